@@ -1,0 +1,71 @@
+import type { RefObject } from 'react';
+import { Dialog } from 'radix-ui';
+import { X } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { Button } from '#client/components/ui/button';
+import { cn } from '#client/lib/cn';
+
+const links = [
+  { to: '/library', label: 'Library' },
+  { to: '/auth', label: 'Sign In' },
+  { to: '/onboarding', label: 'Sign Up' },
+] as const;
+
+export interface MobileMenuDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The hamburger button, which lives outside the dialog (it is loaded separately). */
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+}
+
+/** Modal menu panel: focus is trapped inside, Escape or the close button dismisses it. */
+export default function MobileMenuDialog({
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: MobileMenuDialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-[2px] md:hidden" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocusTo.current?.focus();
+          }}
+          className="fixed inset-x-3 top-3 z-50 rounded-2xl border border-line bg-surface p-4 shadow-xl md:hidden"
+        >
+          <div className="flex items-center justify-between">
+            <Dialog.Title className="font-serif text-lg font-semibold">Menu</Dialog.Title>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close menu">
+                <X aria-hidden="true" className="size-6" />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <nav aria-label="Mobile" className="mt-2">
+            <ul className="flex flex-col gap-1">
+              {links.map((link) => (
+                <li key={link.to}>
+                  <NavLink
+                    to={link.to}
+                    onClick={() => onOpenChange(false)}
+                    className={({ isActive }) =>
+                      cn(
+                        'block rounded-xl px-4 py-3 text-lg font-medium hover:bg-surface-muted',
+                        isActive ? 'bg-accent-soft text-accent-soft-ink' : 'text-ink',
+                      )
+                    }
+                  >
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

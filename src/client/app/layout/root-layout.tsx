@@ -1,0 +1,44 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Spinner } from '#client/components/ui/spinner';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+/** New page, new scroll position (in-page anchors excepted). */
+function ScrollToTop() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (hash === '') window.scrollTo(0, 0);
+  }, [pathname, hash]);
+  return null;
+}
+
+export function RouteFallback() {
+  return <Spinner className="py-24" />;
+}
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-accent px-4 py-2 font-medium text-accent-fg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <ScrollToTop />
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {/* Keyed by path so an error on one page clears when the visitor navigates away. */}
+        <RouteErrorBoundary key={pathname}>
+          <Suspense fallback={<RouteFallback />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

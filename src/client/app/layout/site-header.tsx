@@ -1,0 +1,57 @@
+import { Link, NavLink } from 'react-router';
+import { buttonClassName } from '#client/components/ui/button';
+import { LogoMark } from '#client/components/logo';
+import { cn } from '#client/lib/cn';
+import { MobileMenu } from './mobile-menu';
+import { ThemeToggle } from './theme-toggle';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-full px-4 py-2 font-medium transition-colors hover:bg-surface-muted',
+    isActive ? 'text-accent-ink' : 'text-ink',
+  );
+
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-canvas/95 backdrop-blur supports-[backdrop-filter]:bg-canvas/80">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
+        <Link
+          to="/"
+          aria-label="Relatos home"
+          className="flex shrink-0 items-center gap-2 rounded-lg font-serif text-xl font-semibold text-ink"
+        >
+          <LogoMark />
+          <span aria-hidden="true">Relatos</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            <li>
+              <NavLink to="/library" className={navLinkClass}>
+                Library
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/help" className={navLinkClass}>
+                Help
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-1 sm:gap-2">
+          <ThemeToggle />
+          <div className="hidden items-center gap-2 md:flex">
+            <Link to="/auth" className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
+              Sign In
+            </Link>
+            <Link to="/onboarding" className={buttonClassName({ variant: 'primary', size: 'sm' })}>
+              Sign Up
+            </Link>
+          </div>
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

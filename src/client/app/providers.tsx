@@ -1,0 +1,30 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '#client/lib/query-client';
+import { useTheme } from '#client/lib/theme';
+import { useToasterRequested } from '#client/lib/toast';
+
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+
+/** Mounted on the first toast only (see #client/lib/toast), so sonner stays out of the first load. */
+function ToasterHost() {
+  const requested = useToasterRequested();
+  const { resolved } = useTheme();
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* Spec: at most 3 toasts visible, each dismissed after 4 s. */}
+      <Toaster visibleToasts={3} duration={4000} theme={resolved} closeButton richColors />
+    </Suspense>
+  );
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <ToasterHost />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The one HTTP client of the browser app. It speaks JSON to our own API (same origin, cookie
+ * session) and turns every failure into an `ApiError`; callers decide whether to toast.
+ */
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when the request never got a response. */
+  readonly status: number;
+  /** The API's machine-readable code (see `#shared/errors`), or NETWORK_ERROR / INVALID_RESPONSE. */
+  readonly code: string;
+  readonly details: unknown;
+
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+export interface ApiFetchInit extends Omit<RequestInit, 'body'> {
+  /** Serialised as JSON with `content-type: application/json`. */
+  json?: unknown;
+  /** A raw body (FormData for uploads, for instance); the browser sets its content type. */
+  body?: BodyInit | null;
+}
+
+const isAbort = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { name?: unknown }).name === 'AbortError';
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  return JSON.parse(text) as unknown;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const fallback = new ApiError(
+    response.status,
+    `HTTP_${response.status}`,
+    response.statusText || `Request failed with status ${response.status}`,
+  );
+  let body: unknown;
+  try {
+    body = await readBody(response);
+  } catch {
+    return fallback;
+  }
+  if (body === undefined) return fallback;
+  // zod is only needed on this (rare) path: loading it lazily keeps it out of the first-load bundle.
+  const { apiErrorSchema } = await import('#shared/errors');
+  const parsed = apiErrorSchema.safeParse(body);
+  if (!parsed.success) return fallback;
+  const { code, message, details } = parsed.data.error;
+  return new ApiError(response.status, code, message, details);
+}
+
+/**
+ * `fetch` for `/api/*`: resolves with the parsed JSON body (undefined for an empty body such as
+ * 204), rejects with `ApiError`. An aborted request rejects with the original AbortError so query
+ * cancellation stays silent.
+ */
+export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promise<T> {
+  const { json, headers: initHeaders, body: rawBody, ...rest } = init;
+  const headers = new Headers(initHeaders);
+  if (!headers.has('accept')) headers.set('accept', 'application/json');
+  let body: BodyInit | null | undefined = rawBody;
+  if (json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(json);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { ...rest, headers, body, credentials: 'same-origin' });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiError(
+      0,
+      'NETWORK_ERROR',
+      'Could not reach the server. Check your connection and try again.',
+      {
+        cause: error instanceof Error ? error.message : String(error),
+      },
+    );
+  }
+
+  if (!response.ok) throw await toApiError(response);
+
+  try {
+    return (await readBody(response)) as T;
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiError(
+      response.status,
+      'INVALID_RESPONSE',
+      'The server sent a response that could not be read.',
+    );
+  }
+}

@@ -1,0 +1,58 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import type { ClientErrorCode } from '#shared/client-error-codes';
+import { isApiError } from './api-client';
+import { logClientError } from './error-log';
+
+const MINUTE = 60_000;
+
+/** Maps a failure to the client error-log code of the admin spec's catalogue. */
+export function clientErrorCodeFor(error: unknown): ClientErrorCode {
+  if (!isApiError(error)) return 'UNKNOWN_ERROR';
+  if (error.code === 'NETWORK_ERROR') return 'NETWORK_ERROR';
+  if (error.status === 401) return 'AUTH_ERROR';
+  if (error.status === 403) return 'PERMISSION_DENIED';
+  if (error.status === 400 || error.status === 422 || error.code === 'VALIDATION_ERROR')
+    return 'VALIDATION_ERROR';
+  return 'UNKNOWN_ERROR';
+}
+
+/** At most one retry (spec), and none for answers that cannot change on retry (4xx). */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 1) return false;
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  return true;
+}
+
+const logFailure = (error: unknown, context: Record<string, unknown>) => {
+  logClientError({
+    code: clientErrorCodeFor(error),
+    message: error instanceof Error ? error.message : String(error),
+    context: isApiError(error)
+      ? { ...context, status: error.status, apiCode: error.code }
+      : context,
+  });
+};
+
+/** Spec defaults: stale 5 min, kept 30 min, no refetch on window focus, one retry. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => logFailure(error, { queryKey: query.queryKey }),
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) =>
+        logFailure(error, { mutationKey: mutation.options.mutationKey }),
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 5 * MINUTE,
+        gcTime: 30 * MINUTE,
+        refetchOnWindowFocus: false,
+        retry: shouldRetry,
+      },
+      mutations: {
+        retry: shouldRetry,
+      },
+    },
+  });
+}

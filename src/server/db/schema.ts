@@ -1,0 +1,468 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The one database schema of the product. Names follow the spec (snake_case tables and columns).
+ * Constraints encode the spec's rules so that no code path can store what the spec forbids.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const storyLevel = pgEnum('story_level', ['Beginner', 'Intermediate', 'Advanced']);
+export const storyStatus = pgEnum('story_status', ['draft', 'published']);
+export const appRole = pgEnum('app_role', ['user', 'admin', 'moderator']);
+export const preferredLanguage = pgEnum('preferred_language', ['en', 'es', 'fr', 'de']);
+export const themePreference = pgEnum('theme_preference', ['light', 'dark', 'auto']);
+export const bucketName = pgEnum('bucket_name', ['audios', 'trans', 'series-images', 'uploads']);
+export const paymentServiceName = pgEnum('payment_service_name', ['stripe', 'paypal']);
+export const paymentStatus = pgEnum('payment_status', ['pending', 'paid', 'failed', 'expired']);
+export const tagType = pgEnum('tag_type', ['gtm', 'ga4', 'facebook', 'custom']);
+export const tagPosition = pgEnum('tag_position', ['head', 'body']);
+export const feedbackCategory = pgEnum('feedback_category', [
+  'general',
+  'technical',
+  'feature',
+  'billing',
+  'content',
+]);
+
+// ---------------------------------------------------------------------------------------------
+// Authentication (better-auth's core tables, under our own names)
+// ---------------------------------------------------------------------------------------------
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: varchar('email', { length: 254 }).notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// People
+// ---------------------------------------------------------------------------------------------
+
+export const profiles = pgTable('profiles', {
+  id: text('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fullName: varchar('full_name', { length: 255 }),
+  email: varchar('email', { length: 254 }).notNull(),
+  avatarUrl: text('avatar_url'),
+  createdAt: createdAt(),
+});
+
+export const userRoles = pgTable('user_roles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  role: appRole('role').notNull().default('user'),
+  createdAt: createdAt(),
+});
+
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    playbackSpeed: numeric('playback_speed', { precision: 3, scale: 2, mode: 'number' })
+      .notNull()
+      .default(1),
+    autoPlayNext: boolean('auto_play_next').notNull().default(false),
+    showTranslations: boolean('show_translations').notNull().default(false),
+    preferredLanguage: preferredLanguage('preferred_language').notNull().default('en'),
+    theme: themePreference('theme').notNull().default('auto'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'user_preferences_playback_speed_check',
+      sql`${t.playbackSpeed} between 0.5 and 2 and mod(${t.playbackSpeed} * 100, 25) = 0`,
+    ),
+  ],
+);
+
+export const userMemberships = pgTable('user_memberships', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  hasLifetimeAccess: boolean('has_lifetime_access').notNull().default(false),
+  grantedAt: timestamp('granted_at', { withTimezone: true }),
+  membershipLevel: text('membership_level'),
+});
+
+export const userAchievements = pgTable(
+  'user_achievements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    earnedAt: timestamp('earned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_achievements_user_key_idx').on(t.userId, t.key)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Content
+// ---------------------------------------------------------------------------------------------
+
+export const stories = pgTable(
+  'stories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    /** Derived from the title on creation; unique; never changes. */
+    slug: text('slug').notNull().unique(),
+    description: text('description'),
+    imageUrl: text('image_url'),
+    language: text('language').notNull().default('Spanish'),
+    level: storyLevel('level').notNull(),
+    position: integer('position').notNull().default(1),
+    status: storyStatus('status').notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    requiresLogin: boolean('requires_login').notNull().default(true),
+    newWordsCount: integer('new_words_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('stories_position_check', sql`${t.position} >= 1`),
+    check('stories_new_words_count_check', sql`${t.newWordsCount} >= 0`),
+    check('stories_title_check', sql`length(trim(${t.title})) > 0`),
+    index('stories_status_position_idx').on(t.status, t.position),
+  ],
+);
+
+export const chapters = pgTable(
+  'chapters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Order within the story, from 1. */
+    position: integer('position').notNull(),
+    /** Seconds; null when unknown. */
+    duration: integer('duration'),
+    /** Object key in the `audios` bucket; empty string when missing (spec). */
+    audioFileId: text('audio_file_id').notNull().default(''),
+    /** Object key in the `trans` bucket; empty string when missing (spec). */
+    transcriptFileId: text('transcript_file_id').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('chapters_position_check', sql`${t.position} >= 1`),
+    check('chapters_duration_check', sql`${t.duration} is null or ${t.duration} >= 0`),
+    index('chapters_story_position_idx').on(t.storyId, t.position),
+  ],
+);
+
+export const fileUploads = pgTable(
+  'file_uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Generated stored name (the last segment of file_path). */
+    filename: text('filename').notNull(),
+    originalFilename: varchar('original_filename', { length: 255 }).notNull(),
+    fileType: text('file_type').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    bucketName: bucketName('bucket_name').notNull(),
+    filePath: text('file_path').notNull(),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadDate: timestamp('upload_date', { withTimezone: true }).notNull().defaultNow(),
+    metadata: jsonb('metadata')
+      .$type<{ public_url?: string } & Record<string, unknown>>()
+      .notNull()
+      .default({}),
+  },
+  (t) => [
+    uniqueIndex('file_uploads_bucket_path_idx').on(t.bucketName, t.filePath),
+    check('file_uploads_size_check', sql`${t.fileSize} >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Learning
+// ---------------------------------------------------------------------------------------------
+
+export const userStoryProgress = pgTable(
+  'user_story_progress',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    progressPercentage: numeric('progress_percentage', { precision: 5, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
+    completed: boolean('completed').notNull().default(false),
+    lastPositionSeconds: numeric('last_position_seconds', {
+      precision: 10,
+      scale: 3,
+      mode: 'number',
+    })
+      .notNull()
+      .default(0),
+    lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }),
+    /** The client's time of the save, corrected to server time: the newest save wins. */
+    clientUpdatedAt: timestamp('client_updated_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('user_story_progress_user_chapter_idx').on(t.userId, t.chapterId),
+    index('user_story_progress_recent_idx').on(t.userId, t.lastAccessedAt),
+    check('user_story_progress_percentage_check', sql`${t.progressPercentage} between 0 and 100`),
+    check('user_story_progress_position_check', sql`${t.lastPositionSeconds} >= 0`),
+  ],
+);
+
+export const userVocabularyProgress = pgTable(
+  'user_vocabulary_progress',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    totalWordsLearned: integer('total_words_learned').notNull().default(0),
+    storiesCompleted: integer('stories_completed').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'user_vocabulary_progress_counts_check',
+      sql`${t.totalWordsLearned} >= 0 and ${t.storiesCompleted} >= 0`,
+    ),
+  ],
+);
+
+export const bookmarks = pgTable(
+  'bookmarks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    positionSeconds: numeric('position_seconds', {
+      precision: 10,
+      scale: 3,
+      mode: 'number',
+    }).notNull(),
+    segmentId: text('segment_id'),
+    note: varchar('note', { length: 1000 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('bookmarks_user_chapter_idx').on(t.userId, t.chapterId),
+    check('bookmarks_position_check', sql`${t.positionSeconds} >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Site settings
+// ---------------------------------------------------------------------------------------------
+
+export const homePageSettings = pgTable('home_page_settings', {
+  settingKey: text('setting_key').primaryKey(),
+  settingValue: text('setting_value'),
+  imageUrl: text('image_url'),
+  updatedAt: updatedAt(),
+});
+
+export const supportSettings = pgTable('support_settings', {
+  settingKey: text('setting_key').primaryKey(),
+  settingValue: text('setting_value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const paymentServices = pgTable('payment_services', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  serviceName: paymentServiceName('service_name').notNull().unique(),
+  isEnabled: boolean('is_enabled').notNull().default(false),
+  configuration: jsonb('configuration')
+    .$type<{ description?: string; url?: string } & Record<string, unknown>>()
+    .notNull()
+    .default({}),
+  updatedAt: updatedAt(),
+});
+
+export const logoSettings = pgTable('logo_settings', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  logoUrl: text('logo_url').notNull(),
+  altText: text('alt_text').notNull().default('Relatos'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const trackingTags = pgTable(
+  'tracking_tags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tagName: text('tag_name').notNull(),
+    tagType: tagType('tag_type').notNull(),
+    tagId: text('tag_id'),
+    scriptContent: text('script_content'),
+    isActive: boolean('is_active').notNull().default(true),
+    position: tagPosition('position').notNull().default('head'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('tracking_tags_name_check', sql`length(trim(${t.tagName})) > 0`)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Payments
+// ---------------------------------------------------------------------------------------------
+
+export const userPayments = pgTable(
+  'user_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Kept (set to null) when the account is deleted: payment records outlive personal data. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    paymentStatus: paymentStatus('payment_status').notNull().default('pending'),
+    provider: text('provider').notNull(),
+    checkoutSessionId: text('checkout_session_id').unique(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('user_payments_amount_check', sql`${t.amount} > 0`),
+    index('user_payments_status_created_idx').on(t.paymentStatus, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Security and messages
+// ---------------------------------------------------------------------------------------------
+
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    identifier: text('identifier').notNull(),
+    action: text('action').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [primaryKey({ columns: [t.identifier, t.action] })],
+);
+
+export const securityAuditLog = pgTable(
+  'security_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    targetUserId: text('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('security_audit_log_action_created_idx').on(t.action, t.createdAt)],
+);
+
+export const feedback = pgTable('feedback', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  name: varchar('name', { length: 255 }).notNull(),
+  email: varchar('email', { length: 254 }).notNull(),
+  category: feedbackCategory('category').notNull(),
+  subject: varchar('subject', { length: 200 }).notNull(),
+  message: varchar('message', { length: 5000 }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Facts about this installation, e.g. that the demo library was seeded once. */
+export const appState = pgTable('app_state', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,95 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '#shared/errors';
+import { AppError } from '../errors.ts';
+
+interface ErrorBody {
+  error: { code: ErrorCode; message: string; details?: unknown };
+}
+
+const codeForStatus = (status: number): ErrorCode => {
+  switch (status) {
+    case 400:
+      return 'BAD_REQUEST';
+    case 401:
+      return 'UNAUTHORIZED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 405:
+      return 'METHOD_NOT_ALLOWED';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 416:
+      return 'RANGE_NOT_SATISFIABLE';
+    case 429:
+      return 'RATE_LIMITED';
+    case 503:
+      return 'SERVICE_UNAVAILABLE';
+    default:
+      return status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST';
+  }
+};
+
+/** Fastify's own client errors, reworded for people reading the common error shape. */
+const fastifyMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but its content type is JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body',
+};
+
+export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) {
+    return {
+      status: error.statusCode,
+      body: { error: { code: error.code, message: error.message, details: error.details } },
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return {
+      status: 400,
+      body: {
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: 'The request is not valid',
+          details: {
+            context: error.validationContext,
+            issues: error.validation.map((issue) => ({
+              path: issue.instancePath,
+              message: issue.message,
+            })),
+          },
+        },
+      },
+    };
+  }
+  const fastifyError = error as Partial<FastifyError> & { status?: number };
+  const status = fastifyError.statusCode ?? fastifyError.status ?? 500;
+  if (status >= 400 && status < 500) {
+    const message =
+      (fastifyError.code && fastifyMessages[fastifyError.code]) ??
+      fastifyError.message ??
+      'Bad request';
+    return { status, body: { error: { code: codeForStatus(status), message } } };
+  }
+  return {
+    status: 500,
+    body: { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side' } },
+  };
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body } = toErrorResponse(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: body.error.code, status }, 'request refused');
+    return reply.status(status).send(body);
+  });
+}

@@ -1,0 +1,34 @@
+import type { Chapter, Story, StorySummary } from '#shared/contracts/stories';
+import type { ChapterRow, StoryRow, StoryWithChapters } from './stories.repository.ts';
+
+export const toChapter = (row: ChapterRow): Chapter => ({
+  id: row.id,
+  storyId: row.storyId,
+  title: row.title,
+  position: row.position,
+  duration: row.duration,
+  hasAudio: row.audioFileId !== '',
+  hasTranscript: row.transcriptFileId !== '',
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const toStorySummary = (row: StoryRow): StorySummary => ({
+  id: row.id,
+  slug: row.slug,
+  title: row.title,
+  description: row.description,
+  language: row.language,
+  level: row.level,
+  position: row.position,
+  status: row.status,
+  requiresLogin: row.requiresLogin,
+  newWordsCount: row.newWordsCount,
+  imageUrl: row.imageUrl,
+  publishedAt: row.publishedAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const toStory = (row: StoryWithChapters): Story => ({
+  ...toStorySummary(row),
+  chapters: row.chapters.map(toChapter),
+});

@@ -1,0 +1,85 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.ts';
+import { chapters, stories } from '../../db/schema.ts';
+
+export type StoryRow = typeof stories.$inferSelect;
+export type ChapterRow = typeof chapters.$inferSelect;
+export type StoryWithChapters = StoryRow & { chapters: ChapterRow[] };
+
+export interface StoryVisibility {
+  /** Admins see drafts; everybody else only published stories. */
+  includeDrafts: boolean;
+}
+
+const visibleFilter = (visibility: StoryVisibility) =>
+  visibility.includeDrafts ? undefined : eq(stories.status, 'published');
+
+export async function listStoriesWithChapters(
+  db: DbExecutor,
+  visibility: StoryVisibility,
+): Promise<StoryWithChapters[]> {
+  const storyRows = await db
+    .select()
+    .from(stories)
+    .where(visibleFilter(visibility))
+    .orderBy(asc(stories.position), asc(stories.createdAt));
+  return attachChapters(db, storyRows);
+}
+
+export async function findStoryById(
+  db: DbExecutor,
+  id: string,
+  visibility: StoryVisibility,
+): Promise<StoryWithChapters | undefined> {
+  const rows = await db
+    .select()
+    .from(stories)
+    .where(and(eq(stories.id, id), visibleFilter(visibility)));
+  return (await attachChapters(db, rows))[0];
+}
+
+/** Lookup by slug is for published stories only (spec). */
+export async function findPublishedStoryBySlug(
+  db: DbExecutor,
+  slug: string,
+): Promise<StoryWithChapters | undefined> {
+  const rows = await db
+    .select()
+    .from(stories)
+    .where(and(eq(stories.slug, slug), eq(stories.status, 'published')));
+  return (await attachChapters(db, rows))[0];
+}
+
+export async function findChapterWithStory(
+  db: DbExecutor,
+  chapterId: string,
+  visibility: StoryVisibility,
+): Promise<{ chapter: ChapterRow; story: StoryRow } | undefined> {
+  const rows = await db
+    .select({ chapter: chapters, story: stories })
+    .from(chapters)
+    .innerJoin(stories, eq(chapters.storyId, stories.id))
+    .where(and(eq(chapters.id, chapterId), visibleFilter(visibility)));
+  return rows[0];
+}
+
+async function attachChapters(db: DbExecutor, storyRows: StoryRow[]): Promise<StoryWithChapters[]> {
+  if (storyRows.length === 0) return [];
+  const chapterRows = await db
+    .select()
+    .from(chapters)
+    .where(
+      inArray(
+        chapters.storyId,
+        storyRows.map((story) => story.id),
+      ),
+    )
+    .orderBy(asc(chapters.position), asc(chapters.createdAt));
+  const byStory = new Map<string, ChapterRow[]>();
+  for (const chapter of chapterRows) {
+    const list = byStory.get(chapter.storyId) ?? [];
+    list.push(chapter);
+    byStory.set(chapter.storyId, list);
+  }
+  return storyRows.map((story) => ({ ...story, chapters: byStory.get(story.id) ?? [] }));
+}

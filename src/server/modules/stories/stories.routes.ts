@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  chapterResponseSchema,
+  idParamsSchema,
+  slugParamsSchema,
+  storyListResponseSchema,
+  storyResponseSchema,
+} from '#shared/contracts/stories';
+import { apiErrorSchema } from '#shared/errors';
+import { sendObject } from '../../lib/storage/send-object.ts';
+import type { AppContext } from '../../app-context.ts';
+import { toChapter, toStory, toStorySummary } from './stories.mapper.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+
+export const storiesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
+  app,
+  { context },
+) => {
+  const { stories } = context.services;
+
+  app.get(
+    '/stories',
+    {
+      schema: {
+        tags: ['stories'],
+        summary: 'Published stories with their chapters, ordered by position',
+        response: { 200: storyListResponseSchema },
+      },
+    },
+    async (request) => {
+      const rows = await stories.listStories(request.viewer);
+      return { stories: rows.map(toStory) };
+    },
+  );
+
+  app.get(
+    '/stories/:id',
+    {
+      schema: {
+        tags: ['stories'],
+        summary: 'One story by id',
+        params: idParamsSchema,
+        response: { 200: storyResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      story: toStory(await stories.getStory(request.viewer, request.params.id)),
+    }),
+  );
+
+  app.get(
+    '/stories/by-slug/:slug',
+    {
+      schema: {
+        tags: ['stories'],
+        summary: 'One published story by slug',
+        params: slugParamsSchema,
+        response: { 200: storyResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      story: toStory(await stories.getPublishedStoryBySlug(request.params.slug)),
+    }),
+  );
+
+  app.get(
+    '/chapters/:id',
+    {
+      schema: {
+        tags: ['chapters'],
+        summary: 'One chapter with its story',
+        params: idParamsSchema,
+        response: { 200: chapterResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { chapter, story } = await stories.getChapter(request.viewer, request.params.id);
+      return { chapter: { ...toChapter(chapter), story: toStorySummary(story) } };
+    },
+  );
+
+  for (const kind of ['audio', 'transcript'] as const) {
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: `/chapters/:id/${kind}`,
+      schema: {
+        tags: ['chapters'],
+        summary:
+          kind === 'audio'
+            ? "The chapter's audio (supports HTTP Range requests)"
+            : "The chapter's timed transcript (JSON)",
+        params: idParamsSchema,
+      },
+      handler: async (request, reply) => {
+        const media = await stories.getChapterMedia(request.viewer, request.params.id, kind);
+        const cacheControl = media.story.requiresLogin
+          ? 'private, max-age=3600'
+          : 'public, max-age=3600';
+        return sendObject(request, reply, context.storage, media.bucket, media.key, {
+          cacheControl,
+        });
+      },
+    });
+  }
+};

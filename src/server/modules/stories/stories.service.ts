@@ -1,0 +1,52 @@
+import type { Bucket } from '#shared/files';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { isAdmin, type Viewer } from '../../lib/viewer.ts';
+import * as repository from './stories.repository.ts';
+
+export type ChapterMediaKind = 'audio' | 'transcript';
+
+const visibilityFor = (viewer: Viewer): repository.StoryVisibility => ({
+  includeDrafts: isAdmin(viewer),
+});
+
+export function createStoriesService(db: Database) {
+  return {
+    listStories(viewer: Viewer) {
+      return repository.listStoriesWithChapters(db, visibilityFor(viewer));
+    },
+
+    async getStory(viewer: Viewer, id: string) {
+      const story = await repository.findStoryById(db, id, visibilityFor(viewer));
+      if (!story) throw notFound('Story not found');
+      return story;
+    },
+
+    async getPublishedStoryBySlug(slug: string) {
+      const story = await repository.findPublishedStoryBySlug(db, slug);
+      if (!story) throw notFound('Story not found');
+      return story;
+    },
+
+    async getChapter(viewer: Viewer, chapterId: string) {
+      const found = await repository.findChapterWithStory(db, chapterId, visibilityFor(viewer));
+      if (!found) throw notFound('Chapter not found');
+      return found;
+    },
+
+    /** Where a chapter's audio or transcript is stored. */
+    async getChapterMedia(viewer: Viewer, chapterId: string, kind: ChapterMediaKind) {
+      const { chapter, story } = await this.getChapter(viewer, chapterId);
+      const key = kind === 'audio' ? chapter.audioFileId : chapter.transcriptFileId;
+      if (key === '') {
+        throw notFound(
+          kind === 'audio' ? 'This chapter has no audio yet' : 'Transcript unavailable',
+        );
+      }
+      const bucket: Bucket = kind === 'audio' ? 'audios' : 'trans';
+      return { bucket, key, story, chapter };
+    },
+  };
+}
+
+export type StoriesService = ReturnType<typeof createStoriesService>;

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import type { AppConfig } from './config/env.ts';
+import { connectDatabase, runMigrations, type DatabaseConnection } from './db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres.ts';
+import { seedDefaults } from './db/seed-defaults.ts';
+import { createStorage } from './lib/storage/index.ts';
+import type { ObjectStorage } from './lib/storage/storage.ts';
+import { seedDemoContent } from './modules/content/seed-demo-content.ts';
+
+export interface Runtime {
+  database: DatabaseConnection;
+  storage: ObjectStorage;
+  /** Closes the pool, then stops the embedded PostgreSQL if we started one. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Opens everything the app stands on: the database (external via DATABASE_URL, otherwise the
+ * embedded server under DATA_DIR), its migrations and default rows, and the file storage.
+ */
+export async function startRuntime(
+  config: AppConfig,
+  log: (message: string) => void,
+): Promise<Runtime> {
+  let embedded: EmbeddedPostgresHandle | undefined;
+  let connectionString = config.databaseUrl;
+  if (!connectionString) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.embeddedPgPort,
+      databaseName: 'relatos',
+      log,
+    });
+    connectionString = embedded.connectionString;
+  }
+  let database: DatabaseConnection | undefined;
+  try {
+    database = connectDatabase(connectionString);
+    await runMigrations(database);
+    await seedDefaults(database.db);
+    const storage = createStorage({ dataDir: path.join(config.dataDir), s3: config.s3 });
+    await storage.ensureBuckets();
+    if (config.seedDemoContent) await seedDemoContent(database, storage, log);
+    const opened = database;
+    return {
+      database: opened,
+      storage,
+      async stop() {
+        await opened.close();
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await database?.close().catch(() => undefined);
+    await embedded?.stop();
+    throw error;
+  }
+}

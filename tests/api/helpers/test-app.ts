@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '#server/app';
+import { loadConfig, type AppConfig } from '#server/config/env';
+import { connectDatabase, type DatabaseConnection } from '#server/db/client';
+import { createStorage } from '#server/lib/storage/index';
+import type { ObjectStorage } from '#server/lib/storage/storage';
+
+const TEMPLATE_DB = 'relatos_template';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseConnection;
+  storage: ObjectStorage;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+async function adminQuery(sql: string) {
+  const client = new pg.Client({ connectionString: `${inject('pgServerUrl')}/postgres` });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database cloned from the migrated template: isolated per test file, ~100 ms. */
+export async function createTestDatabase(): Promise<{
+  database: DatabaseConnection;
+  drop(): Promise<void>;
+}> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name} template ${TEMPLATE_DB}`);
+  const database = connectDatabase(`${inject('pgServerUrl')}/${name}`, 5);
+  return {
+    database,
+    async drop() {
+      await database.close();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relatos-api-data-'));
+  const config: AppConfig = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }),
+  };
+  const { database, drop } = await createTestDatabase();
+  const storage = createStorage({ dataDir, s3: config.s3 });
+  await storage.ensureBuckets();
+  const app = await buildApp(config, { database, storage });
+  await app.ready();
+  return {
+    app,
+    database,
+    storage,
+    config,
+    async close() {
+      await app.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { fileURLToPath, URL } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API listens on 3001 in development (the Vite dev server owns 5173); API_PORT overrides.
+const apiPort = process.env.API_PORT ?? '3001';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    // `#shared/*` resolves through package.json "imports"; `#client/*` mirrors tsconfig "paths".
+    alias: [
+      {
+        find: /^#client\/(.*)$/,
+        replacement: fileURLToPath(new URL('./src/client/$1', import.meta.url)),
+      },
+    ],
+  },
+  server: {
+    proxy: {
+      '/api': { target: `http://localhost:${apiPort}`, changeOrigin: false },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: `http://localhost:${apiPort}`, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    // Maps are written for bundle analysis but not referenced from the served files.
+    sourcemap: 'hidden',
+    // Route pages (learner and admin alike) are split by React.lazy in src/client/app/routes.tsx;
+    // the admin area therefore lands in chunks that only /admin/* ever requests.
+  },
+});
