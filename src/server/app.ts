@@ -44,8 +44,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: () => randomUUID(),
-    requestIdLogLabel: 'requestId',
-    disableRequestLogging: config.env === 'test',
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
@@ -7,6 +8,9 @@ import { startRuntime, type Runtime } from './runtime.ts';
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 function readConfig(): AppConfig {
+  // A local .env file is optional; real environment variables take precedence over it.
+  const envFile = path.join(process.cwd(), '.env');
+  if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
   try {
     return { ...loadConfig(), clientDir: path.join(projectRoot, 'dist/client') };
   } catch (error) {

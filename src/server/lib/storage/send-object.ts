@@ -37,7 +37,7 @@ export const DEFAULT_CACHE_CONTROL = 'private, max-age=0, must-revalidate';
  *
  * Note for routes under @fastify/compress: it leaves 206 answers alone, but may compress a 200 of
  * a compressible type (text, JSON); disable compression on file routes to keep byte ranges and
- * ETags about the same bytes (`config: { compress: false }` or `compress: false` route option).
+ * ETags about the same bytes (route option `compress: false`).
  */
 export async function sendObject(
   request: FastifyRequest,

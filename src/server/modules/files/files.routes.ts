@@ -18,6 +18,8 @@ export const filesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
   app.route({
     method: ['GET', 'HEAD'],
     url: '/files/:bucket/*',
+    // Byte ranges and ETags describe the stored bytes: never re-encode them.
+    compress: false,
     schema: {
       tags: ['files'],
       summary: 'A public file (images) by bucket and key',

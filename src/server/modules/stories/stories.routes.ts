@@ -84,6 +84,8 @@ export const storiesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     app.route({
       method: ['GET', 'HEAD'],
       url: `/chapters/:id/${kind}`,
+      // Byte ranges and ETags describe the stored bytes: never re-encode them.
+      compress: false,
       schema: {
         tags: ['chapters'],
         summary:

@@ -1,0 +1,52 @@
+import { defineConfig } from '@playwright/test';
+
+const port = Number.parseInt(process.env.E2E_PORT ?? '3210', 10);
+const baseURL = `http://localhost:${port}`;
+const isCI = Boolean(process.env.CI);
+
+/**
+ * End-to-end journeys against the built app (`npm run test:e2e` builds the client first). The
+ * server is started by tests/e2e/support/start-server.ts with a fresh data directory per run.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  forbidOnly: true,
+  retries: isCI ? 1 : 0,
+  workers: isCI ? 2 : undefined,
+  fullyParallel: true,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list', { printSteps: false }]],
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    baseURL,
+    trace: 'on-first-retry',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: 'node --import tsx tests/e2e/support/start-server.ts',
+    url: `${baseURL}/api/health`,
+    env: { E2E_PORT: String(port) },
+    reuseExistingServer: !isCI,
+    timeout: 120_000,
+    // start-server.ts forwards the signal, waits for PostgreSQL to stop and removes its data dir.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+
+describe('loadConfig', () => {
+  it('applies the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.s3).toBeUndefined();
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('reads DATABASE_URL and S3 settings', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u:p@db:5432/relatos',
+      S3_BUCKET: 'media',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      PUBLIC_URL: 'https://relatos.example/',
+    });
+    expect(config.databaseUrl).toBe('postgres://u:p@db:5432/relatos');
+    expect(config.s3).toMatchObject({ bucket: 'media', endpoint: 'http://127.0.0.1:9000' });
+    expect(config.publicUrl).toBe('https://relatos.example');
+  });
+
+  it('lists every failing variable', () => {
+    try {
+      loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url', TRUST_PROXY: 'maybe' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain('PORT');
+      expect(problems).toContain('PUBLIC_URL');
+      expect(problems).toContain('TRUST_PROXY');
+    }
+  });
+
+  it('refuses a half-configured S3', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'media' })).toThrow(ConfigError);
+  });
+});
