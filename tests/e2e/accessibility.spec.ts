@@ -53,21 +53,25 @@ const targets: Target[] = [
   { name: 'not found', path: '/no/such/page', ready: h1('Page Not Found') },
 ];
 
-/** One line per failing node, so a failure reads without opening the JSON. */
-function describeViolations(violations: Violations): string {
-  if (violations.length === 0) return 'no violations';
-  return violations
+/** One line per violated rule: what is wrong and where (axe selectors of the failing nodes). */
+const summarize = (violations: Violations): string[] =>
+  violations.map(
+    (violation) =>
+      `${violation.id} [${violation.impact ?? 'n/a'}] ${violation.help} — ` +
+      violation.nodes.map((node) => node.target.join(' ')).join(', '),
+  );
+
+/** Each failing node with axe's explanation, printed above the assertion's diff. */
+const explain = (violations: Violations): string =>
+  violations
     .map((violation) => {
-      const nodes = violation.nodes
-        .map(
-          (node) =>
-            `    - ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ')}`,
-        )
-        .join('\n');
-      return `[${violation.impact ?? 'n/a'}] ${violation.id}: ${violation.help}\n  ${violation.helpUrl}\n${nodes}`;
+      const nodes = violation.nodes.map((node) => {
+        const summary = (node.failureSummary ?? '').replace(/\n/g, '\n      ');
+        return `    - ${node.target.join(' ')}\n      ${node.html}\n      ${summary}`;
+      });
+      return `  ${violation.id}: ${violation.help} (${violation.helpUrl})\n${nodes.join('\n')}`;
     })
     .join('\n');
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`accessibility, ${theme} theme`, () => {
@@ -83,7 +87,7 @@ for (const theme of ['light', 'dark'] as const) {
         page,
         request,
         makeAxeBuilder,
-      }) => {
+      }, testInfo) => {
         const path = typeof target.path === 'string' ? target.path : await target.path(request);
         await page.goto(path);
         await target.ready(page);
@@ -91,10 +95,16 @@ for (const theme of ['light', 'dark'] as const) {
         if (theme === 'dark') await expect(html).toHaveClass(/\bdark\b/);
         else await expect(html).not.toHaveClass(/\bdark\b/);
 
-        const results = await makeAxeBuilder().analyze();
+        const { violations } = await makeAxeBuilder().analyze();
+        if (violations.length > 0) {
+          await testInfo.attach('axe-violations.json', {
+            body: JSON.stringify(violations, null, 2),
+            contentType: 'application/json',
+          });
+        }
         expect(
-          results.violations,
-          `axe violations on ${path} (${theme}):\n${describeViolations(results.violations)}`,
+          summarize(violations),
+          `axe violations on ${path} (${theme} theme):\n${explain(violations)}\n`,
         ).toEqual([]);
       });
     }

@@ -133,7 +133,10 @@ test.describe('on a phone', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Menu' });
     await expect(dialog).toBeVisible();
-    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    // The modal dialog hides the rest of the page from assistive technology (aria-hidden).
+    await expect(
+      page.getByRole('button', { name: 'Open menu', includeHidden: true }),
+    ).toHaveAttribute('aria-expanded', 'true');
     for (const name of ['Library', 'Sign In', 'Sign Up']) {
       await expect(dialog.getByRole('link', { name })).toBeVisible();
     }
