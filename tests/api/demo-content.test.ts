@@ -35,9 +35,13 @@ describe('the shipped demo library', () => {
       expect(story.slug).toMatch(/^[a-z0-9-]+$/);
       expect(story.description).toBeTruthy();
       expect(story.imageUrl).toMatch(/^\/api\/files\/series-images\//);
-      expect(story.chapters.every((chapter) => chapter.hasAudio && chapter.hasTranscript)).toBe(true);
+      expect(story.chapters.every((chapter) => chapter.hasAudio && chapter.hasTranscript)).toBe(
+        true,
+      );
     }
-    const totalSeconds = stories.flatMap((story) => story.chapters).reduce((sum, c) => sum + (c.duration ?? 0), 0);
+    const totalSeconds = stories
+      .flatMap((story) => story.chapters)
+      .reduce((sum, c) => sum + (c.duration ?? 0), 0);
     expect(totalSeconds).toBeGreaterThanOrEqual(12 * 60);
   });
 
@@ -84,7 +88,10 @@ describe('the shipped demo library', () => {
 
   it('serves a transcript whose words carry glosses and whose segments carry translations', async () => {
     const chapter = (await listStories())[0]!.chapters[0]!;
-    const res = await t.app.inject({ method: 'GET', url: `/api/chapters/${chapter.id}/transcript` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/chapters/${chapter.id}/transcript`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/json');
     const transcript = transcriptSchema.parse(res.json());
@@ -108,7 +115,10 @@ describe('the shipped demo library', () => {
   });
 
   it('refuses traversal in public file keys', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/files/uploads/..%2F..%2Fetc%2Fpasswd' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/files/uploads/..%2F..%2Fetc%2Fpasswd',
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
   });

@@ -13,7 +13,12 @@ beforeAll(async () => {
   const db = t.database.db;
   second = await insertStory(db, { title: 'Second', position: 2, requiresLogin: true }, 3);
   open = await insertStory(db, { title: 'First', position: 1 }, 2);
-  draft = await insertStory(db, { title: 'Draft', position: 3, status: 'draft', publishedAt: null });
+  draft = await insertStory(db, {
+    title: 'Draft',
+    position: 3,
+    status: 'draft',
+    publishedAt: null,
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -55,13 +60,19 @@ describe('GET /api/stories/:id', () => {
 
 describe('GET /api/stories/by-slug/:slug', () => {
   it('finds a published story by slug', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/stories/by-slug/${second.story.slug}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/stories/by-slug/${second.story.slug}`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().story.id).toBe(second.story.id);
   });
 
   it('does not find a draft by slug', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/stories/by-slug/${draft.story.slug}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/stories/by-slug/${draft.story.slug}`,
+    });
     expect(res.statusCode).toBe(404);
   });
 
@@ -85,13 +96,19 @@ describe('GET /api/chapters/:id', () => {
   });
 
   it("hides a draft story's chapter", async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/chapters/${draft.chapters[0]!.id}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/chapters/${draft.chapters[0]!.id}`,
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe('Chapter not found');
   });
 
   it('answers 404 for media a chapter does not have', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/chapters/${open.chapters[0]!.id}/audio` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/chapters/${open.chapters[0]!.id}/audio`,
+    });
     expect(res.statusCode).toBe(404);
   });
 });
