@@ -1,4 +1,11 @@
-import { spawn, type SpawnOptions } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+
+const active = new Set<ChildProcess>();
+
+/** Kills the commands still running (on Ctrl-C), so nothing outlives the benchmark. */
+export function killActiveCommands(): void {
+  for (const child of active) child.kill('SIGKILL');
+}
 
 export interface RunResult {
   code: number | null;
@@ -15,6 +22,7 @@ export function runCommand(
   const { timeoutMs, ...spawnOptions } = options;
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] });
+    active.add(child);
     let stdout = '';
     let stderr = '';
     child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -24,10 +32,12 @@ export function runCommand(
       reject(new Error(`${command} ${args.join(' ')} did not finish within ${timeoutMs} ms`));
     }, timeoutMs);
     child.on('error', (error) => {
+      active.delete(child);
       clearTimeout(timer);
       reject(error);
     });
     child.on('close', (code) => {
+      active.delete(child);
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });

@@ -19,15 +19,11 @@ const STOP_TIMEOUT_MS = 20_000;
 export async function startServer(): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'tests/e2e/support/start-server.ts'],
-    {
-      cwd: projectRoot,
-      env: { ...process.env, E2E_PORT: String(port), E2E_HOST: '127.0.0.1' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/support/start-server.ts'], {
+    cwd: projectRoot,
+    env: { ...process.env, E2E_PORT: String(port), E2E_HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-4000);

@@ -9,15 +9,24 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createServices, type AppContext } from './app-context.ts';
+import multipart from '@fastify/multipart';
+import { createMailer, createServices, type AppContext } from './app-context.ts';
 import type { AppConfig } from './config/env.ts';
 import type { DatabaseConnection } from './db/client.ts';
 import { registerClientApp } from './lib/http/client-app.ts';
 import { registerErrorHandler } from './lib/http/error-handler.ts';
 import { registerSecurity } from './lib/http/security.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { requestMeta } from './lib/http/request-meta.ts';
+import type { Mailer } from './lib/mail/mailer.ts';
 import type { ObjectStorage } from './lib/storage/storage.ts';
 import { anonymousViewer, type Viewer } from './lib/viewer.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { findRole } from './modules/auth/accounts.repository.ts';
+import { SESSION_COOKIE_PREFIX } from './modules/auth/auth-instance.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
+import { meRoutes } from './modules/me/me.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -27,15 +36,26 @@ declare module 'fastify' {
   interface FastifyRequest {
     viewer: Viewer;
   }
+  interface FastifyInstance {
+    /** The app's services, for start-up tasks and scripts (routes get them as plugin options). */
+    context: AppContext;
+  }
 }
 
 export interface AppDependencies {
   database: DatabaseConnection;
   storage: ObjectStorage;
+  /** Defaults to SMTP when SMTP_URL is set, otherwise the development mailbox. */
+  mailer?: Mailer;
 }
 
 /** JSON bodies are small; uploads declare their own limits on their routes. */
 const JSON_BODY_LIMIT = 256 * 1024;
+/** The largest file any route accepts (audio, spec: 100 MB); each route sets its own lower limit. */
+const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+const hasSessionCookie = (cookie: string | undefined) =>
+  cookie !== undefined && cookie.includes(`${SESSION_COOKIE_PREFIX}.session_token=`);
 
 /** Builds the whole HTTP application. It never listens: index.ts does, tests use `inject`. */
 export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
@@ -51,17 +71,32 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  const { authSecret } = config;
+  if (!authSecret) throw new Error('buildApp needs config.authSecret (see runtime.ts)');
+  const mailer = deps.mailer ?? createMailer(config, deps.database, app.log);
   const context: AppContext = {
     config,
     database: deps.database,
     storage: deps.storage,
-    services: createServices(deps.database),
+    mailer,
+    services: createServices(
+      { ...config, authSecret },
+      deps.database,
+      deps.storage,
+      mailer,
+      app.log,
+    ),
   };
 
+  app.decorate('context', context);
   app.decorateRequest('viewer', null as unknown as Viewer);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
     request.viewer = anonymousViewer;
+    // Only API calls carrying our session cookie cost a session lookup.
+    if (!request.url.startsWith('/api/') || !hasSessionCookie(request.headers.cookie)) return;
+    const userId = await context.services.auth.resolveUserId(requestMeta(request));
+    if (userId) request.viewer = { userId, role: await findRole(deps.database.db, userId) };
   });
 
   await registerSecurity(app, {
@@ -69,6 +104,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     csrfExemptPrefixes: ['/api/payments/webhooks/'],
   });
   await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 20 },
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -88,10 +126,16 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(storiesRoutes, { context });
       await api.register(filesRoutes, { context });
       await api.register(clientLogRoutes);
+      await api.register(authRoutes, { context });
+      await api.register(meRoutes, { context });
+      await api.register(adminRoutes, { context });
     },
     { prefix: '/api' },
   );
 
+  if (mailer.kind === 'dev-mailbox' && config.env !== 'production') {
+    await app.register(devMailboxRoutes, { context });
+  }
   await registerClientApp(app, { clientDir: config.clientDir });
   return app;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config/env.ts';
-import { startRuntime, type Runtime } from './runtime.ts';
+import { resolveAuthSecret, startRuntime, type Runtime } from './runtime.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -34,7 +34,24 @@ try {
   );
   process.exit(1);
 }
-const app = await buildApp(config, runtime);
+const app = await buildApp({ ...config, authSecret: resolveAuthSecret(config) }, runtime);
+if (config.adminEmail) {
+  try {
+    const outcome = await app.context.services.auth.ensureAdmin(
+      config.adminEmail,
+      config.adminPassword,
+    );
+    startupLog(
+      outcome === 'waiting-for-sign-up'
+        ? `ADMIN_EMAIL ${config.adminEmail} has no account yet: it becomes admin when it signs up`
+        : `ADMIN_EMAIL ${config.adminEmail}: administrator ${outcome}`,
+    );
+  } catch (error) {
+    startupLog(
+      `could not set up ADMIN_EMAIL: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
 
 let shuttingDown = false;
 async function shutdown(signal: string) {

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from './config/env.ts';
 import { connectDatabase, runMigrations, type DatabaseConnection } from './db/client.ts';
@@ -6,6 +8,20 @@ import { seedDefaults } from './db/seed-defaults.ts';
 import { createStorage } from './lib/storage/index.ts';
 import type { ObjectStorage } from './lib/storage/storage.ts';
 import { seedDemoContent } from './modules/content/seed-demo-content.ts';
+
+/**
+ * The secret that signs session cookies. Several instances must share it (AUTH_SECRET, required in
+ * production); on one machine it is generated once and kept in DATA_DIR.
+ */
+export function resolveAuthSecret(config: AppConfig): string {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, 'auth-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
 
 export interface Runtime {
   database: DatabaseConnection;

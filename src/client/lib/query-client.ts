@@ -5,6 +5,13 @@ import { logClientError } from './error-log';
 
 const MINUTE = 60_000;
 
+/**
+ * Roots of the query keys that hold the signed-in user's own data (`['me', 'profile']`,
+ * `['admin', 'dashboard']`…). They are dropped at every sign-in and sign-out, so one account
+ * never sees another's data.
+ */
+export const USER_QUERY_ROOTS = [['me'], ['admin']] as const;
+
 /** Maps a failure to the client error-log code of the admin spec's catalogue. */
 export function clientErrorCodeFor(error: unknown): ClientErrorCode {
   if (!isApiError(error)) return 'UNKNOWN_ERROR';

@@ -31,6 +31,11 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: booleanFromString.default(true),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  SMTP_URL: optionalString.pipe(z.url().optional()),
+  MAIL_FROM: z.string().default('Relatos <no-reply@relatos.local>'),
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -56,6 +61,12 @@ export interface AppConfig {
   embeddedPgPort: number;
   seedDemoContent: boolean;
   s3?: S3Config;
+  /** Signs session cookies; generated and kept in DATA_DIR when unset outside production. */
+  authSecret?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  adminEmail?: string;
+  adminPassword?: string;
   /** Where the built client lives; absent in API-only tests. */
   clientDir?: string;
 }
@@ -82,6 +93,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       'S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or none of them)',
     ]);
   }
+  if (env.NODE_ENV === 'production') {
+    const problems: string[] = [];
+    if (!env.SMTP_URL) {
+      problems.push(
+        'SMTP_URL: required in production (without it, mail would only reach the development mailbox)',
+      );
+    }
+    if (!env.AUTH_SECRET) {
+      problems.push(
+        'AUTH_SECRET: required in production (at least 32 characters, same on every instance)',
+      );
+    }
+    if (problems.length > 0) throw new ConfigError(problems);
+  }
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -104,5 +129,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             forcePathStyle: env.S3_FORCE_PATH_STYLE,
           }
         : undefined,
+    authSecret: env.AUTH_SECRET,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD,
   };
 }

@@ -21,6 +21,8 @@ const DB_USER = 'relatos';
 const SYSTEM_USER = 'postgres';
 const SHARED_ROOT_CACHE = '/var/cache/relatos';
 const SHARED_ROOT_STATE = '/var/lib/relatos';
+export const CONNECTION_FILE = 'postgres-connection';
+export const LOCK_FILE = 'server.pid';
 
 export interface EmbeddedPostgresOptions {
   /** The application's data directory; the cluster lives in `<dataDir>/postgres` when reachable. */
@@ -81,6 +83,9 @@ export async function startEmbeddedPostgres(
     await waitUntilReady(`${base}/postgres`, child);
     await ensureDatabase(`${base}/postgres`, options.databaseName);
     log(`embedded PostgreSQL ready on 127.0.0.1:${port} (cluster ${layout.clusterDir})`);
+    // Lets command-line scripts (npm run admin) reach the running server's database.
+    const connectionFile = path.join(options.dataDir, CONNECTION_FILE);
+    fs.writeFileSync(connectionFile, `${base}/${options.databaseName}\n`, { mode: 0o600 });
     let stopped = false;
     return {
       connectionString: `${base}/${options.databaseName}`,
@@ -90,6 +95,7 @@ export async function startEmbeddedPostgres(
         if (stopped) return;
         stopped = true;
         await stopChild(child);
+        fs.rmSync(connectionFile, { force: true });
         releaseLock();
       },
     };
@@ -104,7 +110,7 @@ export async function startEmbeddedPostgres(
  * running; a dead one is a leftover from a crash and is taken over.
  */
 function acquireServerLock(dataDir: string): () => void {
-  const lockPath = path.join(dataDir, 'server.pid');
+  const lockPath = path.join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
@@ -119,6 +125,16 @@ function acquireServerLock(dataDir: string): () => void {
     }
   }
   throw new Error(`Could not lock the data directory ${dataDir}`);
+}
+
+/** The connection string of the embedded server a live Relatos server runs on this data directory. */
+export function runningServerConnection(dataDir: string): string | undefined {
+  const lockPath = path.join(dataDir, LOCK_FILE);
+  const connectionPath = path.join(dataDir, CONNECTION_FILE);
+  if (!fs.existsSync(lockPath) || !fs.existsSync(connectionPath)) return undefined;
+  const pid = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
+  if (!Number.isInteger(pid) || !isAlive(pid)) return undefined;
+  return fs.readFileSync(connectionPath, 'utf8').trim();
 }
 
 function isAlive(pid: number): boolean {

@@ -466,3 +466,32 @@ export const appState = pgTable('app_state', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Single-use links (email confirmation, password reset). better-auth's own tokens are checked by
+ * better-auth; this row is claimed atomically (DELETE … RETURNING) first, so a link works once even
+ * when two requests race.
+ */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    kind: text('kind').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_tokens_user_kind_idx').on(t.userId, t.kind)],
+);
+
+/** Messages kept by the development mailbox when no SMTP_URL is set (never in production). */
+export const devMailboxMessages = pgTable('dev_mailbox_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  createdAt: createdAt(),
+});

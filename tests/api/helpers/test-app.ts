@@ -51,7 +51,13 @@ export async function createTestDatabase(): Promise<{
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relatos-api-data-'));
   const config: AppConfig = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-123',
+      ...env,
+    }),
   };
   const { database, drop } = await createTestDatabase();
   const storage = createStorage({ dataDir, s3: config.s3 });

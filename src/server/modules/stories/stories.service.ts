@@ -1,6 +1,6 @@
 import type { Bucket } from '#shared/files';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, unauthorized } from '../../lib/errors.ts';
 import { isAdmin, type Viewer } from '../../lib/viewer.ts';
 import * as repository from './stories.repository.ts';
 
@@ -37,6 +37,10 @@ export function createStoriesService(db: Database) {
     /** Where a chapter's audio or transcript is stored. */
     async getChapterMedia(viewer: Viewer, chapterId: string, kind: ChapterMediaKind) {
       const { chapter, story } = await this.getChapter(viewer, chapterId);
+      // Stories that require login are listed to everyone but play only for signed-in users.
+      if (story.requiresLogin && !viewer.userId) {
+        throw unauthorized('Please sign in to access this story');
+      }
       const key = kind === 'audio' ? chapter.audioFileId : chapter.transcriptFileId;
       if (key === '') {
         throw notFound(

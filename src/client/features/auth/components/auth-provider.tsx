@@ -1,0 +1,231 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '#shared/contracts/auth';
+import { Spinner } from '#client/components/ui/spinner';
+import { USER_QUERY_ROOTS } from '#client/lib/query-client';
+import { confirmEmailRequest } from '../api/confirm-email';
+import { getSession } from '../api/get-session';
+import { signInRequest, type SignInInput } from '../api/sign-in';
+import { signOutRequest } from '../api/sign-out';
+import { signUpRequest, type SignUpInput } from '../api/sign-up';
+import { applySavedTheme } from '../apply-saved-theme';
+import { AuthContext, type AuthContextValue, type AuthEvent, type AuthStatus } from '../auth-context';
+import {
+  clearPendingConfirmationEmail,
+  clearSignInFailures,
+  recordSignInFailure,
+  setPendingConfirmationEmail,
+} from '../auth-storage';
+
+/** Spec, section 9: the session is checked every 30 s (and extended by the server near expiry). */
+export const SESSION_CHECK_INTERVAL_MS = 30_000;
+
+interface AuthState {
+  status: AuthStatus;
+  user: CurrentUser | null;
+  lastEvent: AuthEvent | null;
+}
+
+type AuthAction =
+  | { type: 'signed_in'; user: CurrentUser; event: AuthEvent | null }
+  | { type: 'signed_out'; event: AuthEvent | null }
+  | { type: 'user_updated'; changes: Partial<CurrentUser> }
+  | { type: 'event'; event: AuthEvent };
+
+function reducer(state: AuthState, action: AuthAction): AuthState {
+  switch (action.type) {
+    case 'signed_in':
+      return { status: 'signed_in', user: action.user, lastEvent: action.event ?? state.lastEvent };
+    case 'signed_out':
+      return { status: 'signed_out', user: null, lastEvent: action.event ?? state.lastEvent };
+    case 'user_updated':
+      return state.user === null
+        ? state
+        : { ...state, user: { ...state.user, ...action.changes }, lastEvent: 'USER_UPDATED' };
+    case 'event':
+      return { ...state, lastEvent: action.event };
+  }
+}
+
+const sameUser = (a: CurrentUser | null, b: CurrentUser | null) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/** The full-screen indicator of the spec while the session is first read. */
+function AuthLoadingScreen() {
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-canvas">
+      <Spinner />
+    </div>
+  );
+}
+
+const initialState: AuthState = { status: 'loading', user: null, lastEvent: null };
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, dispatch] = useReducer(reducer, initialState);
+  // The state as of the last action, for the asynchronous callbacks (React state lags a render).
+  const stateRef = useRef(initialState);
+  const update = useCallback((action: AuthAction) => {
+    stateRef.current = reducer(stateRef.current, action);
+    dispatch(action);
+  }, []);
+  // Bumped by every sign-in and sign-out: a session check that started before one of them is
+  // stale when it answers and must not undo it.
+  const epochRef = useRef(0);
+
+  /** Drops the previous user's data and refetches what depends on who is signed in. */
+  const resetUserData = useCallback(() => {
+    for (const queryKey of USER_QUERY_ROOTS) queryClient.removeQueries({ queryKey });
+    void queryClient.invalidateQueries();
+  }, [queryClient]);
+
+  const applySession = useCallback(
+    (user: CurrentUser | null, refreshed: boolean) => {
+      const current = stateRef.current;
+      if (user === null) {
+        if (current.status === 'signed_in') {
+          // The session ended (expired, signed out elsewhere): sign out cleanly.
+          resetUserData();
+          update({ type: 'signed_out', event: 'SIGNED_OUT' });
+        } else if (current.status === 'loading') {
+          update({ type: 'signed_out', event: null });
+        }
+        return;
+      }
+      if (current.status !== 'signed_in') {
+        update({ type: 'signed_in', user, event: refreshed ? 'TOKEN_REFRESHED' : null });
+      } else if (current.user?.id !== user.id) {
+        // Another account signed in from another tab.
+        resetUserData();
+        update({ type: 'signed_in', user, event: 'SIGNED_IN' });
+      } else if (refreshed) {
+        update({ type: 'signed_in', user, event: 'TOKEN_REFRESHED' });
+      } else if (!sameUser(current.user, user)) {
+        update({ type: 'signed_in', user, event: 'USER_UPDATED' });
+      }
+    },
+    [resetUserData, update],
+  );
+
+  const checkSession = useCallback(
+    async (signal?: AbortSignal) => {
+      const epoch = epochRef.current;
+      try {
+        const session = await getSession(signal);
+        if (epoch !== epochRef.current || signal?.aborted) return;
+        applySession(session.user, session.refreshed);
+      } catch {
+        if (epoch !== epochRef.current || signal?.aborted) return;
+        // The first read failed (offline, server down): treat the visitor as signed out. A later
+        // failed check keeps the current state; only an answer without a user ends the session.
+        if (stateRef.current.status === 'loading') update({ type: 'signed_out', event: null });
+      }
+    },
+    [applySession, update],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void checkSession(controller.signal);
+    return () => controller.abort();
+  }, [checkSession]);
+
+  const signedIn = state.status === 'signed_in';
+  useEffect(() => {
+    if (!signedIn) return;
+    const timer = setInterval(() => void checkSession(), SESSION_CHECK_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [signedIn, checkSession]);
+
+  const acceptSignIn = useCallback(
+    (user: CurrentUser) => {
+      epochRef.current += 1;
+      clearPendingConfirmationEmail();
+      clearSignInFailures();
+      resetUserData();
+      update({ type: 'signed_in', user, event: 'SIGNED_IN' });
+      void applySavedTheme();
+    },
+    [resetUserData, update],
+  );
+
+  const signIn = useCallback(
+    async (input: SignInInput) => {
+      let user: CurrentUser;
+      try {
+        ({ user } = await signInRequest(input));
+      } catch (error) {
+        recordSignInFailure();
+        throw error;
+      }
+      acceptSignIn(user);
+      return user;
+    },
+    [acceptSignIn],
+  );
+
+  const confirmEmail = useCallback(
+    async (token: string) => {
+      const { user } = await confirmEmailRequest(token);
+      acceptSignIn(user);
+      return user;
+    },
+    [acceptSignIn],
+  );
+
+  const signUp = useCallback(async (input: SignUpInput) => {
+    const result = await signUpRequest(input);
+    setPendingConfirmationEmail(result.email || input.email);
+    return result;
+  }, []);
+
+  const signOut = useCallback(
+    async ({ local = false }: { local?: boolean } = {}) => {
+      epochRef.current += 1;
+      if (!local) {
+        try {
+          await signOutRequest();
+        } catch {
+          // Sign out locally anyway: the user asked to leave.
+        }
+      }
+      resetUserData();
+      update({ type: 'signed_out', event: 'SIGNED_OUT' });
+    },
+    [resetUserData, update],
+  );
+
+  const refresh = useCallback(() => checkSession(), [checkSession]);
+  const updateUser = useCallback<AuthContextValue['updateUser']>(
+    (changes) => update({ type: 'user_updated', changes }),
+    [update],
+  );
+  const notifyPasswordRecovery = useCallback(
+    () => update({ type: 'event', event: 'PASSWORD_RECOVERY' }),
+    [update],
+  );
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      ...state,
+      signIn,
+      signUp,
+      signOut,
+      refresh,
+      confirmEmail,
+      updateUser,
+      notifyPasswordRecovery,
+    }),
+    [state, signIn, signUp, signOut, refresh, confirmEmail, updateUser, notifyPasswordRecovery],
+  );
+
+  const loading = state.status === 'loading';
+  return (
+    <AuthContext.Provider value={value}>
+      {loading ? <AuthLoadingScreen /> : null}
+      {/* The pages render (hidden) while the session loads, so their code and data load meanwhile. */}
+      <div hidden={loading}>{children}</div>
+    </AuthContext.Provider>
+  );
+}

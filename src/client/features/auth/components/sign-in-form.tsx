@@ -1,0 +1,100 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '#client/components/ui/button';
+import { FormAlert } from '#client/components/ui/form-alert';
+import { CheckboxField, TextField } from '#client/components/ui/input';
+import { toast } from '#client/lib/toast';
+import { useAuth } from '../auth-context';
+import { isRefusal } from '../auth-errors';
+import { setPendingConfirmationEmail } from '../auth-storage';
+import { resendConfirmation } from '../api/confirm-email';
+import { validateSignIn, type FormProblem } from '../validation';
+import { authLinkClassName } from './auth-card';
+
+async function resend(email: string) {
+  try {
+    await resendConfirmation(email);
+    toast.success('Confirmation email sent!', { description: `Check ${email} for a new link.` });
+  } catch {
+    toast.error('Failed to resend email');
+  }
+}
+
+export function SignInForm() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const refused = validateSignIn({ email, password });
+    setProblem(refused);
+    if (refused) return;
+    setSubmitting(true);
+    try {
+      await signIn({ email: email.trim(), password, rememberMe });
+      toast.success('Welcome back!', { description: 'You have successfully signed in.' });
+      void navigate('/', { replace: true });
+    } catch (error) {
+      setSubmitting(false);
+      if (isRefusal(error) && error.code === 'EMAIL_NOT_VERIFIED') {
+        // The account waits for its confirmation: offer a new link right here.
+        const address = email.trim();
+        setPendingConfirmationEmail(address);
+        toast.error('Sign in failed', {
+          description: error.message,
+          action: { label: 'Resend email', onClick: () => void resend(address) },
+        });
+      } else if (isRefusal(error)) {
+        toast.error('Sign in failed', {
+          description: error.message || 'Invalid email or password',
+        });
+      } else {
+        toast.error('Error', { description: 'An unexpected error occurred during sign in.' });
+      }
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        required
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        required
+        labelAside={
+          <Link to="/forgot-password" className={`${authLinkClassName} text-sm`}>
+            Forgot your password?
+          </Link>
+        }
+      />
+      <CheckboxField
+        label="Remember me"
+        name="rememberMe"
+        checked={rememberMe}
+        onChange={(event) => setRememberMe(event.target.checked)}
+      />
+      {problem ? <FormAlert {...problem} /> : null}
+      <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
+        {submitting ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

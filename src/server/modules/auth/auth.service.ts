@@ -1,0 +1,450 @@
+import { isAPIError } from 'better-auth/api';
+import type { CurrentUser } from '#shared/contracts/auth';
+import { isValidEmail, passwordProblems } from '#shared/validation/account-rules';
+import type { Database } from '../../db/client.ts';
+import type { AuditLog } from '../../lib/audit-log.ts';
+import { AppError, rateLimited, unauthorized, validationError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mail/mailer.ts';
+import {
+  confirmationEmail,
+  existingAccountEmail,
+  passwordResetEmail,
+} from '../../lib/mail/templates.ts';
+import {
+  rateLimitRules,
+  type RateLimiter,
+  type RateLimitRule,
+  type RequestOrigin,
+} from '../../lib/rate-limiter.ts';
+import * as accounts from './accounts.repository.ts';
+import {
+  CLIENT_IP_HEADER,
+  createAuth,
+  EMAIL_CONFIRMATION_LIFETIME_SECONDS,
+  PASSWORD_RESET_LIFETIME_SECONDS,
+  type Auth,
+} from './auth-instance.ts';
+
+/** What the routes hand the service about a request: its headers (cookies) and its origin. */
+export interface RequestMeta {
+  headers: Headers;
+  origin: RequestOrigin;
+}
+
+export interface WithCookies<T> {
+  result: T;
+  setCookies: string[];
+}
+
+export const messages = {
+  invalidCredentials: 'Invalid email or password',
+  emailNotVerified:
+    "Please confirm your email address before signing in. We've sent you a new confirmation link.",
+  signInRateLimited: 'Too many sign-in attempts. Please try again later.',
+  resetRateLimited: 'Please wait before requesting another password reset',
+  resendRateLimited: 'Please wait before requesting another confirmation email',
+  invalidEmail: 'Please enter a valid email address',
+  invalidResetLink: 'Invalid Reset Link',
+  confirmationExpired: 'Confirmation Link Expired',
+  confirmationFailed: 'Confirmation Failed',
+  wrongPassword: 'The password is not correct',
+} as const;
+
+/** Forgot-password answers take at least this long, whether or not the email exists. */
+const FORGOT_PASSWORD_MIN_MS = 400;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface AuthServiceDeps {
+  db: Database;
+  secret: string;
+  publicUrl: string;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  audit: AuditLog;
+  adminEmail?: string;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, mailer, limiter, audit, publicUrl, log } = deps;
+
+  /** Mail goes out in the background: the answer (and its timing) never depends on SMTP. */
+  const sendInBackground = (message: Parameters<Mailer['send']>[0]) => {
+    mailer
+      .send(message)
+      .catch((error: unknown) => log.error({ err: error }, 'sending mail failed'));
+  };
+
+  const auth: Auth = createAuth({
+    db,
+    secret: deps.secret,
+    publicUrl,
+    hooks: {
+      async onUserCreated(user) {
+        await accounts.createAccountRows(db, user);
+        if (deps.adminEmail && user.email.toLowerCase() === deps.adminEmail) {
+          await accounts.setRole(db, user.id, 'admin');
+        }
+      },
+      async sendConfirmation(user, token) {
+        await accounts.storeToken(
+          db,
+          'email_verification',
+          user.id,
+          token,
+          EMAIL_CONFIRMATION_LIFETIME_SECONDS,
+        );
+        const url = `${publicUrl}/email-confirmation?token=${encodeURIComponent(token)}`;
+        sendInBackground(confirmationEmail(user.email, user.name, url));
+      },
+      async sendPasswordReset(user, token) {
+        await accounts.storeToken(
+          db,
+          'password_reset',
+          user.id,
+          token,
+          PASSWORD_RESET_LIFETIME_SECONDS,
+        );
+        const url = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        sendInBackground(passwordResetEmail(user.email, url));
+      },
+      async onExistingUserSignUp(user) {
+        sendInBackground(
+          existingAccountEmail(user.email, `${publicUrl}/auth`, `${publicUrl}/forgot-password`),
+        );
+      },
+    },
+  });
+
+  const authHeaders = (meta: RequestMeta) => {
+    const headers = new Headers(meta.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    if (meta.origin.ip) headers.set(CLIENT_IP_HEADER, meta.origin.ip);
+    return headers;
+  };
+
+  /** A limiter whose store fails lets the action proceed (spec), and says so in the log. */
+  async function checkLimit(rule: RateLimitRule, identifier: string, origin: RequestOrigin) {
+    try {
+      return await limiter.hit(rule, identifier, origin);
+    } catch (error) {
+      log.warn(
+        { err: error, action: rule.action },
+        'rate limiter unavailable; allowing the attempt',
+      );
+      return { allowed: true as const, attempts: 0 };
+    }
+  }
+
+  async function currentUser(userId: string): Promise<CurrentUser> {
+    const user = await accounts.loadCurrentUser(db, userId);
+    if (!user) throw unauthorized();
+    return user;
+  }
+
+  function assertEmail(email: string) {
+    if (!isValidEmail(email)) throw validationError(messages.invalidEmail);
+  }
+
+  function assertStrongPassword(password: string) {
+    const problems = passwordProblems(password);
+    if (problems.length > 0) throw validationError(problems.join('. '), { problems });
+  }
+
+  return {
+    auth,
+
+    async signUp(input: { email: string; password: string; fullName: string }, meta: RequestMeta) {
+      assertEmail(input.email);
+      assertStrongPassword(input.password);
+      try {
+        await auth.api.signUpEmail({
+          body: { email: input.email, password: input.password, name: input.fullName },
+          headers: authHeaders(meta),
+        });
+      } catch (error) {
+        throw translateAuthError(error);
+      }
+      return { email: input.email };
+    },
+
+    async signIn(
+      input: { email: string; password: string; rememberMe: boolean },
+      meta: RequestMeta,
+    ): Promise<WithCookies<CurrentUser>> {
+      const verdict = await checkLimit(rateLimitRules.signIn, input.email, meta.origin);
+      if (!verdict.allowed) {
+        await audit.record({
+          action: 'rate_limited_signin',
+          details: { email: input.email, attempts: verdict.attempts },
+          origin: meta.origin,
+        });
+        throw rateLimited(messages.signInRateLimited, {
+          retryAfterSeconds: verdict.retryAfterSeconds,
+        });
+      }
+      try {
+        const { headers, response } = await auth.api.signInEmail({
+          body: { email: input.email, password: input.password, rememberMe: input.rememberMe },
+          headers: authHeaders(meta),
+          returnHeaders: true,
+        });
+        await limiter.reset(rateLimitRules.signIn, input.email).catch(() => undefined);
+        await audit.record({
+          action: 'successful_signin',
+          userId: response.user.id,
+          origin: meta.origin,
+        });
+        return { result: await currentUser(response.user.id), setCookies: headers.getSetCookie() };
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        const translated = translateAuthError(error);
+        if (translated.code === 'INVALID_CREDENTIALS' || translated.code === 'EMAIL_NOT_VERIFIED') {
+          const userId = await accounts.findUserIdByEmail(db, input.email);
+          await audit.record({
+            action: 'failed_signin',
+            userId: userId ?? null,
+            details: { email: input.email, reason: translated.code.toLowerCase() },
+            origin: meta.origin,
+          });
+        }
+        throw translated;
+      }
+    },
+
+    async signOut(meta: RequestMeta): Promise<WithCookies<null>> {
+      try {
+        const { headers } = await auth.api.signOut({
+          headers: authHeaders(meta),
+          returnHeaders: true,
+        });
+        return { result: null, setCookies: headers.getSetCookie() };
+      } catch {
+        // No session to end: still clear whatever cookie the browser holds.
+        return { result: null, setCookies: [] };
+      }
+    },
+
+    /** The session check the client runs every 30 s; extends a session close to expiry. */
+    async getSession(meta: RequestMeta) {
+      const { headers, response } = await auth.api.getSession({
+        headers: authHeaders(meta),
+        returnHeaders: true,
+      });
+      const setCookies = headers.getSetCookie();
+      if (!response) return { result: { user: null, session: null, refreshed: false }, setCookies };
+      const refreshed = setCookies.some((cookie) => cookie.includes('session_token='));
+      return {
+        result: {
+          user: await currentUser(response.user.id),
+          session: { expiresAt: new Date(response.session.expiresAt).toISOString() },
+          refreshed,
+        },
+        setCookies,
+      };
+    },
+
+    /** Session lookup for every request: never extends, never writes. */
+    async resolveUserId(meta: RequestMeta): Promise<string | null> {
+      try {
+        const session = await auth.api.getSession({
+          headers: authHeaders(meta),
+          query: { disableRefresh: true },
+        });
+        return session?.user.id ?? null;
+      } catch {
+        return null;
+      }
+    },
+
+    async confirmEmail(token: string, meta: RequestMeta): Promise<WithCookies<CurrentUser>> {
+      const claim = await accounts.claimToken(db, 'email_verification', token);
+      if (claim.status !== 'claimed') {
+        throw claim.status === 'expired'
+          ? new AppError(400, 'TOKEN_EXPIRED', messages.confirmationExpired)
+          : new AppError(400, 'TOKEN_INVALID', messages.confirmationFailed);
+      }
+      try {
+        const { headers } = await auth.api.verifyEmail({
+          query: { token },
+          headers: authHeaders(meta),
+          returnHeaders: true,
+        });
+        return { result: await currentUser(claim.userId), setCookies: headers.getSetCookie() };
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        const expired =
+          isAPIError(error) && /expired/i.test(String(error.body?.message ?? error.body?.code));
+        throw expired
+          ? new AppError(400, 'TOKEN_EXPIRED', messages.confirmationExpired)
+          : new AppError(400, 'TOKEN_INVALID', messages.confirmationFailed);
+      }
+    },
+
+    async resendConfirmation(email: string, meta: RequestMeta) {
+      assertEmail(email);
+      const verdict = await checkLimit(rateLimitRules.resendConfirmation, email, meta.origin);
+      if (!verdict.allowed) {
+        throw rateLimited(messages.resendRateLimited, {
+          retryAfterSeconds: verdict.retryAfterSeconds,
+        });
+      }
+      try {
+        await auth.api.sendVerificationEmail({
+          body: { email, callbackURL: '/' },
+          headers: authHeaders(meta),
+        });
+      } catch (error) {
+        // Unknown or already confirmed emails get the same answer as the others.
+        log.warn(
+          { code: isAPIError(error) ? error.body?.code : 'unknown' },
+          'confirmation resend refused',
+        );
+      }
+      return { ok: true as const };
+    },
+
+    async forgotPassword(email: string, meta: RequestMeta) {
+      assertEmail(email);
+      const started = Date.now();
+      const verdict = await checkLimit(rateLimitRules.passwordReset, email, meta.origin);
+      if (!verdict.allowed) {
+        throw rateLimited(messages.resetRateLimited, {
+          retryAfterSeconds: verdict.retryAfterSeconds,
+        });
+      }
+      const userId = await accounts.findUserIdByEmail(db, email);
+      try {
+        await auth.api.requestPasswordReset({
+          body: { email, redirectTo: `${publicUrl}/reset-password` },
+          headers: authHeaders(meta),
+        });
+      } catch (error) {
+        log.warn(
+          { code: isAPIError(error) ? error.body?.code : 'unknown' },
+          'password reset request failed',
+        );
+      }
+      await audit.record({
+        action: 'password_reset_requested',
+        userId: userId ?? null,
+        details: { email, account_exists: userId !== undefined },
+        origin: meta.origin,
+      });
+      // Same answer, similar time: known and unknown emails are indistinguishable from outside.
+      await delay(Math.max(0, FORGOT_PASSWORD_MIN_MS - (Date.now() - started)));
+      return { ok: true as const };
+    },
+
+    async checkResetToken(token: string) {
+      return { valid: await accounts.isTokenUsable(db, 'password_reset', token) };
+    },
+
+    async resetPassword(token: string, newPassword: string, meta: RequestMeta) {
+      assertStrongPassword(newPassword);
+      const claim = await accounts.claimToken(db, 'password_reset', token);
+      if (claim.status !== 'claimed') {
+        await audit.record({
+          action: 'password_reset_failed',
+          details: { reason: claim.status },
+          origin: meta.origin,
+        });
+        throw new AppError(400, 'TOKEN_INVALID', messages.invalidResetLink);
+      }
+      try {
+        await auth.api.resetPassword({ body: { token, newPassword }, headers: authHeaders(meta) });
+      } catch (error) {
+        await audit.record({
+          action: 'password_reset_failed',
+          userId: claim.userId,
+          details: { reason: isAPIError(error) ? String(error.body?.code) : 'error' },
+          origin: meta.origin,
+        });
+        throw new AppError(400, 'TOKEN_INVALID', messages.invalidResetLink);
+      }
+      await audit.record({ action: 'password_updated', userId: claim.userId, origin: meta.origin });
+      await audit.record({
+        action: 'password_reset_success',
+        userId: claim.userId,
+        origin: meta.origin,
+      });
+      return { ok: true as const };
+    },
+
+    async deleteAccount(
+      userId: string,
+      password: string,
+      meta: RequestMeta,
+    ): Promise<WithCookies<null>> {
+      try {
+        const { headers } = await auth.api.deleteUser({
+          body: { password },
+          headers: authHeaders(meta),
+          returnHeaders: true,
+        });
+        await audit.record({
+          action: 'account_deleted',
+          details: { former_user_id: userId },
+          origin: meta.origin,
+        });
+        return { result: null, setCookies: headers.getSetCookie() };
+      } catch (error) {
+        const translated = translateAuthError(error);
+        if (translated.code === 'INVALID_CREDENTIALS') {
+          throw new AppError(401, 'INVALID_CREDENTIALS', messages.wrongPassword);
+        }
+        throw translated;
+      }
+    },
+
+    /** Creates (or promotes) the administrator named by ADMIN_EMAIL / ADMIN_PASSWORD at start. */
+    async ensureAdmin(email: string, password: string | undefined) {
+      const existing = await accounts.findUserIdByEmail(db, email);
+      if (existing) {
+        await accounts.setRole(db, existing, 'admin');
+        return 'promoted' as const;
+      }
+      if (!password) return 'waiting-for-sign-up' as const;
+      assertStrongPassword(password);
+      const created = await auth.api.signUpEmail({
+        body: { email, password, name: 'Administrator' },
+      });
+      await accounts.markEmailVerified(db, created.user.id);
+      await accounts.setRole(db, created.user.id, 'admin');
+      return 'created' as const;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+/** better-auth's errors in our vocabulary and the spec's words. */
+export function translateAuthError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (!isAPIError(error)) throw error;
+  const code = String(error.body?.code ?? '');
+  const message = String(error.body?.message ?? '');
+  switch (code) {
+    case 'INVALID_EMAIL_OR_PASSWORD':
+    case 'INVALID_PASSWORD':
+    case 'CREDENTIAL_ACCOUNT_NOT_FOUND':
+      return new AppError(401, 'INVALID_CREDENTIALS', messages.invalidCredentials);
+    case 'EMAIL_NOT_VERIFIED':
+      return new AppError(403, 'EMAIL_NOT_VERIFIED', messages.emailNotVerified);
+    case 'USER_ALREADY_EXISTS':
+    case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
+      return new AppError(409, 'CONFLICT', 'An account with this email already exists');
+    case 'PASSWORD_TOO_SHORT':
+    case 'PASSWORD_TOO_LONG':
+    case 'INVALID_EMAIL':
+      return validationError(message || 'The request is not valid');
+    default: {
+      const status = error.statusCode;
+      if (status === 401) return new AppError(401, 'UNAUTHORIZED', message || 'Sign in required');
+      if (status >= 400 && status < 500)
+        return new AppError(status, 'BAD_REQUEST', message || 'Bad request');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,141 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  achievementsResponseSchema,
+  membershipResponseSchema,
+  preferencesResponseSchema,
+  profileResponseSchema,
+  statisticsResponseSchema,
+  updatePreferencesBodySchema,
+  updateProfileBodySchema,
+} from '#shared/contracts/me';
+import { apiErrorSchema } from '#shared/errors';
+import type { AppContext } from '../../app-context.ts';
+import { requireUser, signedInUserId } from '../../lib/http/guards.ts';
+import { receiveFile } from '../../lib/uploads.ts';
+import { avatarUploadRule } from './me.service.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  413: apiErrorSchema,
+  415: apiErrorSchema,
+};
+
+/** /api/me/*: the signed-in user's own rows, never anyone else's (the id comes from the session). */
+export const meRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
+  app,
+  { context },
+) => {
+  const { me } = context.services;
+  const tags = ['me'];
+  app.addHook('preHandler', requireUser);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  app.get(
+    '/me/profile',
+    {
+      schema: {
+        tags,
+        summary: 'Your profile',
+        response: { 200: profileResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ profile: await me.getProfile(signedInUserId(request)) }),
+  );
+
+  app.patch(
+    '/me/profile',
+    {
+      schema: {
+        tags,
+        summary: 'Change your full name',
+        body: updateProfileBodySchema,
+        response: { 200: profileResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      profile: await me.updateProfile(signedInUserId(request), request.body.fullName),
+    }),
+  );
+
+  app.post(
+    '/me/avatar',
+    {
+      schema: {
+        tags,
+        summary: 'Upload an avatar (JPEG, PNG or WebP, at most 5 MB; field `file`)',
+        consumes: ['multipart/form-data'],
+        response: { 200: profileResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const file = await receiveFile(request, avatarUploadRule);
+      return { profile: await me.updateAvatar(signedInUserId(request), file) };
+    },
+  );
+
+  app.get(
+    '/me/preferences',
+    {
+      schema: {
+        tags,
+        summary: 'Your preferences',
+        response: { 200: preferencesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ preferences: await me.getPreferences(signedInUserId(request)) }),
+  );
+
+  app.patch(
+    '/me/preferences',
+    {
+      schema: {
+        tags,
+        summary: 'Change one or more preferences',
+        body: updatePreferencesBodySchema,
+        response: { 200: preferencesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      preferences: await me.updatePreferences(signedInUserId(request), request.body),
+    }),
+  );
+
+  app.get(
+    '/me/statistics',
+    {
+      schema: {
+        tags,
+        summary: 'Your listening statistics',
+        response: { 200: statisticsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ statistics: await me.getStatistics(signedInUserId(request)) }),
+  );
+
+  app.get(
+    '/me/achievements',
+    {
+      schema: {
+        tags,
+        summary: 'Your achievements, newest first',
+        response: { 200: achievementsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ achievements: await me.getAchievements(signedInUserId(request)) }),
+  );
+
+  app.get(
+    '/me/membership',
+    {
+      schema: {
+        tags,
+        summary: 'Your supporter membership',
+        response: { 200: membershipResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ membership: await me.getMembership(signedInUserId(request)) }),
+  );
+};
