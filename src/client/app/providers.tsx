@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { AuthProvider } from '#client/features/auth/components/auth-provider';
 import { createQueryClient } from '#client/lib/query-client';
 import { useTheme } from '#client/lib/theme';
 import { useToasterRequested } from '#client/lib/toast';
@@ -23,7 +24,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <AuthProvider>{children}</AuthProvider>
       <ToasterHost />
     </QueryClientProvider>
   );

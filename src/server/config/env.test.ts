@@ -44,3 +44,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ S3_BUCKET: 'media' })).toThrow(ConfigError);
   });
 });
+
+describe('production', () => {
+  it('refuses to start without SMTP_URL and AUTH_SECRET, saying why', () => {
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+      expect.unreachable();
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain('SMTP_URL');
+      expect(problems).toContain('AUTH_SECRET');
+    }
+  });
+
+  it('starts with both set', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      AUTH_SECRET: 'x'.repeat(40),
+    });
+    expect(config.smtpUrl).toBe('smtp://mail.example.com:587');
+  });
+});

@@ -5,17 +5,26 @@ import { NavLink } from 'react-router';
 import { Button } from '#client/components/ui/button';
 import { cn } from '#client/lib/cn';
 
-const links = [
+// Spec: signed in → Library, Profile, Sign Out; otherwise Library, Sign In and Sign Up.
+const signedOutLinks = [
   { to: '/library', label: 'Library' },
   { to: '/auth', label: 'Sign In' },
   { to: '/onboarding', label: 'Sign Up' },
 ] as const;
+const signedInLinks = [
+  { to: '/library', label: 'Library' },
+  { to: '/profile', label: 'Profile' },
+] as const;
+
+const itemClassName = 'block w-full rounded-xl px-4 py-3 text-left text-lg font-medium';
 
 export interface MobileMenuDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The hamburger button, which lives outside the dialog (it is loaded separately). */
   returnFocusTo: RefObject<HTMLButtonElement | null>;
+  signedIn: boolean;
+  onSignOut: () => Promise<void>;
 }
 
 /** Modal menu panel: focus is trapped inside, Escape or the close button dismisses it. */
@@ -23,7 +32,10 @@ export default function MobileMenuDialog({
   open,
   onOpenChange,
   returnFocusTo,
+  signedIn,
+  onSignOut,
 }: MobileMenuDialogProps) {
+  const links = signedIn ? signedInLinks : signedOutLinks;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -53,7 +65,8 @@ export default function MobileMenuDialog({
                     onClick={() => onOpenChange(false)}
                     className={({ isActive }) =>
                       cn(
-                        'block rounded-xl px-4 py-3 text-lg font-medium hover:bg-surface-muted',
+                        itemClassName,
+                        'hover:bg-surface-muted',
                         isActive ? 'bg-accent-soft text-accent-soft-ink' : 'text-ink',
                       )
                     }
@@ -62,6 +75,20 @@ export default function MobileMenuDialog({
                   </NavLink>
                 </li>
               ))}
+              {signedIn ? (
+                <li>
+                  <button
+                    type="button"
+                    className={cn(itemClassName, 'text-ink hover:bg-surface-muted')}
+                    onClick={() => {
+                      onOpenChange(false);
+                      void onSignOut();
+                    }}
+                  >
+                    Sign Out
+                  </button>
+                </li>
+              ) : null}
             </ul>
           </nav>
         </Dialog.Content>

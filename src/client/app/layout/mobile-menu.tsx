@@ -7,8 +7,13 @@ import { Button } from '#client/components/ui/button';
 const loadDialog = () => import('./mobile-menu-dialog');
 const MobileMenuDialog = lazy(loadDialog);
 
+export interface MobileMenuProps {
+  signedIn: boolean;
+  onSignOut: () => Promise<void>;
+}
+
 /** The hamburger menu below 768 px. */
-export function MobileMenu() {
+export function MobileMenu({ signedIn, onSignOut }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -33,7 +38,13 @@ export function MobileMenu() {
       </Button>
       {mounted ? (
         <Suspense fallback={null}>
-          <MobileMenuDialog open={open} onOpenChange={setOpen} returnFocusTo={triggerRef} />
+          <MobileMenuDialog
+            open={open}
+            onOpenChange={setOpen}
+            returnFocusTo={triggerRef}
+            signedIn={signedIn}
+            onSignOut={onSignOut}
+          />
         </Suspense>
       ) : null}
     </>

@@ -1,9 +1,11 @@
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { buttonClassName } from '#client/components/ui/button';
 import { LogoMark } from '#client/components/logo';
+import { useAuth } from '#client/features/auth/auth-context';
 import { cn } from '#client/lib/cn';
 import { MobileMenu } from './mobile-menu';
 import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -12,6 +14,13 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 export function SiteHeader() {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  // Spec: Sign Out signs out, then goes to /.
+  const onSignOut = async () => {
+    await signOut();
+    void navigate('/');
+  };
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-canvas/95 backdrop-blur supports-[backdrop-filter]:bg-canvas/80">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
@@ -42,14 +51,23 @@ export function SiteHeader() {
         <div className="flex items-center gap-1 sm:gap-2">
           <ThemeToggle />
           <div className="hidden items-center gap-2 md:flex">
-            <Link to="/auth" className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
-              Sign In
-            </Link>
-            <Link to="/onboarding" className={buttonClassName({ variant: 'primary', size: 'sm' })}>
-              Sign Up
-            </Link>
+            {user ? (
+              <UserMenu user={user} onSignOut={onSignOut} />
+            ) : (
+              <>
+                <Link to="/auth" className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
+                  Sign In
+                </Link>
+                <Link
+                  to="/onboarding"
+                  className={buttonClassName({ variant: 'primary', size: 'sm' })}
+                >
+                  Sign Up
+                </Link>
+              </>
+            )}
           </div>
-          <MobileMenu />
+          <MobileMenu signedIn={user !== null} onSignOut={onSignOut} />
         </div>
       </div>
     </header>

@@ -1,10 +1,24 @@
-import { BuildingPage } from '#client/components/building-page';
+import { Link } from 'react-router';
+import { AuthCard, authLinkClassName } from '#client/features/auth/components/auth-card';
+import { SignInForm } from '#client/features/auth/components/sign-in-form';
+import { useRedirectWhenSignedIn } from '#client/features/auth/hooks/use-redirect-when-signed-in';
 
 export default function AuthPage() {
+  useRedirectWhenSignedIn();
   return (
-    <BuildingPage
+    <AuthCard
       title="Sign In"
-      lead="Sign in with your email and password to unlock every story and keep your progress."
-    />
+      description="Welcome back! Sign in to continue your Spanish story journey."
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/onboarding" className={authLinkClassName}>
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <SignInForm />
+    </AuthCard>
   );
 }

@@ -1,10 +1,5 @@
-import { BuildingPage } from '#client/components/building-page';
+import { EmailConfirmation } from '#client/features/auth/components/email-confirmation';
 
 export default function EmailConfirmationPage() {
-  return (
-    <BuildingPage
-      title="Email Confirmation"
-      lead="Confirms your email address after you follow the link we sent you."
-    />
-  );
+  return <EmailConfirmation />;
 }

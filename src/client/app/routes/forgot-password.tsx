@@ -1,10 +1,5 @@
-import { BuildingPage } from '#client/components/building-page';
+import { ForgotPassword } from '#client/features/auth/components/forgot-password';
 
 export default function ForgotPasswordPage() {
-  return (
-    <BuildingPage
-      title="Forgot Password"
-      lead="Request an email with a link to choose a new password."
-    />
-  );
+  return <ForgotPassword />;
 }

@@ -1,10 +1,5 @@
-import { BuildingPage } from '#client/components/building-page';
+import { ResetPassword } from '#client/features/auth/components/reset-password';
 
 export default function ResetPasswordPage() {
-  return (
-    <BuildingPage
-      title="Reset Password"
-      lead="Choose a new password after following the link in your email."
-    />
-  );
+  return <ResetPassword />;
 }

@@ -7,11 +7,7 @@ export type AuthStatus = 'loading' | 'signed_in' | 'signed_out';
 
 /** The spec's session states (section 4), as the last thing that happened to the session. */
 export type AuthEvent =
-  | 'SIGNED_IN'
-  | 'SIGNED_OUT'
-  | 'TOKEN_REFRESHED'
-  | 'PASSWORD_RECOVERY'
-  | 'USER_UPDATED';
+  'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'PASSWORD_RECOVERY' | 'USER_UPDATED';
 
 export interface AuthContextValue {
   status: AuthStatus;

@@ -54,8 +54,7 @@ export function validateForgotPassword(email: string): FormProblem | null {
 }
 
 export type ResetPasswordCheck =
-  | { ok: true; password: string }
-  | { ok: false; problem: FormProblem };
+  { ok: true; password: string } | { ok: false; problem: FormProblem };
 
 /** Both fields required and trimmed; then the account's strength rules; then the match. */
 export function validateResetPassword(input: {

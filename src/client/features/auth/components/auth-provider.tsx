@@ -9,7 +9,12 @@ import { signInRequest, type SignInInput } from '../api/sign-in';
 import { signOutRequest } from '../api/sign-out';
 import { signUpRequest, type SignUpInput } from '../api/sign-up';
 import { applySavedTheme } from '../apply-saved-theme';
-import { AuthContext, type AuthContextValue, type AuthEvent, type AuthStatus } from '../auth-context';
+import {
+  AuthContext,
+  type AuthContextValue,
+  type AuthEvent,
+  type AuthStatus,
+} from '../auth-context';
 import {
   clearPendingConfirmationEmail,
   clearSignInFailures,

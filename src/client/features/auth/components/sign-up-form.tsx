@@ -57,8 +57,8 @@ export function SignUp() {
         icon={<MailCheck aria-hidden="true" className="size-12 text-accent-ink" />}
         description={
           <>
-            We sent a confirmation link to <strong className="text-ink">{sentTo}</strong>. Open
-            it to activate your account, then sign in.
+            We sent a confirmation link to <strong className="text-ink">{sentTo}</strong>. Open it
+            to activate your account, then sign in.
           </>
         }
       >

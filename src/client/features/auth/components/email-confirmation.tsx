@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState } from 'react';
+import { CircleCheck, CircleX, Clock } from 'lucide-react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button, buttonClassName } from '#client/components/ui/button';
+import { Spinner } from '#client/components/ui/spinner';
+import { toast } from '#client/lib/toast';
+import { resendConfirmation } from '../api/confirm-email';
+import { useAuth } from '../auth-context';
+import { isRefusal } from '../auth-errors';
+import { getPendingConfirmationEmail } from '../auth-storage';
+import { getConfirmationStart } from '../email-confirmation-start';
+import { AuthCard } from './auth-card';
+
+/** Spec: success redirects to / after 2 seconds. */
+export const CONFIRMATION_REDIRECT_MS = 2000;
+
+type View = 'loading' | 'success' | 'expired' | 'error';
+
+function ResendButton() {
+  const navigate = useNavigate();
+  const [sending, setSending] = useState(false);
+
+  async function onResend() {
+    const email = getPendingConfirmationEmail();
+    if (email === null) {
+      toast.error('Email not found', { description: 'Please try signing up again.' });
+      void navigate('/onboarding');
+      return;
+    }
+    setSending(true);
+    try {
+      await resendConfirmation(email);
+      toast.success('Confirmation email sent!', { description: `Check ${email} for a new link.` });
+    } catch {
+      toast.error('Failed to resend email');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Button
+      className="w-full"
+      disabled={sending}
+      aria-busy={sending}
+      onClick={() => void onResend()}
+    >
+      {sending ? 'Sending...' : 'Resend Confirmation Email'}
+    </Button>
+  );
+}
+
+const signInLink = (
+  <Link to="/auth" className={buttonClassName({ variant: 'secondary', className: 'w-full' })}>
+    Go to Sign In
+  </Link>
+);
+
+/** /email-confirmation: loading, then success, expired or error (spec, section 4). */
+export function EmailConfirmation() {
+  const [params] = useSearchParams();
+  const { status, confirmEmail } = useAuth();
+  const navigate = useNavigate();
+  const [view, setView] = useState<View>('loading');
+  // A link works once: confirm it once, whatever re-renders or re-runs effects.
+  const startedRef = useRef(false);
+
+  useEffect(() => {
+    if (status === 'loading' || startedRef.current) return;
+    startedRef.current = true;
+    const start = getConfirmationStart(params, { signedIn: status === 'signed_in' });
+    if (start.state !== 'confirm') {
+      setView(start.state);
+      return;
+    }
+    confirmEmail(start.token).then(
+      () => setView('success'),
+      (error: unknown) =>
+        setView(isRefusal(error) && error.code === 'TOKEN_EXPIRED' ? 'expired' : 'error'),
+    );
+  }, [status, params, confirmEmail]);
+
+  useEffect(() => {
+    if (view !== 'success') return;
+    const timer = setTimeout(() => void navigate('/', { replace: true }), CONFIRMATION_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [view, navigate]);
+
+  switch (view) {
+    case 'loading':
+      return (
+        <AuthCard title="Confirming Your Email">
+          <Spinner label="Confirming your email..." className="py-6" />
+        </AuthCard>
+      );
+    case 'success':
+      return (
+        <AuthCard
+          title="Email Confirmed!"
+          icon={<CircleCheck aria-hidden="true" className="size-12 text-level-beginner-ink" />}
+          description="Your email address is confirmed and you are signed in. Taking you to the home page..."
+        >
+          <Link to="/" replace className={buttonClassName({ className: 'w-full' })}>
+            Go to Home
+          </Link>
+        </AuthCard>
+      );
+    case 'expired':
+      return (
+        <AuthCard
+          title="Confirmation Link Expired"
+          icon={<Clock aria-hidden="true" className="size-12 text-accent-ink" />}
+          description="Confirmation links work for 24 hours and this one has expired. We can send you a new one."
+        >
+          <div className="flex flex-col gap-3">
+            <ResendButton />
+            {signInLink}
+          </div>
+        </AuthCard>
+      );
+    case 'error':
+      return (
+        <AuthCard
+          title="Confirmation Failed"
+          icon={<CircleX aria-hidden="true" className="size-12 text-accent-ink" />}
+          description="This confirmation link is invalid or has already been used. If your email is already confirmed, sign in; otherwise ask for a new link."
+        >
+          <div className="flex flex-col gap-3">
+            <ResendButton />
+            {signInLink}
+          </div>
+        </AuthCard>
+      );
+  }
+}
