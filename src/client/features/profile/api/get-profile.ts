@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Profile } from '#shared/contracts/me';
+import { apiFetch } from '#client/lib/api-client';
+
+export interface ProfileResponse {
+  profile: Profile;
+}
+
+// Every query of the user's own data lives under ['me', …]; sign-in and sign-out drop them.
+export const profileQueryKey = ['me', 'profile'] as const;
+
+export const getProfile = (signal?: AbortSignal) =>
+  apiFetch<ProfileResponse>('/api/me/profile', { signal });
+
+export const profileQueryOptions = () =>
+  queryOptions({
+    queryKey: profileQueryKey,
+    queryFn: ({ signal }) => getProfile(signal),
+    select: (data) => data.profile,
+  });
+
+export const useProfile = () => useQuery(profileQueryOptions());
