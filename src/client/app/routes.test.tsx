@@ -2,7 +2,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, renderApp, stubApi, storyFixture } from '#client/test/render-app';
+import {
+  adminFixture,
+  json,
+  renderApp,
+  sessionOf,
+  stubApi,
+  storyFixture,
+} from '#client/test/render-app';
 
 beforeEach(() => {
   vi.stubGlobal('scrollTo', vi.fn());
@@ -10,13 +17,19 @@ beforeEach(() => {
   stubApi({ 'GET /api/stories': () => json(200, { stories: [storyFixture] }) });
 });
 
+const stubSignedIn = () =>
+  stubApi({
+    'GET /api/stories': () => json(200, { stories: [storyFixture] }),
+    'GET /api/auth/session': sessionOf(adminFixture),
+  });
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-// Every route of both specs, with the page's h1 and document title.
+// Every route of both specs, with the page's h1 and document title, for a visitor.
 const pages: Array<[path: string, heading: string, title: string]> = [
   [
     '/',
@@ -30,15 +43,24 @@ const pages: Array<[path: string, heading: string, title: string]> = [
   ['/auth', 'Sign In', 'Relatos — Sign In'],
   ['/onboarding', 'Sign Up', 'Relatos — Sign Up'],
   ['/forgot-password', 'Forgot Password', 'Relatos — Forgot Password'],
-  ['/reset-password', 'Reset Password', 'Relatos — Reset Password'],
-  ['/email-confirmation', 'Email Confirmation', 'Relatos — Email Confirmation'],
-  ['/profile', 'Your Profile', 'Relatos — Your Profile'],
+  // Without a token in its address the reset page sends the visitor to /auth.
+  ['/reset-password', 'Sign In', 'Relatos — Sign In'],
+  ['/email-confirmation', 'Confirmation Failed', 'Relatos — Confirmation Failed'],
+  // Signed-in pages send a visitor to /auth.
+  ['/profile', 'Sign In', 'Relatos — Sign In'],
+  ['/admin', 'Sign In', 'Relatos — Sign In'],
   ['/thank-you', '¡Muchas Gracias!', 'Relatos — Thank You'],
   ['/support-success', 'Support Payment', 'Relatos — Support Payment'],
   ['/help', 'Help Center', 'Relatos — Help Center'],
   ['/contact', 'Contact Us', 'Relatos — Contact Us'],
   ['/faq', 'Frequently Asked Questions', 'Relatos — Frequently Asked Questions'],
   ['/privacy', 'Privacy Policy', 'Relatos — Privacy Policy'],
+  ['/no/such/page', 'Page Not Found', 'Relatos — Page Not Found'],
+];
+
+// The pages behind sign-in, for an administrator.
+const signedInPages: Array<[path: string, heading: string, title: string]> = [
+  ['/profile', 'Your Profile', 'Relatos — Your Profile'],
   ['/admin', 'Admin Dashboard', 'Relatos — Admin Dashboard'],
   ['/admin/users', 'User Management', 'Relatos — User Management'],
   ['/admin/content', 'Content Management', 'Relatos — Content Management'],
@@ -46,7 +68,6 @@ const pages: Array<[path: string, heading: string, title: string]> = [
   ['/admin/tags', 'Tracking Tags', 'Relatos — Tracking Tags'],
   ['/admin/settings', 'Settings', 'Relatos — Settings'],
   ['/admin/migrations', 'Database Migrations', 'Relatos — Database Migrations'],
-  ['/no/such/page', 'Page Not Found', 'Relatos — Page Not Found'],
 ];
 
 describe('routes', () => {
@@ -56,6 +77,17 @@ describe('routes', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     await waitFor(() => expect(document.title).toBe(title));
   });
+
+  it.each(signedInPages)(
+    '%s shows its heading "%s" to a signed-in administrator',
+    async (path, heading, title) => {
+      stubSignedIn();
+      renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+      await waitFor(() => expect(document.title).toBe(title));
+    },
+  );
 
   it('wraps every page in the header, main and footer landmarks', async () => {
     renderApp('/help');
@@ -67,13 +99,14 @@ describe('routes', () => {
   });
 
   it('says plainly that an unfinished page is being built, with no form on it', async () => {
-    renderApp('/auth');
-    await screen.findByRole('heading', { level: 1, name: 'Sign In' });
+    renderApp('/faq');
+    await screen.findByRole('heading', { level: 1, name: 'Frequently Asked Questions' });
     expect(screen.getByText('This page is being built.')).toBeInTheDocument();
     expect(screen.getByRole('main').querySelector('form, input')).toBeNull();
   });
 
   it('gives the admin area a sidebar with its seven sections', async () => {
+    stubSignedIn();
     renderApp('/admin/tags');
     await screen.findByRole('heading', { level: 1, name: 'Tracking Tags' });
     const sidebar = screen.getByRole('navigation', { name: 'Admin' });

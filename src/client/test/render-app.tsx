@@ -2,22 +2,31 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
+import type { CurrentUser } from '#shared/contracts/auth';
 import { AppRoutes } from '#client/app/routes';
+import { AuthProvider } from '#client/features/auth/components/auth-provider';
 import { createQueryClient } from '#client/lib/query-client';
 
-/** Renders the whole route table at `path` with a fresh query client (no retries, no waiting). */
+/**
+ * Renders the whole route table at `path` with a fresh query client (no retries, no waiting) and
+ * the auth provider. The session comes from `GET /api/auth/session` (see `sessionOf`); without a
+ * stub it answers 404 and the visitor is signed out.
+ */
 export function renderApp(path: string) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
-  return render(
+  const view = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-      </MemoryRouter>
+      <AuthProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes />
+        </MemoryRouter>
+      </AuthProvider>
     </QueryClientProvider>,
   );
+  return { ...view, queryClient };
 }
 
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
@@ -40,6 +49,34 @@ export function stubApi(routes: Record<string, Handler>) {
   vi.stubGlobal('fetch', mock);
   return mock;
 }
+
+export const userFixture: CurrentUser = {
+  id: '44444444-4444-4444-8444-444444444444',
+  email: 'ana@example.com',
+  fullName: 'Ana García',
+  avatarUrl: null,
+  role: 'user',
+  emailVerified: true,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+export const adminFixture: CurrentUser = {
+  ...userFixture,
+  id: '55555555-5555-4555-8555-555555555555',
+  email: 'admin@example.com',
+  fullName: 'Ada Admin',
+  role: 'admin',
+};
+
+/** The `GET /api/auth/session` handler for a signed-in `user`, or a visitor with null. */
+export const sessionOf =
+  (user: CurrentUser | null, refreshed = false): Handler =>
+  () =>
+    json(200, {
+      user,
+      session: user ? { expiresAt: '2099-01-01T00:00:00.000Z' } : null,
+      refreshed,
+    });
 
 export const storyFixture = {
   id: '11111111-1111-4111-8111-111111111111',

@@ -1,34 +1,53 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthProvider } from '#client/features/auth/components/auth-provider';
+import { createQueryClient } from '#client/lib/query-client';
 import { THEME_STORAGE_KEY, initTheme } from '#client/lib/theme';
+import { adminFixture, json, sessionOf, stubApi, userFixture } from '#client/test/render-app';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-const renderHeader = () =>
+function LocationProbe() {
+  const { pathname } = useLocation();
+  return <p data-testid="location">{pathname}</p>;
+}
+
+/** Header and footer inside the providers; waits for the session to be read. */
+async function renderHeader(path = '/') {
   render(
-    <MemoryRouter initialEntries={['/']}>
-      <SiteHeader />
-      <SiteFooter />
-    </MemoryRouter>,
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <SiteHeader />
+          <SiteFooter />
+          <LocationProbe />
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
   );
+  await screen.findByRole('banner');
+}
 
 beforeEach(() => {
   localStorage.clear();
   initTheme();
+  stubApi({ 'GET /api/auth/session': sessionOf(null) });
 });
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   document.documentElement.className = '';
 });
 
 describe('site header', () => {
-  it('has a home logo, Library and Help links, and Sign In / Sign Up', () => {
-    renderHeader();
+  it('has a home logo, Library and Help links, and Sign In / Sign Up', async () => {
+    await renderHeader();
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Relatos home' })).toHaveAttribute('href', '/');
     const nav = within(header).getByRole('navigation', { name: 'Main' });
@@ -43,7 +62,7 @@ describe('site header', () => {
 
   it('opens an accessible mobile menu with Library, Sign In and Sign Up, and closes it', async () => {
     const user = userEvent.setup();
-    renderHeader();
+    await renderHeader();
     const trigger = screen.getByRole('button', { name: 'Open menu' });
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
 
@@ -65,7 +84,7 @@ describe('site header', () => {
 
   it('closes the mobile menu when a link is followed', async () => {
     const user = userEvent.setup();
-    renderHeader();
+    await renderHeader();
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const dialog = await screen.findByRole('dialog', { name: 'Menu' });
     await user.click(within(dialog).getByRole('link', { name: 'Library' }));
@@ -76,7 +95,7 @@ describe('site header', () => {
     const user = userEvent.setup();
     localStorage.setItem(THEME_STORAGE_KEY, 'light');
     initTheme();
-    renderHeader();
+    await renderHeader();
 
     await user.click(screen.getByRole('button', { name: /^Theme: Light/ }));
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
@@ -92,9 +111,104 @@ describe('site header', () => {
   });
 });
 
+describe('site header, signed in', () => {
+  it('shows an avatar menu with the email, Profile and Sign Out, which signs out and goes to /', async () => {
+    const fetchMock = stubApi({
+      'GET /api/auth/session': sessionOf(userFixture),
+      'POST /api/auth/sign-out': () => new Response(null, { status: 204 }),
+    });
+    const user = userEvent.setup();
+    await renderHeader('/library');
+    const header = screen.getByRole('banner');
+    expect(within(header).queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+
+    await user.click(within(header).getByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('ana@example.com')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    expect(within(menu).queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
+
+    await user.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => url === '/api/auth/sign-out' && init?.method === 'POST',
+      ),
+    ).toBe(true);
+    expect(within(header).getByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('offers the admin panel to an administrator', async () => {
+    stubApi({ 'GET /api/auth/session': sessionOf(adminFixture) });
+    const user = userEvent.setup();
+    await renderHeader();
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('lists Library, Profile and Sign Out in the mobile menu', async () => {
+    stubApi({
+      'GET /api/auth/session': sessionOf(userFixture),
+      'POST /api/auth/sign-out': () => new Response(null, { status: 204 }),
+    });
+    const user = userEvent.setup();
+    await renderHeader('/library');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(
+      within(dialog)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Library', '/library'],
+      ['Profile', '/profile'],
+    ]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('saves a theme change to the account of a signed-in user', async () => {
+    const fetchMock = stubApi({
+      'GET /api/auth/session': sessionOf(userFixture),
+      'PATCH /api/me/preferences': () =>
+        json(200, {
+          preferences: {
+            playbackSpeed: 1,
+            autoPlayNext: false,
+            showTranslations: false,
+            preferredLanguage: 'en',
+            theme: 'dark',
+            updatedAt: '2025-01-01T00:00:00.000Z',
+          },
+        }),
+    });
+    localStorage.setItem(THEME_STORAGE_KEY, 'light');
+    initTheme();
+    const user = userEvent.setup();
+    await renderHeader();
+    await screen.findByRole('button', { name: 'Account menu' });
+
+    await user.click(screen.getByRole('button', { name: /^Theme: Light/ }));
+
+    expect(document.documentElement).toHaveClass('dark');
+    await waitFor(() => {
+      const patch = fetchMock.mock.calls.find(([url]) => url === '/api/me/preferences');
+      expect(patch?.[1]?.method).toBe('PATCH');
+      expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ theme: 'dark' });
+    });
+  });
+});
+
 describe('site footer', () => {
-  it('has a Support column with the four help links', () => {
-    renderHeader();
+  it('has a Support column with the four help links', async () => {
+    await renderHeader();
     const support = screen.getByRole('navigation', { name: 'Support' });
     expect(
       within(support)

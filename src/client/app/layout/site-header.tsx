@@ -17,10 +17,7 @@ export function SiteHeader() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
   // Spec: Sign Out signs out, then goes to /.
-  const onSignOut = async () => {
-    await signOut();
-    void navigate('/');
-  };
+  const onSignOut = () => signOut({ onSignedOut: () => void navigate('/') });
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-canvas/95 backdrop-blur supports-[backdrop-filter]:bg-canvas/80">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">

@@ -1,10 +1,103 @@
-import { BuildingPage } from '#client/components/building-page';
+import type { ReactNode } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import type { CurrentUser } from '#shared/contracts/auth';
+import { Card } from '#client/components/ui/card';
+import { Notice } from '#client/components/ui/notice';
+import { PageHeading } from '#client/components/ui/page-heading';
+import { Spinner } from '#client/components/ui/spinner';
+import { useAuth } from '#client/features/auth/auth-context';
+import { usePreferences } from '#client/features/profile/api/get-preferences';
+import { useProfile } from '#client/features/profile/api/get-profile';
+import { AchievementsList } from '#client/features/profile/components/achievements-list';
+import { DeleteAccountSection } from '#client/features/profile/components/delete-account-section';
+import { PreferencesForm } from '#client/features/profile/components/preferences-form';
+import { ProfileNameForm } from '#client/features/profile/components/profile-name-form';
+import { ProfileOverview } from '#client/features/profile/components/profile-overview';
+import { StatisticsCard } from '#client/features/profile/components/statistics-card';
+import { useDocumentTitle } from '#client/lib/document-title';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Card className="p-6 sm:p-8">
+        <h2 id={id} className="mb-5 text-2xl font-semibold">
+          {title}
+        </h2>
+        {children}
+      </Card>
+    </section>
+  );
+}
+
+function PreferencesSection() {
+  const { data, isPending, isError, refetch } = usePreferences();
+  if (isPending) return <Spinner label="Loading preferences..." className="py-6" />;
+  if (isError) {
+    return (
+      <Notice
+        tone="error"
+        headingLevel={3}
+        title="Preferences unavailable"
+        action={
+          <button type="button" className="font-medium underline" onClick={() => void refetch()}>
+            Try Again
+          </button>
+        }
+      >
+        Your preferences could not be loaded.
+      </Notice>
+    );
+  }
+  return <PreferencesForm preferences={data} />;
+}
+
+function ProfileContent({ user }: { user: CurrentUser }) {
+  const { updateUser, signOut } = useAuth();
+  const navigate = useNavigate();
+  const profileQuery = useProfile();
+  // The session already carries the profile's fields: show them until the profile arrives.
+  const profile = profileQuery.data ?? user;
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-8 px-4 py-12 sm:px-6 sm:py-16">
+      <PageHeading
+        title="Your Profile"
+        lead="Your name, avatar, listening preferences and learning statistics."
+        className="mb-0"
+      />
+      <ProfileOverview profile={profile} onAvatarChanged={updateUser} />
+      <Section id="profile-details" title="Profile">
+        {/* Keyed so the form starts again from a name saved elsewhere. */}
+        <ProfileNameForm
+          key={profile.fullName ?? ''}
+          profile={profile}
+          onNameChanged={updateUser}
+        />
+      </Section>
+      <Section id="profile-preferences" title="Preferences">
+        <PreferencesSection />
+      </Section>
+      <Section id="profile-statistics" title="Statistics">
+        <StatisticsCard />
+      </Section>
+      <Section id="profile-achievements" title="Achievements">
+        <AchievementsList />
+      </Section>
+      <Section id="profile-delete" title="Delete Account">
+        <DeleteAccountSection
+          onDeleted={() =>
+            signOut({ local: true, onSignedOut: () => void navigate('/', { replace: true }) })
+          }
+        />
+      </Section>
+    </div>
+  );
+}
 
 export default function ProfilePage() {
-  return (
-    <BuildingPage
-      title="Your Profile"
-      lead="Your name, avatar, listening preferences and learning statistics."
-    />
-  );
+  const { status, user } = useAuth();
+  useDocumentTitle('Your Profile');
+  if (status === 'loading') return <Spinner className="py-24" />;
+  if (user === null) return <Navigate to="/auth" replace />;
+  return <ProfileContent user={user} />;
 }

@@ -18,10 +18,12 @@ export interface AuthContextValue {
   /** Creates the account and remembers its e-mail as pendingConfirmationEmail. */
   signUp: (input: SignUpInput) => Promise<{ email: string }>;
   /**
-   * Ends the session on the server, then locally. `local: true` skips the server call (the
-   * session is already gone, after an account deletion for instance). Never rejects.
+   * Ends the session on the server, then locally; never rejects. `local: true` skips the server
+   * call (the session is already gone, after an account deletion for instance). `onSignedOut`
+   * runs with the state change, in the same render: pass the navigation that follows (the spec's
+   * "signs out, then goes to /") there, so the page being left never sees the signed-out state.
    */
-  signOut: (options?: { local?: boolean }) => Promise<void>;
+  signOut: (options?: { local?: boolean; onSignedOut?: () => void }) => Promise<void>;
   /** Re-reads the session now (the 30 s tick does the same). */
   refresh: () => Promise<void>;
   /** Confirms an e-mail address with the token of its link; the user is then signed in. */

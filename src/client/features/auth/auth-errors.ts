@@ -1,4 +1,4 @@
-import { ApiError, isApiError } from '#client/lib/api-client';
+import { isApiError, type ApiError } from '#client/lib/api-client';
 
 /**
  * An answer the server gave about this request (4xx): its message is meant for the user. Network

@@ -12,6 +12,7 @@ import {
 } from 'lucide-react';
 import { Spinner } from '#client/components/ui/spinner';
 import { cn } from '#client/lib/cn';
+import { AdminGate } from './admin-gate';
 
 const sections: ReadonlyArray<{ to: string; label: string; icon: LucideIcon; end?: boolean }> = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
@@ -25,6 +26,14 @@ const sections: ReadonlyArray<{ to: string; label: string; icon: LucideIcon; end
 
 /** The administrator area: a sidebar (a scrolling strip on small screens) and the section's page. */
 export default function AdminLayout() {
+  return (
+    <AdminGate>
+      <AdminPanel />
+    </AdminGate>
+  );
+}
+
+function AdminPanel() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 md:flex-row md:py-10">
       <nav aria-label="Admin" className="md:w-56 md:shrink-0">

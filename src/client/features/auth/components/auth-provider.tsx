@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  type ReactNode,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/contracts/auth';
 import { Spinner } from '#client/components/ui/spinner';
@@ -185,8 +193,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return result;
   }, []);
 
-  const signOut = useCallback(
-    async ({ local = false }: { local?: boolean } = {}) => {
+  const signOut = useCallback<AuthContextValue['signOut']>(
+    async ({ local = false, onSignedOut } = {}) => {
       epochRef.current += 1;
       if (!local) {
         try {
@@ -196,7 +204,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
       }
       resetUserData();
-      update({ type: 'signed_out', event: 'SIGNED_OUT' });
+      // One transition for the caller's navigation and the new state: the page being left never
+      // renders signed out (a signed-in-only page would otherwise redirect to /auth first).
+      startTransition(() => {
+        onSignedOut?.();
+        update({ type: 'signed_out', event: 'SIGNED_OUT' });
+      });
     },
     [resetUserData, update],
   );

@@ -31,8 +31,10 @@ function ResendButton() {
     try {
       await resendConfirmation(email);
       toast.success('Confirmation email sent!', { description: `Check ${email} for a new link.` });
-    } catch {
-      toast.error('Failed to resend email');
+    } catch (error) {
+      // A refusal (too many requests, say) comes with its reason.
+      if (isRefusal(error)) toast.error('Failed to resend email', { description: error.message });
+      else toast.error('Failed to resend email');
     } finally {
       setSending(false);
     }

@@ -111,7 +111,7 @@ export function ResetPassword() {
             hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
           />
           <TextField
-            label="Confirm New Password"
+            label="Confirm Password"
             name="confirmPassword"
             type="password"
             autoComplete="new-password"

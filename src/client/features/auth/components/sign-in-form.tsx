@@ -7,18 +7,8 @@ import { toast } from '#client/lib/toast';
 import { useAuth } from '../auth-context';
 import { isRefusal } from '../auth-errors';
 import { setPendingConfirmationEmail } from '../auth-storage';
-import { resendConfirmation } from '../api/confirm-email';
 import { validateSignIn, type FormProblem } from '../validation';
 import { authLinkClassName } from './auth-card';
-
-async function resend(email: string) {
-  try {
-    await resendConfirmation(email);
-    toast.success('Confirmation email sent!', { description: `Check ${email} for a new link.` });
-  } catch {
-    toast.error('Failed to resend email');
-  }
-}
 
 export function SignInForm() {
   const { signIn } = useAuth();
@@ -41,15 +31,10 @@ export function SignInForm() {
       void navigate('/', { replace: true });
     } catch (error) {
       setSubmitting(false);
-      if (isRefusal(error) && error.code === 'EMAIL_NOT_VERIFIED') {
-        // The account waits for its confirmation: offer a new link right here.
-        const address = email.trim();
-        setPendingConfirmationEmail(address);
-        toast.error('Sign in failed', {
-          description: error.message,
-          action: { label: 'Resend email', onClick: () => void resend(address) },
-        });
-      } else if (isRefusal(error)) {
+      if (isRefusal(error)) {
+        // An unconfirmed account (the server mails a new link and says so): remember the address
+        // so /email-confirmation can send another one if this link expires too.
+        if (error.code === 'EMAIL_NOT_VERIFIED') setPendingConfirmationEmail(email.trim());
         toast.error('Sign in failed', {
           description: error.message || 'Invalid email or password',
         });

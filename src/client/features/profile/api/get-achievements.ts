@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { achievementsResponseSchema } from '#shared/contracts/me';
 import { apiFetch } from '#client/lib/api-client';
 
-export interface Achievement {
-  key: string;
-  title: string;
-  description: string;
-  earnedAt: string;
-}
+export type AchievementsResponse = z.infer<typeof achievementsResponseSchema>;
+export type Achievement = AchievementsResponse['achievements'][number];
 
 /** Newest first (the server's order, kept whatever it sends). */
 export const sortNewestFirst = (achievements: readonly Achievement[]): Achievement[] =>
@@ -15,8 +13,7 @@ export const sortNewestFirst = (achievements: readonly Achievement[]): Achieveme
 export const achievementsQueryOptions = () =>
   queryOptions({
     queryKey: ['me', 'achievements'] as const,
-    queryFn: ({ signal }) =>
-      apiFetch<{ achievements: Achievement[] }>('/api/me/achievements', { signal }),
+    queryFn: ({ signal }) => apiFetch<AchievementsResponse>('/api/me/achievements', { signal }),
     select: (data) => sortNewestFirst(data.achievements),
   });
 

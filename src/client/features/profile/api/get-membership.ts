@@ -1,17 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { membershipResponseSchema } from '#shared/contracts/me';
 import { apiFetch } from '#client/lib/api-client';
 
-export interface Membership {
-  hasLifetimeAccess: boolean;
-  grantedAt: string | null;
-  membershipLevel: string | null;
-}
+export type MembershipResponse = z.infer<typeof membershipResponseSchema>;
+export type Membership = MembershipResponse['membership'];
 
 export const membershipQueryOptions = () =>
   queryOptions({
     queryKey: ['me', 'membership'] as const,
-    queryFn: ({ signal }) =>
-      apiFetch<{ membership: Membership }>('/api/me/membership', { signal }),
+    queryFn: ({ signal }) => apiFetch<MembershipResponse>('/api/me/membership', { signal }),
     select: (data) => data.membership,
   });
 

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Preferences } from '#shared/contracts/me';
+import type { z } from 'zod';
+import type { preferencesResponseSchema } from '#shared/contracts/me';
 import { apiFetch } from '#client/lib/api-client';
 
-export interface PreferencesResponse {
-  preferences: Preferences & { updatedAt: string | null };
-}
+export type PreferencesResponse = z.infer<typeof preferencesResponseSchema>;
 
 export const preferencesQueryKey = ['me', 'preferences'] as const;
 

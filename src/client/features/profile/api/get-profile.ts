@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Profile } from '#shared/contracts/me';
+import type { z } from 'zod';
+import type { profileResponseSchema } from '#shared/contracts/me';
 import { apiFetch } from '#client/lib/api-client';
 
-export interface ProfileResponse {
-  profile: Profile;
-}
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+export type Profile = ProfileResponse['profile'];
 
 // Every query of the user's own data lives under ['me', …]; sign-in and sign-out drop them.
 export const profileQueryKey = ['me', 'profile'] as const;

@@ -1,20 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { statisticsResponseSchema } from '#shared/contracts/me';
 import { apiFetch } from '#client/lib/api-client';
 
-export interface Statistics {
-  storiesCompleted: number;
-  /** Sum of the saved positions, in minutes. */
-  listeningMinutes: number;
-  achievementsCount: number;
-  /** Percent. */
-  averageProgress: number;
-}
+export type StatisticsResponse = z.infer<typeof statisticsResponseSchema>;
+export type Statistics = StatisticsResponse['statistics'];
 
 export const statisticsQueryOptions = () =>
   queryOptions({
     queryKey: ['me', 'statistics'] as const,
-    queryFn: ({ signal }) =>
-      apiFetch<{ statistics: Statistics }>('/api/me/statistics', { signal }),
+    queryFn: ({ signal }) => apiFetch<StatisticsResponse>('/api/me/statistics', { signal }),
     select: (data) => data.statistics,
   });
 

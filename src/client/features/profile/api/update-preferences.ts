@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Preferences } from '#shared/contracts/me';
 import { apiFetch } from '#client/lib/api-client';
 import { preferencesQueryKey, type PreferencesResponse } from './get-preferences';
@@ -8,27 +8,26 @@ export const updatePreferences = (changes: Partial<Preferences>) =>
   apiFetch<PreferencesResponse>('/api/me/preferences', { method: 'PATCH', json: changes });
 
 /**
- * Optimistic: the form shows the new value at once and returns to the saved one if the server
- * refuses it.
+ * Saves without a message (the header's theme toggle): the cache takes the answer, a failure is
+ * ignored (the change already applies locally).
  */
+export async function savePreferencesQuietly(
+  queryClient: QueryClient,
+  changes: Partial<Preferences>,
+): Promise<void> {
+  try {
+    queryClient.setQueryData(preferencesQueryKey, await updatePreferences(changes));
+  } catch {
+    // The account keeps its previous value.
+  }
+}
+
+/** Saves a change; the cached preferences take the server's answer. */
 export function useUpdatePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['me', 'preferences', 'update'],
     mutationFn: updatePreferences,
-    onMutate: async (changes) => {
-      await queryClient.cancelQueries({ queryKey: preferencesQueryKey });
-      const previous = queryClient.getQueryData<PreferencesResponse>(preferencesQueryKey);
-      if (previous) {
-        queryClient.setQueryData<PreferencesResponse>(preferencesQueryKey, {
-          preferences: { ...previous.preferences, ...changes },
-        });
-      }
-      return { previous };
-    },
-    onError: (_error, _changes, context) => {
-      if (context?.previous) queryClient.setQueryData(preferencesQueryKey, context.previous);
-    },
     onSuccess: (data) => queryClient.setQueryData(preferencesQueryKey, data),
   });
 }

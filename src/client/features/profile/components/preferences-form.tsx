@@ -1,0 +1,157 @@
+import { useId, useState } from 'react';
+import type { Preferences } from '#shared/contracts/me';
+import { CheckboxField, Label, inputClassName } from '#client/components/ui/input';
+import { Slider } from '#client/components/ui/slider';
+import { cn } from '#client/lib/cn';
+import { useTheme, type ThemePreference } from '#client/lib/theme';
+import { toast } from '#client/lib/toast';
+import { useUpdatePreferences } from '../api/update-preferences';
+
+type Language = Preferences['preferredLanguage'];
+
+// Records keyed by the contract's unions: a new language or theme fails to compile until listed.
+const languages: Record<Language, string> = {
+  en: 'English',
+  es: 'Español (Spanish)',
+  fr: 'Français (French)',
+  de: 'Deutsch (German)',
+};
+const themeLabels: Record<Preferences['theme'], string> = {
+  light: 'Light',
+  dark: 'Dark',
+  auto: 'Automatic (system)',
+};
+
+/** Spec: playback speed 0.5 to 2, step 0.25. */
+const SPEED = { min: 0.5, max: 2, step: 0.25 } as const;
+export const formatSpeed = (speed: number) => `${speed}×`;
+
+export interface PreferencesFormProps {
+  preferences: Preferences;
+}
+
+const pick = (from: Preferences, keys: ReadonlyArray<keyof Preferences>): Partial<Preferences> =>
+  Object.fromEntries(keys.map((key) => [key, from[key]]));
+
+/**
+ * Every change is saved at once, one field at a time (spec: the changed field is upserted). The
+ * controls show the new value immediately (local state, so a checkbox never flips back while its
+ * request runs) and return to the saved value if the server refuses it.
+ */
+export function PreferencesForm({ preferences }: PreferencesFormProps) {
+  const ids = useId();
+  const update = useUpdatePreferences();
+  const theme = useTheme();
+  const [values, setValues] = useState<Preferences>(preferences);
+  const speed = values.playbackSpeed;
+
+  function save(changes: Partial<Preferences>, onFailure?: () => void) {
+    setValues((current) => ({ ...current, ...changes }));
+    update.mutate(changes, {
+      onSuccess: () => toast.success('Preferences updated'),
+      onError: () => {
+        const changed = Object.keys(changes) as Array<keyof Preferences>;
+        setValues((current) => ({ ...current, ...pick(preferences, changed) }));
+        onFailure?.();
+        toast.error('Failed to update preferences. Please try again.');
+      },
+    });
+  }
+
+  function onThemeChange(next: ThemePreference) {
+    const previous = theme.preference;
+    // The whole app changes at once; it returns to the previous theme if the save fails.
+    theme.setPreference(next);
+    save({ theme: next }, () => theme.setPreference(previous));
+  }
+
+  return (
+    <div className="space-y-8">
+      <div className="space-y-3">
+        <div className="flex items-baseline justify-between gap-3">
+          <Label id={`${ids}-speed`}>Playback speed</Label>
+          <output className="font-medium text-ink tabular-nums" aria-live="off">
+            {formatSpeed(speed)}
+          </output>
+        </div>
+        <Slider
+          min={SPEED.min}
+          max={SPEED.max}
+          step={SPEED.step}
+          value={[speed]}
+          thumbLabelledBy={`${ids}-speed`}
+          valueText={formatSpeed(speed)}
+          onValueChange={([value]) => {
+            if (value !== undefined) setValues((current) => ({ ...current, playbackSpeed: value }));
+          }}
+          onValueCommit={([value]) => {
+            if (value !== undefined && value !== preferences.playbackSpeed) {
+              save({ playbackSpeed: value });
+            }
+          }}
+        />
+        <div aria-hidden="true" className="flex justify-between text-xs text-ink-muted">
+          <span>{formatSpeed(SPEED.min)}</span>
+          <span>{formatSpeed(SPEED.max)}</span>
+        </div>
+      </div>
+
+      <div className="space-y-4">
+        <CheckboxField
+          label="Auto-play next chapter"
+          hint="Start the next chapter when one ends."
+          checked={values.autoPlayNext}
+          onChange={(event) => save({ autoPlayNext: event.target.checked })}
+        />
+        <CheckboxField
+          label="Show translations"
+          hint="Show the translation of each transcript line while you listen."
+          checked={values.showTranslations}
+          onChange={(event) => save({ showTranslations: event.target.checked })}
+        />
+      </div>
+
+      <div className="space-y-1.5">
+        <Label htmlFor={`${ids}-language`}>Translation language</Label>
+        <select
+          id={`${ids}-language`}
+          aria-describedby={`${ids}-language-hint`}
+          className={cn(inputClassName, 'max-w-xs')}
+          value={values.preferredLanguage}
+          onChange={(event) => save({ preferredLanguage: event.target.value as Language })}
+        >
+          {Object.entries(languages).map(([code, label]) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <p id={`${ids}-language-hint`} className="text-sm text-ink-muted">
+          The language translations are shown in.
+        </p>
+      </div>
+
+      <fieldset>
+        <legend className="text-sm font-medium text-ink">Theme</legend>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {(Object.keys(themeLabels) as ThemePreference[]).map((value) => (
+            <label
+              key={value}
+              className="flex cursor-pointer items-center gap-2 rounded-full border border-line bg-surface px-4 py-2 has-checked:border-accent has-checked:bg-accent-soft has-checked:text-accent-soft-ink has-focus-visible:outline-2 has-focus-visible:outline-focus"
+            >
+              <input
+                type="radio"
+                name={`${ids}-theme`}
+                value={value}
+                checked={theme.preference === value}
+                onChange={() => onThemeChange(value)}
+                className="accent-accent"
+              />
+              {themeLabels[value]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
