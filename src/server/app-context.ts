@@ -7,7 +7,19 @@ import { createRateLimiter } from './lib/rate-limiter.ts';
 import type { ObjectStorage } from './lib/storage/storage.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createMeService } from './modules/me/me.service.ts';
+import { createProgressEvents } from './modules/progress/progress-events.ts';
+import { createProgressService } from './modules/progress/progress.service.ts';
+import { createVocabularyService } from './modules/progress/vocabulary.service.ts';
 import { createStoriesService } from './modules/stories/stories.service.ts';
+import type { TranscriptLoader } from './modules/stories/transcript-loader.ts';
+import { lookupWord } from '#shared/lexicon/index';
+import {
+  apertiumProvider,
+  deeplProvider,
+  libreTranslateProvider,
+  type TranslationProvider,
+} from './modules/translate/providers.ts';
+import { createTranslateService } from './modules/translate/translate.service.ts';
 
 /** Everything a route needs, built once per app. */
 export interface AppContext {
@@ -15,7 +27,10 @@ export interface AppContext {
   database: DatabaseConnection;
   storage: ObjectStorage;
   mailer: Mailer;
+  transcripts: TranscriptLoader;
   services: ReturnType<typeof createServices>;
+  /** Registers work to do when the app closes (ending live streams); returns its remover. */
+  onShutdown(task: () => void): () => void;
 }
 
 export function createMailer(
@@ -28,25 +43,57 @@ export function createMailer(
     : createDevMailbox(database.db, (message) => log.info(message));
 }
 
+/** Machine-translation providers configured by the environment, in the order they are tried. */
+function translationProviders(settings: AppConfig['translation']): TranslationProvider[] {
+  const providers: TranslationProvider[] = [];
+  if (settings.apertium) providers.push(apertiumProvider());
+  if (settings.libreTranslateUrl) {
+    providers.push(
+      libreTranslateProvider(settings.libreTranslateUrl, settings.libreTranslateApiKey),
+    );
+  }
+  if (settings.deeplApiKey)
+    providers.push(deeplProvider(settings.deeplApiKey, settings.deeplApiUrl));
+  return providers;
+}
+
+/** A word's lemma when it is one of the top-2,000 words of the built-in lexicon. */
+const topLemmaOf = (word: string) => lookupWord(word)?.lemma ?? null;
+
 export function createServices(
   config: AppConfig & { authSecret: string },
   database: DatabaseConnection,
   storage: ObjectStorage,
+  transcripts: TranscriptLoader,
   mailer: Mailer,
   log: FastifyBaseLogger,
 ) {
   const { db } = database;
   const audit = createAuditLog(db);
+  const stories = createStoriesService(db);
+  const vocabulary = createVocabularyService(db, transcripts, topLemmaOf);
+  const events = createProgressEvents(db, database.connectionString, log);
+  const limiter = createRateLimiter(db);
   return {
     audit,
-    stories: createStoriesService(db),
+    limiter,
+    translate: createTranslateService({
+      db,
+      stories,
+      transcripts,
+      providers: translationProviders(config.translation),
+    }),
+    stories,
+    vocabulary,
+    events,
+    progress: createProgressService({ db, stories, vocabulary, events }),
     me: createMeService(db, storage),
     auth: createAuthService({
       db,
       secret: config.authSecret,
       publicUrl: config.publicUrl,
       mailer,
-      limiter: createRateLimiter(db),
+      limiter,
       audit,
       adminEmail: config.adminEmail,
       log,

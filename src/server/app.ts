@@ -27,6 +27,10 @@ import { SESSION_COOKIE_PREFIX } from './modules/auth/auth-instance.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
+import { bookmarksRoutes } from './modules/bookmarks/bookmarks.routes.ts';
+import { progressRoutes } from './modules/progress/progress.routes.ts';
+import { createTranscriptLoader } from './modules/stories/transcript-loader.ts';
+import { translateRoutes } from './modules/translate/translate.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -74,19 +78,33 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const { authSecret } = config;
   if (!authSecret) throw new Error('buildApp needs config.authSecret (see runtime.ts)');
   const mailer = deps.mailer ?? createMailer(config, deps.database, app.log);
+  const transcripts = createTranscriptLoader(deps.storage);
+  const shutdownTasks = new Set<() => void>();
   const context: AppContext = {
     config,
     database: deps.database,
     storage: deps.storage,
     mailer,
+    transcripts,
     services: createServices(
       { ...config, authSecret },
       deps.database,
       deps.storage,
+      transcripts,
       mailer,
       app.log,
     ),
+    onShutdown(task) {
+      shutdownTasks.add(task);
+      return () => shutdownTasks.delete(task);
+    },
   };
+  // Live streams never end by themselves: close them first, or closing the server would wait.
+  app.addHook('preClose', async () => {
+    for (const task of shutdownTasks) task();
+    shutdownTasks.clear();
+    await context.services.events.stop();
+  });
 
   app.decorate('context', context);
   app.decorateRequest('viewer', null as unknown as Viewer);
@@ -129,6 +147,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(authRoutes, { context });
       await api.register(meRoutes, { context });
       await api.register(adminRoutes, { context });
+      await api.register(progressRoutes, { context });
+      await api.register(bookmarksRoutes, { context });
+      await api.register(translateRoutes, { context });
     },
     { prefix: '/api' },
   );

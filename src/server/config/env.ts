@@ -36,6 +36,11 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().default('Relatos <no-reply@relatos.local>'),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString,
+  TRANSLATE_APERTIUM: booleanFromString.default(false),
+  LIBRETRANSLATE_URL: optionalString.pipe(z.url().optional()),
+  LIBRETRANSLATE_API_KEY: optionalString,
+  DEEPL_API_KEY: optionalString,
+  DEEPL_API_URL: z.url().default('https://api-free.deepl.com'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -67,6 +72,13 @@ export interface AppConfig {
   mailFrom: string;
   adminEmail?: string;
   adminPassword?: string;
+  translation: {
+    apertium: boolean;
+    libreTranslateUrl?: string;
+    libreTranslateApiKey?: string;
+    deeplApiKey?: string;
+    deeplApiUrl: string;
+  };
   /** Where the built client lives; absent in API-only tests. */
   clientDir?: string;
 }
@@ -134,5 +146,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM,
     adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD,
+    translation: {
+      apertium: env.TRANSLATE_APERTIUM,
+      libreTranslateUrl: env.LIBRETRANSLATE_URL,
+      libreTranslateApiKey: env.LIBRETRANSLATE_API_KEY,
+      deeplApiKey: env.DEEPL_API_KEY,
+      deeplApiUrl: env.DEEPL_API_URL,
+    },
   };
 }

@@ -17,6 +17,8 @@ export const migrationsFolder = path.join(
 export interface DatabaseConnection {
   db: Database;
   pool: pg.Pool;
+  /** For connections of their own (LISTEN for live events). */
+  connectionString: string;
   close(): Promise<void>;
 }
 
@@ -25,7 +27,7 @@ export function connectDatabase(connectionString: string, maxConnections = 10): 
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema, casing: 'snake_case' });
-  return { db, pool, close: () => pool.end() };
+  return { db, pool, connectionString, close: () => pool.end() };
 }
 
 const MIGRATION_LOCK_KEY = 7_212_001;

@@ -495,3 +495,25 @@ export const devMailboxMessages = pgTable('dev_mailbox_messages', {
   html: text('html').notNull(),
   createdAt: createdAt(),
 });
+
+/** The top-2,000 lemmas a chapter's transcript contains, computed once per transcript file. */
+export const chapterVocabulary = pgTable('chapter_vocabulary', {
+  chapterId: uuid('chapter_id')
+    .primaryKey()
+    .references(() => chapters.id, { onDelete: 'cascade' }),
+  /** The transcript object key the lemmas were computed from; a new file recomputes them. */
+  transcriptKey: text('transcript_key').notNull(),
+  lemmas: text('lemmas').array().notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Translations from the dictionary and external providers, shared by every instance. */
+export const translationCache = pgTable('translation_cache', {
+  key: text('key').primaryKey(),
+  sourceLanguage: text('source_language').notNull(),
+  targetLanguage: text('target_language').notNull(),
+  text: varchar('text', { length: 5000 }).notNull(),
+  translation: text('translation').notNull(),
+  source: text('source').notNull(),
+  createdAt: createdAt(),
+});

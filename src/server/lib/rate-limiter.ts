@@ -16,6 +16,8 @@ export const rateLimitRules = {
   signIn: { action: 'signin', limit: 5, windowMs: 15 * 60_000 },
   passwordReset: { action: 'password_reset', limit: 3, windowMs: 15 * 60_000 },
   resendConfirmation: { action: 'resend_confirmation', limit: 3, windowMs: 15 * 60_000 },
+  translate: { action: 'translate', limit: 120, windowMs: 60_000 },
+  contact: { action: 'contact', limit: 5, windowMs: 60 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitVerdict =

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { E2E_ADMIN } from './accounts.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const port = Number.parseInt(process.env.E2E_PORT ?? '3210', 10);
@@ -48,6 +49,10 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'
     DATABASE_URL: '',
     EMBEDDED_PG_PORT: '0',
     SEED_DEMO_CONTENT: 'true',
+    // The administrator the admin journeys sign in as (created, confirmed, at start).
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    SMTP_URL: '',
     S3_BUCKET: '',
     S3_ACCESS_KEY_ID: '',
     S3_SECRET_ACCESS_KEY: '',

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   chapterResponseSchema,
   idParamsSchema,
@@ -7,6 +8,7 @@ import {
   storyResponseSchema,
 } from '#shared/contracts/stories';
 import { apiErrorSchema } from '#shared/errors';
+import { transcriptSchema } from '#shared/transcript';
 import { sendObject } from '../../lib/storage/send-object.ts';
 import type { AppContext } from '../../app-context.ts';
 import { toChapter, toStory, toStorySummary } from './stories.mapper.ts';
@@ -80,29 +82,45 @@ export const storiesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     },
   );
 
-  for (const kind of ['audio', 'transcript'] as const) {
-    app.route({
-      method: ['GET', 'HEAD'],
-      url: `/chapters/:id/${kind}`,
-      // Byte ranges and ETags describe the stored bytes: never re-encode them.
-      compress: false,
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/chapters/:id/audio',
+    // Byte ranges and ETags describe the stored bytes: never re-encode them.
+    compress: false,
+    schema: {
+      tags: ['chapters'],
+      summary: "The chapter's audio (supports HTTP Range requests)",
+      params: idParamsSchema,
+    },
+    handler: async (request, reply) => {
+      const media = await stories.getChapterMedia(request.viewer, request.params.id, 'audio');
+      return sendObject(request, reply, context.storage, media.bucket, media.key, {
+        cacheControl: cacheControlFor(media.story.requiresLogin),
+      });
+    },
+  });
+
+  app.get(
+    '/chapters/:id/transcript',
+    {
       schema: {
         tags: ['chapters'],
-        summary:
-          kind === 'audio'
-            ? "The chapter's audio (supports HTTP Range requests)"
-            : "The chapter's timed transcript (JSON)",
+        summary: "The chapter's timed transcript (legacy text files are converted to JSON)",
         params: idParamsSchema,
+        response: { 200: transcriptSchema, 304: z.null(), ...errors },
       },
-      handler: async (request, reply) => {
-        const media = await stories.getChapterMedia(request.viewer, request.params.id, kind);
-        const cacheControl = media.story.requiresLogin
-          ? 'private, max-age=3600'
-          : 'public, max-age=3600';
-        return sendObject(request, reply, context.storage, media.bucket, media.key, {
-          cacheControl,
-        });
-      },
-    });
-  }
+    },
+    async (request, reply) => {
+      const media = await stories.getChapterMedia(request.viewer, request.params.id, 'transcript');
+      const { transcript, etag } = await context.transcripts.load(media.key);
+      reply
+        .header('Cache-Control', cacheControlFor(media.story.requiresLogin))
+        .header('ETag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      return transcript;
+    },
+  );
 };
+
+const cacheControlFor = (requiresLogin: boolean) =>
+  requiresLogin ? 'private, max-age=3600' : 'public, max-age=3600';

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { chapterSchema, storySummarySchema } from './stories.ts';
+
+/** The spec's update_chapter_progress, with the timestamps that make "newest wins" possible. */
+export const saveProgressBodySchema = z
+  .object({
+    chapterId: z.uuid(),
+    positionSeconds: z.number().min(0).max(86_400),
+    /** The audio's real duration as the player measured it. */
+    durationSeconds: z.number().positive().max(86_400),
+    /** When the position was recorded, in the client's clock (ms since epoch). */
+    clientTimestamp: z.number().int().positive(),
+    /** When this request was sent, in the client's clock: lets the server correct the clock offset. */
+    sentAt: z.number().int().positive(),
+    /** Identifies the tab that saved, so it can ignore its own live events. */
+    deviceId: z.string().min(1).max(64).optional(),
+  })
+  .strict();
+export type SaveProgressBody = z.infer<typeof saveProgressBodySchema>;
+
+export const chapterProgressSchema = z.object({
+  chapterId: z.uuid(),
+  progressPercentage: z.number(),
+  completed: z.boolean(),
+  lastPositionSeconds: z.number(),
+  lastAccessedAt: z.iso.datetime().nullable(),
+  /** When the stored save was recorded (server time). */
+  savedAt: z.iso.datetime().nullable(),
+});
+export type ChapterProgress = z.infer<typeof chapterProgressSchema>;
+
+export const saveProgressResponseSchema = z.object({
+  /** False when a newer save was already stored: this one was older and changed nothing. */
+  applied: z.boolean(),
+  progress: chapterProgressSchema,
+  /** Achievements this save earned. */
+  newAchievements: z.array(z.string()),
+});
+
+export const progressListResponseSchema = z.object({ progress: z.array(chapterProgressSchema) });
+
+export const progressQuerySchema = z
+  .object({ chapterIds: z.string().max(20_000).optional() })
+  .strict();
+
+export const recentChapterSchema = chapterSchema.extend({
+  story: storySummarySchema,
+  progressPercentage: z.number(),
+  lastPositionSeconds: z.number(),
+  lastAccessedAt: z.iso.datetime(),
+  completed: z.boolean(),
+});
+export type RecentChapter = z.infer<typeof recentChapterSchema>;
+export const recentProgressResponseSchema = z.object({ chapters: z.array(recentChapterSchema) });
+
+/** What the live event stream sends to a user's other pages. */
+export const progressEventSchema = z.object({
+  progress: chapterProgressSchema,
+  deviceId: z.string().nullable(),
+});
+export type ProgressEvent = z.infer<typeof progressEventSchema>;
+
+export const vocabularyResponseSchema = z.object({
+  vocabulary: z.object({
+    totalWordsLearned: z.number().int(),
+    storiesCompleted: z.number().int(),
+    averageWordsPerStory: z.number().int(),
+  }),
+});
+
+export const chapterVocabularyResponseSchema = z.object({
+  /** Share of the chapter's running words (top-2,000 words only) the learner has already heard. */
+  knownPercentage: z.number().int(),
+  /** Ids of transcript words whose lemma the learner has not heard yet. */
+  newWordIds: z.array(z.string()),
+});
+
+/** Average words per story = total_words_learned / max(stories_completed, 1), rounded (spec). */
+export const averageWordsPerStory = (totalWordsLearned: number, storiesCompleted: number) =>
+  Math.round(totalWordsLearned / Math.max(storiesCompleted, 1));

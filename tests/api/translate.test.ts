@@ -1,0 +1,161 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translationCache } from '#server/db/schema';
+import { seedDemoContent } from '#server/modules/content/seed-demo-content';
+import { storyListResponseSchema, type Story } from '#shared/contracts/stories';
+import { transcriptSchema, type Transcript } from '#shared/transcript';
+import { signedInUser } from './helpers/accounts.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+let stories: Story[];
+let openTranscript: Transcript;
+
+/** A local stand-in for a LibreTranslate server. */
+let fake: http.Server;
+let fakeRequests: { q: string; target: string }[] = [];
+let withProvider: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoContent(t.database, t.storage, () => undefined);
+  stories = storyListResponseSchema.parse(
+    (await t.app.inject({ method: 'GET', url: '/api/stories' })).json(),
+  ).stories;
+  const chapterId = stories[0]!.chapters[0]!.id;
+  openTranscript = transcriptSchema.parse(
+    (await t.app.inject({ method: 'GET', url: `/api/chapters/${chapterId}/transcript` })).json(),
+  );
+
+  fake = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const parsed = JSON.parse(body) as { q: string; target: string };
+      fakeRequests.push(parsed);
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ translatedText: `[${parsed.target}] ${parsed.q}` }));
+    });
+  });
+  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+  const { port } = fake.address() as AddressInfo;
+  withProvider = await createTestApp({ LIBRETRANSLATE_URL: `http://127.0.0.1:${port}` });
+});
+
+afterAll(async () => {
+  await t.close();
+  await withProvider.close();
+  await new Promise<void>((resolve) => fake.close(() => resolve()));
+});
+
+const translate = (app: TestApp, payload: object, cookie?: string) =>
+  app.app.inject({
+    method: 'POST',
+    url: '/api/translate',
+    payload,
+    headers: cookie ? { cookie } : {},
+  });
+
+describe('layer 1: the text written into the story', () => {
+  it('answers a word with its gloss and a line with its translation', async () => {
+    const chapterId = stories[0]!.chapters[0]!.id;
+    const segment = openTranscript.segments[0]!;
+    const word = segment.words[0]!;
+    const wordRes = await translate(t, { text: word.text, chapterId, wordId: word.id });
+    expect(wordRes.json()).toEqual({ translation: word.gloss, source: 'story' });
+    const lineRes = await translate(t, { text: segment.text, chapterId, segmentId: segment.id });
+    expect(lineRes.json()).toEqual({ translation: segment.translation, source: 'story' });
+  });
+
+  it('refuses a visitor the text of a story that needs login', async () => {
+    const chapterId = stories[1]!.chapters[0]!.id;
+    const res = await translate(t, { text: 'hola', chapterId, segmentId: 's1' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('layer 2: the built-in dictionary', () => {
+  it('glosses a single word, inflected forms included', async () => {
+    const res = await translate(t, { text: 'casas' });
+    expect(res.json().source).toBe('dictionary');
+    expect(res.json().translation).toMatch(/house/);
+    const verb = await translate(t, { text: 'tenemos' });
+    expect(verb.json().translation).toMatch(/have/);
+  });
+
+  it('glosses a phrase word by word and caches it in the database', async () => {
+    const res = await translate(t, { text: 'la casa roja' });
+    expect(res.json().source).toBe('dictionary');
+    expect(res.json().translation).toMatch(/house/);
+    const rows = await t.database.db
+      .select()
+      .from(translationCache)
+      .where(eq(translationCache.text, 'la casa roja'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('says so when no service is configured for another language', async () => {
+    const res = await translate(t, { text: 'hola', targetLanguage: 'fr' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.message).toContain('French');
+  });
+
+  it("uses the signed-in learner's preferred language by default", async () => {
+    const user = await signedInUser(t);
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me/preferences',
+      headers: { cookie: user.cookie },
+      payload: { preferredLanguage: 'de' },
+    });
+    const res = await translate(t, { text: 'hola' }, user.cookie);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.message).toContain('German');
+  });
+});
+
+describe('layer 3: a configured provider', () => {
+  it('translates sentences through the provider and caches the answer', async () => {
+    fakeRequests = [];
+    const text = 'Lucía compra pan en la pequeña panadería de la plaza cada mañana.';
+    const first = await translate(withProvider, { text });
+    expect(first.json()).toEqual({ translation: `[en] ${text}`, source: 'api' });
+    const second = await translate(withProvider, { text });
+    expect(second.json()).toEqual(first.json());
+    expect(fakeRequests).toHaveLength(1);
+  });
+
+  it('serves other target languages', async () => {
+    const res = await translate(withProvider, { text: 'buenos días', targetLanguage: 'fr' });
+    expect(res.json()).toEqual({ translation: '[fr] buenos días', source: 'api' });
+  });
+});
+
+describe('limits', () => {
+  it('sanitises text and refuses what is left empty', async () => {
+    const res = await translate(t, { text: '<script>alert(1)</script>   ' });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('truncates text to 5,000 characters', async () => {
+    const res = await translate(withProvider, { text: 'a '.repeat(4000) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().translation.length).toBeLessThanOrEqual(5000 + 5);
+  });
+
+  it('refuses unknown fields and languages', async () => {
+    expect((await translate(t, { text: 'hola', targetLanguage: 'it' })).statusCode).toBe(400);
+    expect((await translate(t, { text: 'hola', extra: 1 })).statusCode).toBe(400);
+  });
+
+  it('is rate limited per client', async () => {
+    const user = await signedInUser(t);
+    let status = 200;
+    for (let i = 0; i < 121 && status === 200; i++) {
+      status = (await translate(t, { text: 'hola' }, user.cookie)).statusCode;
+    }
+    expect(status).toBe(429);
+  });
+});
