@@ -43,6 +43,8 @@ export function createAuth(options: {
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
     telemetry: { enabled: false },
+    // Failed sign-ins are expected traffic (and audited by us); only real problems are logged.
+    logger: { level: 'error' },
     // Per-email limits live in our rate_limits table, shared by every instance.
     rateLimit: { enabled: false },
     emailAndPassword: {
