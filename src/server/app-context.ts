@@ -10,6 +10,7 @@ import { createMeService } from './modules/me/me.service.ts';
 import { createProgressEvents } from './modules/progress/progress-events.ts';
 import { createProgressService } from './modules/progress/progress.service.ts';
 import { createVocabularyService } from './modules/progress/vocabulary.service.ts';
+import { createSiteService } from './modules/site/site.service.ts';
 import { createStoriesService } from './modules/stories/stories.service.ts';
 import type { TranscriptLoader } from './modules/stories/transcript-loader.ts';
 import { lookupWord } from '#shared/lexicon/index';
@@ -88,6 +89,7 @@ export function createServices(
     events,
     progress: createProgressService({ db, stories, vocabulary, events }),
     me: createMeService(db, storage),
+    site: createSiteService(db),
     auth: createAuthService({
       db,
       secret: config.authSecret,

@@ -31,6 +31,8 @@ import { bookmarksRoutes } from './modules/bookmarks/bookmarks.routes.ts';
 import { progressRoutes } from './modules/progress/progress.routes.ts';
 import { createTranscriptLoader } from './modules/stories/transcript-loader.ts';
 import { translateRoutes } from './modules/translate/translate.routes.ts';
+import { createPageRenderer } from './modules/site/page-renderer.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -150,6 +152,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(progressRoutes, { context });
       await api.register(bookmarksRoutes, { context });
       await api.register(translateRoutes, { context });
+      await api.register(siteRoutes, { context });
     },
     { prefix: '/api' },
   );
@@ -157,6 +160,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   if (mailer.kind === 'dev-mailbox' && config.env !== 'production') {
     await app.register(devMailboxRoutes, { context });
   }
-  await registerClientApp(app, { clientDir: config.clientDir });
+  await registerClientApp(app, {
+    clientDir: config.clientDir,
+    renderPage: createPageRenderer(context),
+  });
   return app;
 }

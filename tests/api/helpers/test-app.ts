@@ -48,7 +48,10 @@ export async function createTestDatabase(): Promise<{
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: Partial<AppConfig> = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relatos-api-data-'));
   const config: AppConfig = {
     ...loadConfig({
@@ -58,6 +61,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       AUTH_SECRET: 'test-secret-test-secret-test-secret-123',
       ...env,
     }),
+    ...overrides,
   };
   const { database, drop } = await createTestDatabase();
   const storage = createStorage({ dataDir, s3: config.s3 });

@@ -9,6 +9,11 @@ const REVALIDATE = 'no-cache';
 
 export interface ClientAppOptions {
   clientDir?: string;
+  /** Fills in the HTML a client route is answered with (title, meta tags, status). */
+  renderPage?: (
+    pathName: string,
+    indexHtml: string,
+  ) => Promise<{ html: string; status?: number } | undefined>;
 }
 
 /**
@@ -48,9 +53,11 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
     if (!wantsPage || !indexHtml) {
       throw notFound(`No route for ${request.method} ${pathName}`);
     }
+    const page = (await options.renderPage?.(pathName, indexHtml)) ?? { html: indexHtml };
     return reply
+      .status(page.status ?? 200)
       .header('Cache-Control', REVALIDATE)
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(page.html);
   });
 }

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { assertSafeKey } from '../../lib/storage/storage.ts';
 import { sendObject } from '../../lib/storage/send-object.ts';
+import { imageQuerySchema } from '#shared/contracts/site';
 import type { AppContext } from '../../app-context.ts';
+import { createImageVariants } from './image-variants.ts';
 
 /**
  * Buckets whose objects are public by URL (covers, site images, avatars). Chapter audio and
@@ -15,6 +17,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
   app,
   { context },
 ) => {
+  const images = createImageVariants(context.storage);
   app.route({
     method: ['GET', 'HEAD'],
     url: '/files/:bucket/*',
@@ -36,4 +39,29 @@ export const filesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
       });
     },
   });
+
+  app.get(
+    '/images/:bucket/*',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'A public image resized to WebP (w, h, q; default 800x600 at quality 80)',
+        params: z.object({ bucket: z.string(), '*': z.string() }),
+        querystring: imageQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const bucket = publicBuckets.find((name) => name === request.params.bucket);
+      if (!bucket) throw notFound('No such public bucket');
+      const key = request.params['*'];
+      assertSafeKey(key);
+      const variant = await images.get(bucket, key, request.query);
+      reply
+        .header('Cache-Control', 'public, max-age=86400')
+        .header('ETag', variant.etag)
+        .header('X-Content-Type-Options', 'nosniff');
+      if (request.headers['if-none-match'] === variant.etag) return reply.status(304).send();
+      return reply.type('image/webp').send(variant.body);
+    },
+  );
 };

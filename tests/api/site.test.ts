@@ -1,0 +1,206 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedback, homePageSettings, logoSettings, trackingTags } from '#server/db/schema';
+import { seedDemoContent } from '#server/modules/content/seed-demo-content';
+import { signedInUser } from './helpers/accounts.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+let clientDir: string;
+
+beforeAll(async () => {
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relatos-client-'));
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html><head><title>Relatos</title>\n<meta name="description" content="default" />\n</head><body><div id="root"></div></body></html>',
+  );
+  t = await createTestApp({}, { clientDir });
+  await seedDemoContent(t.database, t.storage, () => undefined);
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('site settings', () => {
+  it('returns images in key order and the active logo', async () => {
+    await t.database.db.insert(homePageSettings).values([
+      { settingKey: 'tutorial_step_1', imageUrl: '/api/files/uploads/t1.webp' },
+      { settingKey: 'feature_audio', imageUrl: '/api/files/uploads/a.webp' },
+      { settingKey: 'hero_note', settingValue: 'hola' },
+    ]);
+    await t.database.db
+      .insert(logoSettings)
+      .values({ logoUrl: '/api/files/uploads/logo.svg', altText: 'Relatos logo' });
+    const fresh = await createTestApp();
+    await fresh.database.db
+      .insert(homePageSettings)
+      .values({ settingKey: 'feature_audio', imageUrl: '/x.webp' });
+    const res = await fresh.app.inject({ method: 'GET', url: '/api/site/settings' });
+    expect(res.json()).toEqual({ images: { feature_audio: '/x.webp' }, values: {}, logo: null });
+    await fresh.close();
+
+    const mine = await t.app.inject({ method: 'GET', url: '/api/site/settings' });
+    expect(Object.keys(mine.json().images)).toEqual(['feature_audio', 'tutorial_step_1']);
+    expect(mine.json().values).toEqual({ hero_note: 'hola' });
+    expect(mine.json().logo).toEqual({
+      url: '/api/files/uploads/logo.svg',
+      altText: 'Relatos logo',
+    });
+  });
+});
+
+describe('tracking tags', () => {
+  it('lists only active tags, oldest first', async () => {
+    const app = await createTestApp();
+    await app.database.db.insert(trackingTags).values([
+      { tagName: 'GTM', tagType: 'gtm', tagId: 'GTM-ABC123', createdAt: new Date('2026-01-01') },
+      { tagName: 'Off', tagType: 'ga4', tagId: 'G-OFF', isActive: false },
+      { tagName: 'Pixel', tagType: 'facebook', tagId: '12345', createdAt: new Date('2026-02-01') },
+    ]);
+    const res = await app.app.inject({ method: 'GET', url: '/api/tracking-tags' });
+    expect(res.json().tags.map((tag: { tagName: string }) => tag.tagName)).toEqual([
+      'GTM',
+      'Pixel',
+    ]);
+    await app.close();
+  });
+});
+
+describe('contact', () => {
+  const message = {
+    name: 'Ana',
+    email: 'ana@example.com',
+    category: 'feature',
+    subject: 'Más historias',
+    message: '¿Habrá historias de nivel avanzado? <script>x</script>',
+  };
+
+  it('stores a sanitised feedback row, linked to the signed-in user', async () => {
+    const user = await signedInUser(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: message,
+      headers: { cookie: user.cookie },
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.database.db
+      .select()
+      .from(feedback)
+      .where(eq(feedback.userId, user.userId));
+    expect(row).toMatchObject({ name: 'Ana', category: 'feature', subject: 'Más historias' });
+    expect(row!.message).toBe('¿Habrá historias de nivel avanzado?');
+  });
+
+  it.each([
+    ['a malformed email', { ...message, email: 'nope' }],
+    ['an unknown category', { ...message, category: 'spam' }],
+    ['an empty subject', { ...message, subject: '' }],
+    ['a message over 5,000 characters', { ...message, message: 'x'.repeat(5001) }],
+    ['a name over 255 characters', { ...message, name: 'n'.repeat(256) }],
+    ['an unknown field', { ...message, extra: true }],
+  ])('refuses %s', async (_case, payload) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload,
+      remoteAddress: '198.51.100.1',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('allows 5 messages per hour per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/contact',
+            payload: message,
+            remoteAddress: '203.0.113.50',
+          })
+        ).statusCode,
+      );
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+});
+
+describe('resized images', () => {
+  it('serves a cover as WebP at the requested size, with defaults 800x600', async () => {
+    const story = (await t.app.inject({ method: 'GET', url: '/api/stories' })).json().stories[0];
+    const url = story.imageUrl.replace('/api/files/', '/api/images/');
+    const res = await t.app.inject({ method: 'GET', url: `${url}?w=400&h=300&q=70` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([400, 300]);
+    const defaults = await t.app.inject({ method: 'GET', url });
+    expect(await sharp(defaults.rawPayload).metadata()).toMatchObject({ width: 800, height: 600 });
+    const again = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': String(defaults.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('refuses bad sizes and private buckets', async () => {
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/images/series-images/x.webp?w=99999' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/images/audios/x.m4a' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/images/series-images/missing.webp' }))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('story pages in the HTML the server sends', () => {
+  it('carry title, description, canonical, Open Graph and Twitter tags', async () => {
+    const story = (await t.app.inject({ method: 'GET', url: '/api/stories' })).json().stories[0];
+    const res = await t.app.inject({ method: 'GET', url: `/story/${story.slug}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<title>${story.title} — Relatos</title>`);
+    expect(res.body).toContain(
+      `<link rel="canonical" href="http://localhost:3000/story/${story.slug}" />`,
+    );
+    expect(res.body).toContain('<meta property="og:title"');
+    expect(res.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(res.body).toMatch(
+      /<meta property="og:image" content="http:\/\/localhost:3000\/api\/images\/series-images\/[^"]+\?w=1200&#38;h=630&#38;q=80"/,
+    );
+    expect(res.body).toContain('rel="preload" as="image"');
+    expect(res.body).not.toContain('content="default"');
+  });
+
+  it('escape what they insert', async () => {
+    const { stories } = await import('#server/db/schema');
+    await t.database.db.insert(stories).values({
+      title: 'Una "historia" <b>rara</b>',
+      slug: 'una-historia-rara',
+      level: 'Beginner',
+      status: 'published',
+      description: '"><script>alert(1)</script>',
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/story/una-historia-rara' });
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    expect(res.body).toContain('&#34;&#62;&#60;script&#62;');
+  });
+
+  it('answer an unknown slug with the app and status 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/story/no-such-story' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root">');
+  });
+});
