@@ -16,6 +16,8 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** Responses by HTTP status. */
+  statusCodes: Record<string, number>;
 }
 
 interface AutocannonJson {
@@ -24,6 +26,7 @@ interface AutocannonJson {
   non2xx: number;
   errors: number;
   timeouts: number;
+  statusCodeStats?: Record<string, { count: number }>;
 }
 
 async function autocannon(url: string, connections: number, seconds: number) {
@@ -37,6 +40,17 @@ async function autocannon(url: string, connections: number, seconds: number) {
     throw new Error(`autocannon failed (exit ${result.code}): ${result.stderr.trim()}`);
   }
   return JSON.parse(result.stdout) as AutocannonJson;
+}
+
+/** Whether every answer of the run had `status`, with no connection error or timeout. */
+export function allAnswered(result: LoadResult, status: number): boolean {
+  const counted = Object.values(result.statusCodes).reduce((sum, count) => sum + count, 0);
+  return (
+    result.errors === 0 &&
+    result.timeouts === 0 &&
+    counted > 0 &&
+    result.statusCodes[String(status)] === counted
+  );
 }
 
 /** A warm-up run (discarded), then the measured run, against one path of the server. */
@@ -57,5 +71,8 @@ export async function measureThroughput(
     non2xx: json.non2xx,
     errors: json.errors,
     timeouts: json.timeouts,
+    statusCodes: Object.fromEntries(
+      Object.entries(json.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]),
+    ),
   };
 }

@@ -2,16 +2,29 @@
  * `npm run bench`: the performance figures of the project against their budgets.
  *
  * 1. First-load JavaScript of `/` (kB gzip), budget ≤ 120.
- * 2. Story-list API throughput: GET /api/stories against a near-trivial route of the same stack
- *    (GET /api/docs/json, served from @fastify/swagger's in-memory cache), same load for both;
- *    budget: stories/trivial ≥ 0.25. GET /api/health is no reference: it queries the database.
+ * 2. Story-list API throughput: GET /api/stories against a trivial answer of the same stack, under
+ *    the same load; budget: stories/reference ≥ 0.25.
+ *
+ *    The reference is the JSON 404 of an unknown API path: it crosses every onRequest hook
+ *    (request id, viewer, helmet, CSRF check), the error handler and the JSON serializer, and
+ *    does no I/O. Rejected references: GET /api/health (queries the database) and GET
+ *    /api/docs/json (the OpenAPI document is cached, but it is re-serialised on every request and
+ *    grows with every route: 21 kB → 63 kB in one change, which moved its req/s from ~11k to
+ *    ~3.7k). /api/docs/json is still printed, for information. A dedicated tiny route (say
+ *    GET /api/ping) would be the ideal reference: switch REFERENCE below when one exists.
  *
  * The server runs in its own process (tests/e2e/support/start-server.ts, fresh data directory,
  * loopback only) and so does the load generator (autocannon). Every step has a bounded duration.
  * Not a test: it prints a table and exits 1 when a budget is missed.
  */
+import os from 'node:os';
 import { measureFirstLoadJs } from './first-load-js.ts';
-import { measureThroughput, type LoadOptions, type LoadResult } from './api-throughput.ts';
+import {
+  allAnswered,
+  measureThroughput,
+  type LoadOptions,
+  type LoadResult,
+} from './api-throughput.ts';
 import { ensureClientBuild } from './lib/build.ts';
 import { killActiveCommands } from './lib/process.ts';
 import { startServer, type RunningServer } from './lib/server.ts';
@@ -20,9 +33,9 @@ import { formatTable, type Row } from './lib/table.ts';
 const FIRST_LOAD_BUDGET_KB = 120;
 const THROUGHPUT_RATIO_BUDGET = 0.25;
 const STORIES_PATH = '/api/stories';
-const TRIVIAL_PATH = '/api/docs/json';
-/** Informational only: the JSON 404 of an unknown API path, the cheapest answer of the stack. */
-const NOT_FOUND_PATH = '/api/bench-trivial-404';
+const REFERENCE = { path: '/api/bench-trivial-404', status: 404, label: 'JSON 404' };
+/** Informational only (see above). */
+const DOCS_PATH = '/api/docs/json';
 
 const load: LoadOptions = {
   connections: 10,
@@ -32,10 +45,11 @@ const load: LoadOptions = {
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 const rps = (result: LoadResult) => `${Math.round(result.requestsPerSecond)} req/s`;
-const clean = (result: LoadResult) =>
-  result.non2xx === 0 && result.errors === 0 && result.timeouts === 0;
-const problems = (result: LoadResult) =>
-  `${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`;
+const answers = (result: LoadResult) =>
+  Object.entries(result.statusCodes)
+    .map(([status, count]) => `${count} × ${status}`)
+    .join(', ');
+const problems = (result: LoadResult) => `${result.errors} errors, ${result.timeouts} timeouts`;
 
 async function main(): Promise<number> {
   await ensureClientBuild(log);
@@ -73,50 +87,56 @@ async function main(): Promise<number> {
     const seconds = `${load.connections} connections, ${load.warmupSeconds} s warm-up + ${load.durationSeconds} s`;
     log(`load: ${STORIES_PATH} (${seconds})`);
     const stories = await measureThroughput(server.baseUrl, STORIES_PATH, load);
-    log(`load: ${TRIVIAL_PATH} (${seconds})`);
-    const trivial = await measureThroughput(server.baseUrl, TRIVIAL_PATH, load);
-    log(`load: ${NOT_FOUND_PATH} (${seconds}, informational)`);
-    const notFound = await measureThroughput(server.baseUrl, NOT_FOUND_PATH, load);
+    log(`load: ${REFERENCE.path} (${seconds})`);
+    const reference = await measureThroughput(server.baseUrl, REFERENCE.path, load);
+    log(`load: ${DOCS_PATH} (${seconds}, informational)`);
+    const docs = await measureThroughput(server.baseUrl, DOCS_PATH, load);
 
-    const ratio = stories.requestsPerSecond / trivial.requestsPerSecond;
-    const valid = clean(stories) && clean(trivial);
+    const storiesOk = allAnswered(stories, 200);
+    const referenceOk = allAnswered(reference, REFERENCE.status);
+    const ratio = stories.requestsPerSecond / reference.requestsPerSecond;
     rows.push(
       {
         figure: `GET ${STORIES_PATH}`,
         value: rps(stories),
         budget: '',
-        status: clean(stories) ? 'info' : 'FAIL',
+        status: storiesOk ? 'info' : 'FAIL',
       },
       {
-        figure: `GET ${TRIVIAL_PATH} (reference)`,
-        value: rps(trivial),
+        figure: `GET ${REFERENCE.path} (reference, ${REFERENCE.label})`,
+        value: rps(reference),
         budget: '',
-        status: clean(trivial) ? 'info' : 'FAIL',
+        status: referenceOk ? 'info' : 'FAIL',
       },
       {
         figure: 'Ratio stories / reference',
         value: ratio.toFixed(2),
         budget: `≥ ${THROUGHPUT_RATIO_BUDGET}`,
-        status: valid && ratio >= THROUGHPUT_RATIO_BUDGET ? 'pass' : 'FAIL',
+        status: storiesOk && referenceOk && ratio >= THROUGHPUT_RATIO_BUDGET ? 'pass' : 'FAIL',
       },
       {
-        figure: `GET ${NOT_FOUND_PATH} (JSON 404)`,
-        value: rps(notFound),
+        figure: `GET ${DOCS_PATH} (not a reference)`,
+        value: rps(docs),
         budget: '',
         status: 'info',
       },
       {
-        figure: 'Ratio stories / JSON 404',
-        value: (stories.requestsPerSecond / notFound.requestsPerSecond).toFixed(2),
+        figure: `Ratio stories / ${DOCS_PATH}`,
+        value: (stories.requestsPerSecond / docs.requestsPerSecond).toFixed(2),
         budget: '',
         status: 'info',
       },
     );
-    details.push('', `Load runs (${seconds}, autocannon in its own process):`);
-    for (const result of [stories, trivial, notFound]) {
+    const [load1] = os.loadavg();
+    details.push(
+      '',
+      `Load runs (${seconds}, autocannon in its own process; ${os.availableParallelism()} CPUs, ` +
+        `load average ${load1?.toFixed(1)} at the end: other processes skew req/s):`,
+    );
+    for (const result of [stories, reference, docs]) {
       details.push(
         `  ${result.path.padEnd(24)} ${rps(result).padStart(12)}  p50 ${result.latencyP50Ms} ms` +
-          `  p99 ${result.latencyP99Ms} ms  ${result.requests} requests  ${problems(result)}`,
+          `  p99 ${result.latencyP99Ms} ms  ${answers(result)}  ${problems(result)}`,
       );
     }
   } finally {

@@ -115,7 +115,9 @@ test.describe('client routes', () => {
   test('an auth result in the fragment lands on /email-confirmation', async ({ page }) => {
     await page.goto('/#access_token=abc&type=signup');
     await expect(page).toHaveURL(/\/email-confirmation\?access_token=abc&type=signup$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Email Confirmation' })).toBeVisible();
+    // The confirmation page itself decides what "abc" is worth (confirming, confirmed, expired or
+    // failed); this journey is about the start-up redirect reaching it with the token.
+    await expect(page.getByRole('heading', { level: 1, name: /confirm/i })).toBeVisible();
   });
 });
 
