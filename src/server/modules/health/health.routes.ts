@@ -32,6 +32,22 @@ export const healthRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
   app,
   { context },
 ) => {
+  // Liveness for load balancers: the process answers, without touching database or storage.
+  app.get(
+    '/health/live',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness: the process is up (no database or storage check)',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { status: 'ok' as const };
+    },
+  );
+
   app.get(
     '/health',
     {

@@ -12,6 +12,7 @@ import { transcriptSchema } from '#shared/transcript';
 import { sendObject } from '../../lib/storage/send-object.ts';
 import type { AppContext } from '../../app-context.ts';
 import { toChapter, toStory, toStorySummary } from './stories.mapper.ts';
+import type { StoryWithChapters } from './stories.repository.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 
@@ -30,9 +31,11 @@ export const storiesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         response: { 200: storyListResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const rows = await stories.listStories(request.viewer);
-      return { stories: rows.map(toStory) };
+      // The same rows give the same JSON: serialise once per cached list, not once per request.
+      // A string payload skips the schema serializer; it was checked against the schema when made.
+      return reply.type('application/json; charset=utf-8').send(serializedList(rows) as never);
     },
   );
 
@@ -121,6 +124,18 @@ export const storiesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     },
   );
 };
+
+const serializedLists = new WeakMap<object, string>();
+
+/** JSON of a story list, computed once per list object (the service caches the published one). */
+function serializedList(rows: StoryWithChapters[]): string {
+  let json = serializedLists.get(rows);
+  if (json === undefined) {
+    json = JSON.stringify(storyListResponseSchema.parse({ stories: rows.map(toStory) }));
+    serializedLists.set(rows, json);
+  }
+  return json;
+}
 
 const cacheControlFor = (requiresLogin: boolean) =>
   requiresLogin ? 'private, max-age=3600' : 'public, max-age=3600';

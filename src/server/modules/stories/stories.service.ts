@@ -10,10 +10,24 @@ const visibilityFor = (viewer: Viewer): repository.StoryVisibility => ({
   includeDrafts: isAdmin(viewer),
 });
 
+/**
+ * The published library changes rarely and is read on every visit: each instance keeps it for a
+ * few seconds (an administrator's change shows on other instances within that time).
+ */
+const PUBLISHED_LIST_TTL_MS = 10_000;
+
 export function createStoriesService(db: Database) {
+  let published: { at: number; stories: Promise<repository.StoryWithChapters[]> } | undefined;
+
   return {
     listStories(viewer: Viewer) {
-      return repository.listStoriesWithChapters(db, visibilityFor(viewer));
+      if (isAdmin(viewer)) return repository.listStoriesWithChapters(db, visibilityFor(viewer));
+      if (!published || Date.now() - published.at > PUBLISHED_LIST_TTL_MS) {
+        const stories = repository.listStoriesWithChapters(db, { includeDrafts: false });
+        published = { at: Date.now(), stories };
+        stories.catch(() => (published = undefined));
+      }
+      return published.stories;
     },
 
     async getStory(viewer: Viewer, id: string) {
