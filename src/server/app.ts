@@ -15,7 +15,8 @@ import type { AppConfig } from './config/env.ts';
 import type { DatabaseConnection } from './db/client.ts';
 import { registerClientApp } from './lib/http/client-app.ts';
 import { registerErrorHandler } from './lib/http/error-handler.ts';
-import { registerSecurity } from './lib/http/security.ts';
+import { contentSecurityPolicy, registerSecurity } from './lib/http/security.ts';
+import { isAdminPath } from '#shared/discover/tracking';
 import { loggerOptions } from './lib/logger.ts';
 import { requestMeta } from './lib/http/request-meta.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
@@ -27,12 +28,14 @@ import { SESSION_COOKIE_PREFIX } from './modules/auth/auth-instance.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { bookmarksRoutes } from './modules/bookmarks/bookmarks.routes.ts';
 import { progressRoutes } from './modules/progress/progress.routes.ts';
 import { createTranscriptLoader } from './modules/stories/transcript-loader.ts';
 import { translateRoutes } from './modules/translate/translate.routes.ts';
 import { createPageRenderer } from './modules/site/page-renderer.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { trackingCspAdditions } from './modules/site/tracking-csp.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -152,6 +155,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(progressRoutes, { context });
       await api.register(bookmarksRoutes, { context });
       await api.register(translateRoutes, { context });
+      await api.register(paymentsRoutes, { context });
       await api.register(siteRoutes, { context });
     },
     { prefix: '/api' },
@@ -163,6 +167,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await registerClientApp(app, {
     clientDir: config.clientDir,
     renderPage: createPageRenderer(context),
+    pagePolicy: async (pathName) =>
+      // Tracking never runs on admin pages (spec), so their policy admits none of it.
+      isAdminPath(pathName)
+        ? contentSecurityPolicy()
+        : contentSecurityPolicy(
+            trackingCspAdditions(await context.services.site.getTrackingTags().catch(() => [])),
+          ),
   });
   return app;
 }

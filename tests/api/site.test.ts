@@ -204,3 +204,37 @@ describe('story pages in the HTML the server sends', () => {
     expect(res.body).toContain('<div id="root">');
   });
 });
+
+describe('the Content-Security-Policy of pages', () => {
+  it('admits exactly the sources and inline scripts of active tracking tags, never on admin pages', async () => {
+    const { createHash } = await import('node:crypto');
+    const { planTrackingTag } = await import('#shared/discover/tracking');
+    const app = await createTestApp({}, { clientDir });
+    const [, custom] = await app.database.db
+      .insert(trackingTags)
+      .values([
+        { tagName: 'GTM', tagType: 'gtm', tagId: 'GTM-ABC123' },
+        {
+          tagName: 'Custom',
+          tagType: 'custom',
+          scriptContent: 'window.hello = 1; <script>bad()</script>',
+        },
+        { tagName: 'Off', tagType: 'facebook', tagId: '999', isActive: false },
+      ])
+      .returning();
+    const page = await app.app.inject({ method: 'GET', url: '/library' });
+    const policy = String(page.headers['content-security-policy']);
+    const scriptSrc = policy.split('; ').find((part) => part.startsWith('script-src'))!;
+    const inline = planTrackingTag({ ...custom!, id: custom!.id })!.inline!;
+    const hash = createHash('sha256').update(inline).digest('base64');
+    expect(scriptSrc).toBe(`script-src 'self' https://www.googletagmanager.com 'sha256-${hash}'`);
+    expect(policy).not.toContain('connect.facebook.net');
+    expect(policy).toContain("frame-ancestors 'none'");
+
+    const admin = await app.app.inject({ method: 'GET', url: '/admin/settings' });
+    expect(String(admin.headers['content-security-policy'])).toContain("script-src 'self';");
+    const api = await app.app.inject({ method: 'GET', url: '/api/stories' });
+    expect(String(api.headers['content-security-policy'])).toContain("script-src 'self';");
+    await app.close();
+  });
+});

@@ -14,6 +14,8 @@ export interface ClientAppOptions {
     pathName: string,
     indexHtml: string,
   ) => Promise<{ html: string; status?: number } | undefined>;
+  /** The Content-Security-Policy of a page (it may admit tracking scripts). */
+  pagePolicy?: (pathName: string) => Promise<string>;
 }
 
 /**
@@ -54,6 +56,8 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
       throw notFound(`No route for ${request.method} ${pathName}`);
     }
     const page = (await options.renderPage?.(pathName, indexHtml)) ?? { html: indexHtml };
+    if (options.pagePolicy)
+      reply.header('Content-Security-Policy', await options.pagePolicy(pathName));
     return reply
       .status(page.status ?? 200)
       .header('Cache-Control', REVALIDATE)

@@ -30,29 +30,47 @@ export function isCrossSiteRequest(request: FastifyRequest, allowedOrigins: Set<
   return false;
 }
 
+/** The Content-Security-Policy of every response; pages may add tracking sources (see below). */
+export const baseCspDirectives = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'media-src': ["'self'", 'blob:'],
+  'connect-src': ["'self'"],
+  'font-src': ["'self'", 'data:'],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+} as const;
+
+export type CspAdditions = Partial<Record<keyof typeof baseCspDirectives, string[]>>;
+
+/** The header value of the base policy plus additions (deduplicated, base first). */
+export function contentSecurityPolicy(additions: CspAdditions = {}): string {
+  return Object.entries(baseCspDirectives)
+    .map(([directive, values]) => {
+      const extra = additions[directive as keyof typeof baseCspDirectives] ?? [];
+      return `${directive} ${[...new Set([...values, ...extra])].join(' ')}`;
+    })
+    .join('; ');
+}
+
 export async function registerSecurity(app: FastifyInstance, options: SecurityOptions) {
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+    // Our own header (contentSecurityPolicy() below) so that pages can extend the same policy.
+    contentSecurityPolicy: false,
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Media and images are fetched by our own pages only; keep the default same-origin policy.
     crossOriginResourcePolicy: { policy: 'same-origin' },
     strictTransportSecurity: options.publicUrl.startsWith('https://'),
+  });
+
+  const basePolicy = contentSecurityPolicy();
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Content-Security-Policy', basePolicy);
   });
 
   const allowedOrigins = new Set([new URL(options.publicUrl).origin]);
