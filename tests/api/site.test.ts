@@ -177,9 +177,10 @@ describe('story pages in the HTML the server sends', () => {
     );
     expect(res.body).toContain('<meta property="og:title"');
     expect(res.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    expect(res.body).toMatch(
-      /<meta property="og:image" content="http:\/\/localhost:3000\/api\/images\/series-images\/[^"]+\?w=1200&#38;h=630&#38;q=80"/,
+    expect(res.body).toContain(
+      `<meta property="og:image" content="http://localhost:3000${story.imageUrl}" />`,
     );
+    expect(res.body).toContain(`<meta name="description" content="${story.description}" />`);
     expect(res.body).toContain('rel="preload" as="image"');
     expect(res.body).not.toContain('content="default"');
   });
