@@ -7,6 +7,7 @@ import { createRateLimiter } from './lib/rate-limiter.ts';
 import type { ObjectStorage } from './lib/storage/storage.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createMeService } from './modules/me/me.service.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createProgressEvents } from './modules/progress/progress-events.ts';
 import { createProgressService } from './modules/progress/progress.service.ts';
 import { createVocabularyService } from './modules/progress/vocabulary.service.ts';
@@ -89,6 +90,7 @@ export function createServices(
     events,
     progress: createProgressService({ db, stories, vocabulary, events }),
     me: createMeService(db, storage),
+    payments: createPaymentsService({ db, config, audit, limiter, log }),
     site: createSiteService(db),
     auth: createAuthService({
       db,

@@ -8,6 +8,7 @@ import { seedDefaults } from './db/seed-defaults.ts';
 import { createStorage } from './lib/storage/index.ts';
 import type { ObjectStorage } from './lib/storage/storage.ts';
 import { seedDemoContent } from './modules/content/seed-demo-content.ts';
+import { applyPaymentServiceSettings } from './modules/payments/payment-services-setup.ts';
 
 /**
  * The secret that signs session cookies. Several instances must share it (AUTH_SECRET, required in
@@ -54,6 +55,7 @@ export async function startRuntime(
     database = connectDatabase(connectionString);
     await runMigrations(database);
     await seedDefaults(database.db);
+    await applyPaymentServiceSettings(database.db, config.payments, log);
     const storage = createStorage({ dataDir: path.join(config.dataDir), s3: config.s3 });
     await storage.ensureBuckets();
     if (config.seedDemoContent) await seedDemoContent(database, storage, log);

@@ -17,7 +17,10 @@ afterAll(async () => {
 });
 
 /** Every admin route: each must answer 401 to visitors and 403 to users. */
-const adminRoutes = [{ method: 'GET' as const, url: '/api/admin/dashboard' }];
+const adminRoutes = [
+  { method: 'GET' as const, url: '/api/admin/dashboard' },
+  { method: 'GET' as const, url: '/api/admin/support-settings' },
+];
 
 describe('admin routes', () => {
   it.each(adminRoutes)(

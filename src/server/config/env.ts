@@ -5,6 +5,9 @@ const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+const paymentServiceNames = ['stripe', 'paypal'] as const;
+export type PaymentServiceName = (typeof paymentServiceNames)[number];
+
 const optionalString = z
   .string()
   .optional()
@@ -41,6 +44,30 @@ export const envSchema = z.object({
   LIBRETRANSLATE_API_KEY: optionalString,
   DEEPL_API_KEY: optionalString,
   DEEPL_API_URL: z.url().default('https://api-free.deepl.com'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  ENABLE_PAYMENT_SERVICES: optionalString.pipe(
+    z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        const names = (value ?? '')
+          .split(',')
+          .map((name) => name.trim().toLowerCase())
+          .filter((name) => name !== '');
+        const unknown = names.filter((name) => !paymentServiceNames.includes(name as never));
+        if (unknown.length > 0) {
+          context.addIssue({
+            code: 'custom',
+            message: `unknown payment service ${unknown.join(', ')} (expected a comma list of ${paymentServiceNames.join(', ')})`,
+          });
+          return z.NEVER;
+        }
+        return [...new Set(names)] as PaymentServiceName[];
+      }),
+  ),
+  PAYPAL_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -78,6 +105,18 @@ export interface AppConfig {
     libreTranslateApiKey?: string;
     deeplApiKey?: string;
     deeplApiUrl: string;
+  };
+  payments: {
+    /** Stripe Checkout when set; otherwise the built-in sandbox (never in production). */
+    stripeSecretKey?: string;
+    /** Verifies webhook signatures; without it the webhook endpoint answers 503. */
+    stripeWebhookSecret?: string;
+    /** Points the Stripe SDK elsewhere (tests: a local fake of Stripe's API). */
+    stripeApiBase?: string;
+    /** Services switched on at start (ENABLE_PAYMENT_SERVICES); others keep their stored state. */
+    enableServices: PaymentServiceName[];
+    /** The wallet provider's hosted payment page, stored in its configuration at start. */
+    paypalUrl?: string;
   };
   /** Where the built client lives; absent in API-only tests. */
   clientDir?: string;
@@ -117,6 +156,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         'AUTH_SECRET: required in production (at least 32 characters, same on every instance)',
       );
     }
+    if (env.ENABLE_PAYMENT_SERVICES?.includes('stripe') && !env.STRIPE_SECRET_KEY) {
+      problems.push(
+        'STRIPE_SECRET_KEY: required in production when ENABLE_PAYMENT_SERVICES lists stripe (the built-in sandbox checkout never runs in production)',
+      );
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      problems.push(
+        'STRIPE_WEBHOOK_SECRET: required in production with STRIPE_SECRET_KEY (payments of donors who close the tab are fulfilled by the webhook)',
+      );
+    }
     if (problems.length > 0) throw new ConfigError(problems);
   }
   return {
@@ -152,6 +201,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       libreTranslateApiKey: env.LIBRETRANSLATE_API_KEY,
       deeplApiKey: env.DEEPL_API_KEY,
       deeplApiUrl: env.DEEPL_API_URL,
+    },
+    payments: {
+      stripeSecretKey: env.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      stripeApiBase: env.STRIPE_API_BASE,
+      enableServices: env.ENABLE_PAYMENT_SERVICES ?? [],
+      paypalUrl: env.PAYPAL_URL,
     },
   };
 }

@@ -417,6 +417,36 @@ export const userPayments = pgTable(
   ],
 );
 
+export const sandboxCheckoutStatus = pgEnum('sandbox_checkout_status', [
+  'open',
+  'complete',
+  'expired',
+]);
+
+/**
+ * The built-in sandbox provider's own checkout sessions (used when Stripe is not configured). They
+ * are the provider's side of a payment, kept apart from user_payments exactly as Stripe keeps its
+ * sessions, so fulfilment compares the same things whichever provider took the payment.
+ */
+export const paymentSandboxSessions = pgTable(
+  'payment_sandbox_sessions',
+  {
+    id: text('id').primaryKey(),
+    clientReferenceId: text('client_reference_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountTotal: integer('amount_total').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    description: text('description').notNull(),
+    status: sandboxCheckoutStatus('status').notNull().default('open'),
+    successUrl: text('success_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('payment_sandbox_sessions_amount_check', sql`${t.amountTotal} > 0`)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Security and messages
 // ---------------------------------------------------------------------------------------------

@@ -56,6 +56,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'
     S3_BUCKET: '',
     S3_ACCESS_KEY_ID: '',
     S3_SECRET_ACCESS_KEY: '',
+    // Card payments on, through the built-in sandbox checkout (never a real Stripe account).
+    ENABLE_PAYMENT_SERVICES: 'stripe',
+    STRIPE_SECRET_KEY: '',
   },
   stdio: 'inherit',
 });

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PaymentServiceName, PaymentServiceStatus } from '#shared/contracts/support';
+import { apiFetch } from '#client/lib/api-client';
+
+export const paymentServiceStatusQueryOptions = (serviceName: PaymentServiceName) =>
+  queryOptions({
+    queryKey: ['support', 'services', serviceName, 'status'] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<PaymentServiceStatus>(`/api/payments/services/${serviceName}/status`, { signal }),
+  });
+
+/** The spec's get_payment_service_status (the wallet button hides when it fails). */
+export const usePaymentServiceStatus = (serviceName: PaymentServiceName, enabled = true) =>
+  useQuery({ ...paymentServiceStatusQueryOptions(serviceName), enabled });
