@@ -239,3 +239,40 @@ describe('the Content-Security-Policy of pages', () => {
     await app.close();
   });
 });
+
+describe('first data inlined into the pages a visit lands on', () => {
+  const inlined = (html: string) => {
+    const match = /<script type="application\/json" id="relatos-data">([\s\S]*?)<\/script>/.exec(html);
+    return match ? (JSON.parse(match[1]!) as Record<string, { stories?: unknown[]; story?: { slug: string } }>) : undefined;
+  };
+
+  it('gives / and /library the settings and the published library, as the API would', async () => {
+    for (const url of ['/', '/library']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const data = inlined(res.body)!;
+      expect(Object.keys(data).sort()).toEqual(['site-settings', 'stories']);
+      const api = (await t.app.inject({ method: 'GET', url: '/api/stories' })).json();
+      expect(data.stories).toEqual(api);
+    }
+  });
+
+  it('gives a story page its story and preloads the cover it shows', async () => {
+    const story = (await t.app.inject({ method: 'GET', url: '/api/stories' })).json().stories[0];
+    const res = await t.app.inject({ method: 'GET', url: `/story/${story.slug}` });
+    expect(inlined(res.body)![`story:${story.slug}`]!.story!.slug).toBe(story.slug);
+    expect(res.body).toContain('?w=560&#38;h=420&#38;q=80');
+    expect(res.body).toContain('imagesrcset=');
+  });
+
+  it('escapes < so inlined text cannot close the block', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/story/una-historia-rara' });
+    const block = /<script type="application\/json" id="relatos-data">([\s\S]*?)<\/script>/.exec(res.body)![1]!;
+    expect(block).not.toContain('<');
+    expect(JSON.stringify(inlined(res.body))).toContain('<b>rara</b>');
+  });
+
+  it('leaves other pages alone', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/help' });
+    expect(res.body).not.toContain('relatos-data');
+  });
+});

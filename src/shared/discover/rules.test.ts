@@ -51,9 +51,9 @@ describe('library search', () => {
   });
 
   it('trims the query', () => {
-    expect(filterStories(stories, { query: '  faro ', level: 'all' }).map((s) => s.title)).toEqual(
-      ['El faro'],
-    );
+    expect(filterStories(stories, { query: '  faro ', level: 'all' }).map((s) => s.title)).toEqual([
+      'El faro',
+    ]);
   });
 });
 
@@ -121,8 +121,15 @@ describe('story progress', () => {
   });
 
   it('is Complete when every chapter is completed', () => {
-    const progress = deriveStoryProgress(ids, progressByChapterId(ids.map((id) => row(id, 100, true))));
-    expect(progress).toMatchObject({ completedChapters: 4, totalChapters: 4, overallProgress: 100 });
+    const progress = deriveStoryProgress(
+      ids,
+      progressByChapterId(ids.map((id) => row(id, 100, true))),
+    );
+    expect(progress).toMatchObject({
+      completedChapters: 4,
+      totalChapters: 4,
+      overallProgress: 100,
+    });
     expect(storyProgressLabel(progress)).toBe('Complete');
   });
 
@@ -179,7 +186,7 @@ describe('chapter button', () => {
 });
 
 describe('story details dialog', () => {
-  it("says how many chapters follow the first 4", () => {
+  it('says how many chapters follow the first 4', () => {
     expect(moreChaptersLabel(3)).toBeNull();
     expect(moreChaptersLabel(4)).toBeNull();
     expect(moreChaptersLabel(5)).toBe('...and 1 more chapter');
@@ -243,9 +250,9 @@ describe('story meta tags', () => {
   });
 
   it('keeps an already absolute cover', () => {
-    expect(storyMeta({ ...base, imageUrl: 'https://cdn.example/c.jpg' }, 'https://a.example').image).toBe(
-      'https://cdn.example/c.jpg',
-    );
+    expect(
+      storyMeta({ ...base, imageUrl: 'https://cdn.example/c.jpg' }, 'https://a.example').image,
+    ).toBe('https://cdn.example/c.jpg');
   });
 });
 

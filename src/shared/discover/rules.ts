@@ -132,7 +132,10 @@ export const progressByChapterId = <T extends { chapterId: string }>(
 /** The Story Details dialog lists the first 4 chapters, then '...and N more chapters'. */
 export const STORY_DETAILS_CHAPTER_LIMIT = 4;
 
-export function moreChaptersLabel(total: number, shown = STORY_DETAILS_CHAPTER_LIMIT): string | null {
+export function moreChaptersLabel(
+  total: number,
+  shown = STORY_DETAILS_CHAPTER_LIMIT,
+): string | null {
   const more = total - shown;
   if (more <= 0) return null;
   return `...and ${more} more chapter${more === 1 ? '' : 's'}`;
@@ -150,6 +153,22 @@ export interface ImageSize {
 }
 
 export const DEFAULT_IMAGE_QUALITY = 80;
+
+/**
+ * The 1x sizes the pages ask for (2x variants double them). The server preloads the largest
+ * image of a page with the same URLs: `imageUrl(url, size)` and `imageSrcSet(url, size)`.
+ */
+export const IMAGE_SIZES = {
+  /** /story/{slug}: the cover, the page's largest image. */
+  storyPageCover: { w: 560, h: 420 },
+  /** /library: each story card's cover (the first one is the largest image above the fold). */
+  libraryCover: { w: 400, h: 300 },
+  /** /: the featured story's image, and the covers of 'Continue Where You Left Off'. */
+  featuredStory: { w: 560, h: 420 },
+  recentCover: { w: 400, h: 300 },
+  featureCard: { w: 320, h: 240 },
+  tutorialStep: { w: 480, h: 360 },
+} as const satisfies Record<string, ImageSize>;
 const RESIZE_LIMIT = 2400;
 const FILES_PREFIX = '/api/files/';
 

@@ -27,7 +27,9 @@ describe('sanitizeInlineScript', () => {
   });
 
   it('strips javascript: and inline event handlers', () => {
-    expect(sanitizeInlineScript('location = "javascript:alert(1)";')).toBe('location = "alert(1)";');
+    expect(sanitizeInlineScript('location = "javascript:alert(1)";')).toBe(
+      'location = "alert(1)";',
+    );
     expect(sanitizeInlineScript('JavaScript :void(0)')).toBe('void(0)');
     expect(sanitizeInlineScript('x = \'<img src=x onerror="steal()">\';')).toBe(
       "x = '<img src=x >';",
@@ -84,7 +86,9 @@ describe('planTrackingTag', () => {
       sources: ['https://www.googletagmanager.com/gtag/js?id=G-XYZ'],
       provider: { type: 'ga4', id: 'G-XYZ' },
     });
-    expect(planTrackingTag(tag({ tagType: 'facebook', tagId: '1234567890', position: 'body' }))).toMatchObject({
+    expect(
+      planTrackingTag(tag({ tagType: 'facebook', tagId: '1234567890', position: 'body' })),
+    ).toMatchObject({
       position: 'body',
       sources: ['https://connect.facebook.net/en_US/fbevents.js'],
       provider: { type: 'facebook', id: '1234567890' },
@@ -131,7 +135,9 @@ describe('planTrackingTag', () => {
   });
 
   it('yields nothing for an empty custom tag', () => {
-    expect(planTrackingTag(tag({ tagType: 'custom', tagId: null, scriptContent: null }))).toBeNull();
+    expect(
+      planTrackingTag(tag({ tagType: 'custom', tagId: null, scriptContent: null })),
+    ).toBeNull();
     expect(
       planTrackingTag(tag({ tagType: 'custom', tagId: null, scriptContent: '<script></script>' })),
     ).toBeNull();

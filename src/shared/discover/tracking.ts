@@ -5,6 +5,12 @@
  * inline texts, which it must hash byte for byte as returned here).
  */
 
+export {
+  isAdminPath,
+  isTrackingDisabledHost,
+  TRACKING_DISABLED_MESSAGE,
+} from './tracking-scope.ts';
+
 export type TrackingTagType = 'gtm' | 'ga4' | 'facebook' | 'custom';
 export type TrackingTagPosition = 'head' | 'body';
 
@@ -16,18 +22,6 @@ export interface TrackingTagInput {
   scriptContent: string | null;
   position: TrackingTagPosition;
 }
-
-/** Hostnames where no tracking script ever runs (spec: localhost and 127.0.0.1). */
-const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-export const TRACKING_DISABLED_MESSAGE = 'Tracking scripts disabled on localhost';
-
-export const isTrackingDisabledHost = (hostname: string): boolean =>
-  LOCAL_HOSTNAMES.has(hostname.toLowerCase());
-
-/** Spec: never on the administrator's pages. */
-export const isAdminPath = (pathname: string): boolean =>
-  pathname === '/admin' || pathname.startsWith('/admin/');
 
 /**
  * The spec's inline-script cleaning: script tags (opening and closing; their text stays),

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '#client/components/ui/spinner';
+import { TrackingTags } from '#client/features/tracking/components/tracking-tags';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -15,7 +16,8 @@ function ScrollToTop() {
 }
 
 export function RouteFallback() {
-  return <Spinner className="py-24" />;
+  // As tall as the viewport: the footer must not jump when the page's code arrives (no layout shift).
+  return <Spinner className="min-h-dvh py-24" />;
 }
 
 export function RootLayout() {
@@ -29,6 +31,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <ScrollToTop />
+      <TrackingTags />
       <SiteHeader />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {/* Keyed by path so an error on one page clears when the visitor navigates away. */}

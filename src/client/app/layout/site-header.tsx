@@ -1,7 +1,7 @@
 import { Link, NavLink, useNavigate } from 'react-router';
 import { buttonClassName } from '#client/components/ui/button';
-import { LogoMark } from '#client/components/logo';
 import { useAuth } from '#client/features/auth/auth-context';
+import { SiteLogo } from '#client/features/site/components/site-logo';
 import { cn } from '#client/lib/cn';
 import { MobileMenu } from './mobile-menu';
 import { ThemeToggle } from './theme-toggle';
@@ -26,7 +26,7 @@ export function SiteHeader() {
           aria-label="Relatos home"
           className="flex shrink-0 items-center gap-2 rounded-lg font-serif text-xl font-semibold text-ink"
         >
-          <LogoMark />
+          <SiteLogo />
           <span aria-hidden="true">Relatos</span>
         </Link>
 

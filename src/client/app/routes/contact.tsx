@@ -1,10 +1,7 @@
-import { BuildingPage } from '#client/components/building-page';
+import { ContactPage } from '#client/features/static-pages/components/contact-page';
+import { useDocumentTitle } from '#client/lib/document-title';
 
-export default function ContactPage() {
-  return (
-    <BuildingPage
-      title="Contact Us"
-      lead="Send us a question, report a problem or suggest a feature."
-    />
-  );
+export default function ContactRoute() {
+  useDocumentTitle('Contact Us');
+  return <ContactPage />;
 }

@@ -1,10 +1,7 @@
-import { BuildingPage } from '#client/components/building-page';
+import { FaqPage } from '#client/features/static-pages/components/faq-page';
+import { useDocumentTitle } from '#client/lib/document-title';
 
-export default function FaqPage() {
-  return (
-    <BuildingPage
-      title="Frequently Asked Questions"
-      lead="Answers to the questions learners ask most often."
-    />
-  );
+export default function FaqRoute() {
+  useDocumentTitle('Frequently Asked Questions');
+  return <FaqPage />;
 }

@@ -1,10 +1,7 @@
-import { BuildingPage } from '#client/components/building-page';
+import { HelpPage } from '#client/features/static-pages/components/help-page';
+import { useDocumentTitle } from '#client/lib/document-title';
 
-export default function HelpPage() {
-  return (
-    <BuildingPage
-      title="Help Center"
-      lead="Getting started, audio learning, account management and supporting Relatos."
-    />
-  );
+export default function HelpRoute() {
+  useDocumentTitle('Help Center');
+  return <HelpPage />;
 }

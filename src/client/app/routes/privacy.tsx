@@ -1,10 +1,7 @@
-import { BuildingPage } from '#client/components/building-page';
+import { PrivacyPage } from '#client/features/static-pages/components/privacy-page';
+import { useDocumentTitle } from '#client/lib/document-title';
 
-export default function PrivacyPage() {
-  return (
-    <BuildingPage
-      title="Privacy Policy"
-      lead="What we collect, why, how we protect it and the rights you have."
-    />
-  );
+export default function PrivacyRoute() {
+  useDocumentTitle('Privacy Policy');
+  return <PrivacyPage />;
 }

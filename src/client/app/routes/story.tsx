@@ -1,10 +1,8 @@
-import { BuildingPage } from '#client/components/building-page';
+import { useParams } from 'react-router';
+import { StoryPage } from '#client/features/stories/components/story-page';
 
-export default function StoryPage() {
-  return (
-    <BuildingPage
-      title="Story Details"
-      lead="Cover, level, total listening time, description and the chapter list of one story."
-    />
-  );
+export default function StoryRoute() {
+  const { slug = '' } = useParams();
+  // Keyed by slug: moving to another story starts from a clean page.
+  return <StoryPage key={slug} slug={slug} />;
 }

@@ -1,11 +1,19 @@
 import type { HeadTag } from '#shared/discover/rules';
 
+export interface PreloadImage {
+  href: string;
+  /** The same srcset as the <img>, so the browser preloads the variant it will use. */
+  srcset?: string;
+}
+
 export interface PageHead {
-  title: string;
+  title?: string;
   /** Tags of the page's <head> (the client applies the same list after client-side navigation). */
-  tags: HeadTag[];
-  /** Images to fetch before the script runs (the page's largest image). */
-  preloadImages?: string[];
+  tags?: HeadTag[];
+  /** The page's largest image, fetched before the script runs. */
+  preloadImages?: PreloadImage[];
+  /** HTML placed at the start of <body> (the inlined first data). */
+  body?: string;
 }
 
 const escapeAttribute = (value: string) =>
@@ -16,21 +24,23 @@ const renderTag = (tag: HeadTag) =>
     .map(([name, value]) => `${name}="${escapeAttribute(value)}"`)
     .join(' ')} />`;
 
+const renderPreload = (image: PreloadImage) =>
+  `<link rel="preload" as="image" href="${escapeAttribute(image.href)}"${
+    image.srcset ? ` imagesrcset="${escapeAttribute(image.srcset)}"` : ''
+  } fetchpriority="high" />`;
+
 /**
- * Puts a page's title and head tags (description, canonical link, Open Graph / Twitter card) into
- * the HTML the server sends, so link previews work without JavaScript. The shipped description
- * is replaced, not repeated.
+ * Fills in the HTML a page is served with: title and head tags (a page's own description replaces
+ * the shipped one), image preloads, and anything placed at the start of <body>.
  */
 export function renderHead(indexHtml: string, head: PageHead): string {
-  const tags = [
-    ...head.tags.map(renderTag),
-    ...(head.preloadImages ?? []).map(
-      (href) =>
-        `<link rel="preload" as="image" href="${escapeAttribute(href)}" fetchpriority="high" />`,
-    ),
-  ];
-  return indexHtml
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeAttribute(head.title)}</title>`)
-    .replace(/\s*<meta\s+name="description"[\s\S]*?\/>/, '')
-    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+  const tags = [...(head.tags ?? []).map(renderTag), ...(head.preloadImages ?? []).map(renderPreload)];
+  let html = indexHtml;
+  if (head.title) html = html.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeAttribute(head.title)}</title>`);
+  if (head.tags?.some((tag) => tag.attributes.name === 'description')) {
+    html = html.replace(/\s*<meta\s+name="description"[\s\S]*?\/>/, '');
+  }
+  if (tags.length > 0) html = html.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+  if (head.body) html = html.replace(/<body([^>]*)>/, `<body$1>\n    ${head.body}`);
+  return html;
 }

@@ -3,8 +3,9 @@ import { Button } from '#client/components/ui/button';
 import { Notice } from '#client/components/ui/notice';
 import { Spinner } from '#client/components/ui/spinner';
 
+/** Tall enough to keep the footer below the fold while stories load: nothing jumps when they come. */
 export function StoriesLoading() {
-  return <Spinner label="Loading stories..." className="py-16" />;
+  return <Spinner label="Loading stories..." className="min-h-dvh py-16" />;
 }
 
 export function StoriesError({
@@ -31,10 +32,19 @@ export function StoriesError({
   );
 }
 
-export function StoriesEmpty({ headingLevel }: { headingLevel: 2 | 3 }) {
+/** Spec: no stories at all, or none matching the search and level filter. */
+export function StoriesEmpty({
+  headingLevel,
+  filtered = false,
+}: {
+  headingLevel: 2 | 3;
+  filtered?: boolean;
+}) {
   return (
     <Notice title="No Stories Found" headingLevel={headingLevel}>
-      No content available yet. The developer needs to add stories and chapters.
+      {filtered
+        ? 'Try adjusting your search terms'
+        : 'No content available yet. The developer needs to add stories and chapters.'}
     </Notice>
   );
 }

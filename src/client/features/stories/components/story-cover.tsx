@@ -1,32 +1,48 @@
 import { useState } from 'react';
-import { BookOpen } from 'lucide-react';
+import { BookOpen, Lock } from 'lucide-react';
+import { imageSrcSet, imageUrl } from '#shared/discover/rules';
 import { cn } from '#client/lib/cn';
 
 export interface StoryCoverProps {
   imageUrl: string | null;
+  /** Size of the rendered cover at 1x (4:3); a 2x variant is offered too. */
+  width?: number;
+  height?: number;
   className?: string;
-  /** Above-the-fold covers load eagerly; the rest wait until they scroll into view. */
-  eager?: boolean;
+  /** The page's largest image: load at once with high priority. Otherwise lazy. */
+  priority?: boolean;
+  /** Shows the 'Login Required' overlay (a story that needs an account, seen by a visitor). */
+  locked?: boolean;
 }
 
 /**
- * A story's cover at 4:3, or a drawn placeholder when there is none or it fails to load.
- * Decorative (empty alt): the story title always sits next to it.
+ * A story's cover at 4:3, resized by the server, or a drawn placeholder when there is none or it
+ * fails to load. Decorative (empty alt): the story title always sits next to it.
  */
-export function StoryCover({ imageUrl, className, eager = false }: StoryCoverProps) {
+export function StoryCover({
+  imageUrl: url,
+  width = 400,
+  height = 300,
+  className,
+  priority = false,
+  locked = false,
+}: StoryCoverProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const showImage = imageUrl !== null && imageUrl !== '' && failedUrl !== imageUrl;
+  const showImage = url !== null && url !== '' && failedUrl !== url;
+  const size = { w: width, h: height };
   return (
     <div className={cn('relative aspect-[4/3] overflow-hidden bg-surface-muted', className)}>
       {showImage ? (
         <img
-          src={imageUrl}
+          src={imageUrl(url, size)}
+          srcSet={imageSrcSet(url, size)}
           alt=""
-          width={800}
-          height={600}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          onError={() => setFailedUrl(imageUrl)}
+          width={width}
+          height={height}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          decoding={priority ? undefined : 'async'}
+          onError={() => setFailedUrl(url)}
           className="size-full object-cover"
         />
       ) : (
@@ -37,6 +53,12 @@ export function StoryCover({ imageUrl, className, eager = false }: StoryCoverPro
           <BookOpen aria-hidden="true" className="size-12 text-accent-ink opacity-70" />
         </div>
       )}
+      {locked ? (
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/65 text-center text-white">
+          <Lock aria-hidden="true" className="size-8" />
+          <span className="font-semibold">Login Required</span>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,20 @@
+import { ContinueListening } from './continue-listening';
+import { FeatureCards } from './feature-cards';
+import { FeaturedStory } from './featured-story';
+import { Hero } from './hero';
+import { SupportSlot } from './support-slot';
+import { TutorialCarousel } from './tutorial-carousel';
+
+/** /: hero, continue listening, featured story, features, tutorial, support. */
+export function HomePage() {
+  return (
+    <>
+      <Hero />
+      <ContinueListening />
+      <FeaturedStory />
+      <FeatureCards />
+      <TutorialCarousel />
+      <SupportSlot />
+    </>
+  );
+}

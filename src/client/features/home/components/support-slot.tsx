@@ -1,0 +1,49 @@
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+
+// The support section belongs to the support-payments feature. It sits at the bottom of the home
+// page, so its code (and its API calls) wait until the visitor scrolls near it: the first load of
+// / stays within its JavaScript budget (decision 006).
+const SupportSection = lazy(() =>
+  import('#client/features/support/components/support-section').then((module) => ({
+    default: module.SupportSection,
+  })),
+);
+
+/** How far below the viewport the section starts loading, so it is there when it scrolls in. */
+const LOAD_MARGIN = '800px 0px';
+
+/** True once the element comes within LOAD_MARGIN of the viewport (at once without observers). */
+function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: LOAD_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, ref]);
+  return near;
+}
+
+/** Where the spec puts the support/donation section on the home page (before the footer). */
+export function SupportSlot() {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref);
+  return (
+    <div ref={ref} id="support" data-testid="support-slot">
+      {near ? (
+        <Suspense fallback={null}>
+          <SupportSection />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

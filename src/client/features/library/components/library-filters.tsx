@@ -1,0 +1,93 @@
+import { useId, useState } from 'react';
+import { Search, SlidersHorizontal } from 'lucide-react';
+import type { LevelFilter } from '#shared/discover/rules';
+import { Button } from '#client/components/ui/button';
+import { Input, Label, inputClassName } from '#client/components/ui/input';
+import { cn } from '#client/lib/cn';
+
+const levelOptions: ReadonlyArray<{ value: LevelFilter; label: string }> = [
+  { value: 'all', label: 'All Levels' },
+  { value: 'beginner', label: 'Beginner' },
+  { value: 'intermediate', label: 'Intermediate' },
+  { value: 'advanced', label: 'Advanced' },
+];
+
+export interface LibraryFiltersProps {
+  query: string;
+  level: LevelFilter;
+  onQueryChange: (query: string) => void;
+  onLevelChange: (level: LevelFilter) => void;
+}
+
+/** Search box and level filter; below 768 px the panel opens and closes with a Filters button. */
+export function LibraryFilters({
+  query,
+  level,
+  onQueryChange,
+  onLevelChange,
+}: LibraryFiltersProps) {
+  // Open from the start when the address already narrows the list.
+  const [open, setOpen] = useState(query !== '' || level !== 'all');
+  const panelId = useId();
+  const searchId = useId();
+  const levelId = useId();
+  return (
+    <div>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="md:hidden"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <SlidersHorizontal aria-hidden="true" className="size-4" />
+        {open ? 'Hide Filters' : 'Show Filters'}
+      </Button>
+      <form
+        id={panelId}
+        role="search"
+        aria-label="Search the library"
+        onSubmit={(event) => event.preventDefault()}
+        className={cn(
+          'mt-3 flex-col gap-4 rounded-2xl border border-line bg-surface p-4 md:mt-0 md:flex md:flex-row md:items-end',
+          open ? 'flex' : 'hidden',
+        )}
+      >
+        <div className="flex-1 space-y-1.5">
+          <Label htmlFor={searchId}>Search stories</Label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-ink-muted"
+            />
+            <Input
+              id={searchId}
+              type="search"
+              value={query}
+              onChange={(event) => onQueryChange(event.target.value)}
+              placeholder="Title, level, description…"
+              autoComplete="off"
+              className="pl-10"
+            />
+          </div>
+        </div>
+        <div className="space-y-1.5 md:w-52">
+          <Label htmlFor={levelId}>Level</Label>
+          <select
+            id={levelId}
+            value={level}
+            onChange={(event) => onLevelChange(event.target.value as LevelFilter)}
+            className={inputClassName}
+          >
+            {levelOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  deriveStoryProgress,
+  filterStories,
+  isLevelFilter,
+  progressByChapterId,
+  type LevelFilter,
+} from '#shared/discover/rules';
+import { PageHeading } from '#client/components/ui/page-heading';
+import { useAuth } from '#client/features/auth/auth-context';
+import { useChaptersProgress } from '#client/features/stories/api/get-progress';
+import { useStories } from '#client/features/stories/api/get-stories';
+import {
+  StoriesEmpty,
+  StoriesError,
+  StoriesLoading,
+} from '#client/features/stories/components/stories-status';
+import { useFailureToast } from '#client/features/stories/hooks/use-failure-toast';
+import { LibraryFilters } from './library-filters';
+import { LibraryStoryCard } from './library-story-card';
+import { VocabularyCard } from './vocabulary-card';
+
+/** /library: search, level filter, story cards with expandable chapters, vocabulary card. */
+export function LibraryPage() {
+  const { user } = useAuth();
+  const signedIn = user !== null;
+  const stories = useStories();
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const levelParam = params.get('level');
+  const level: LevelFilter = isLevelFilter(levelParam) ? levelParam : 'all';
+  // Spec: one story expanded at a time; toggling the same story collapses it.
+  const [expandedId, setExpandedId] = useState<string | null>(null);
+
+  const chapterIds = useMemo(
+    () => (stories.data ?? []).flatMap((story) => story.chapters.map((chapter) => chapter.id)),
+    [stories.data],
+  );
+  const progress = useChaptersProgress(chapterIds, signedIn);
+  const progressMap = useMemo(
+    () => (signedIn && progress.data ? progressByChapterId(progress.data) : null),
+    [signedIn, progress.data],
+  );
+
+  useFailureToast(stories.isError, 'Error loading content', 'Could not load stories and chapters.');
+  useFailureToast(
+    signedIn && progress.isError,
+    'Failed to load progress',
+    'Could not load your progress data.',
+  );
+
+  const visible = useMemo(
+    () => filterStories(stories.data ?? [], { query, level }),
+    [stories.data, query, level],
+  );
+
+  const updateParam = (name: 'q' | 'level', value: string, empty: string) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value === empty) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+      <PageHeading
+        title="Story Library"
+        lead="Every story, from beginner to advanced. Choose a chapter and listen."
+      />
+      <div className="space-y-4">
+        <LibraryFilters
+          query={query}
+          level={level}
+          onQueryChange={(value) => updateParam('q', value, '')}
+          onLevelChange={(value) => updateParam('level', value, 'all')}
+        />
+        {signedIn ? <VocabularyCard /> : null}
+      </div>
+
+      <section aria-label="Stories" className="mt-8">
+        {stories.isPending ? (
+          <StoriesLoading />
+        ) : stories.isError ? (
+          <StoriesError headingLevel={2} onRetry={() => void stories.refetch()} />
+        ) : (
+          <>
+            <p aria-live="polite" className="mb-4 text-sm text-ink-muted">
+              {visible.length === stories.data.length
+                ? `${visible.length} ${visible.length === 1 ? 'story' : 'stories'}`
+                : `${visible.length} of ${stories.data.length} stories`}
+            </p>
+            {visible.length === 0 ? (
+              <StoriesEmpty headingLevel={2} filtered={stories.data.length > 0} />
+            ) : (
+              <ul className="flex flex-col gap-6">
+                {visible.map((story, index) => (
+                  <li key={story.id}>
+                    <LibraryStoryCard
+                      story={story}
+                      signedIn={signedIn}
+                      priority={index === 0}
+                      expanded={expandedId === story.id}
+                      onToggle={() =>
+                        setExpandedId((current) => (current === story.id ? null : story.id))
+                      }
+                      progress={progressMap}
+                      storyProgress={
+                        progressMap
+                          ? deriveStoryProgress(
+                              story.chapters.map((chapter) => chapter.id),
+                              progressMap,
+                            )
+                          : null
+                      }
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

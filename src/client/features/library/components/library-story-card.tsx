@@ -1,0 +1,132 @@
+import { Link } from 'react-router';
+import { ChevronDown, Clock, ListOrdered, LogIn } from 'lucide-react';
+import type { ChapterProgress } from '#shared/contracts/progress';
+import type { Story } from '#shared/contracts/stories';
+import { IMAGE_SIZES, type StoryProgress } from '#shared/discover/rules';
+import { formatMinutes } from '#shared/format';
+import { Button, buttonClassName } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { ChapterList } from '#client/features/stories/components/chapter-list';
+import { LevelBadge } from '#client/features/stories/components/story-badges';
+import { StoryCover } from '#client/features/stories/components/story-cover';
+import { StoryProgressSummary } from '#client/features/stories/components/story-progress-summary';
+import {
+  chapterCountLabel,
+  orderedChapters,
+  totalDurationSeconds,
+} from '#client/features/stories/story-helpers';
+import { cn } from '#client/lib/cn';
+
+export interface LibraryStoryCardProps {
+  story: Story;
+  signedIn: boolean;
+  expanded: boolean;
+  onToggle: () => void;
+  /** The signed-in user's progress (null for a visitor or while it loads). */
+  progress: ReadonlyMap<string, ChapterProgress> | null;
+  storyProgress: StoryProgress | null;
+  /** The first card's cover is the page's largest image. */
+  priority?: boolean;
+}
+
+/** A story in the library: cover, level, length, progress, and its chapters on demand. */
+export function LibraryStoryCard({
+  story,
+  signedIn,
+  expanded,
+  onToggle,
+  progress,
+  storyProgress,
+  priority,
+}: LibraryStoryCardProps) {
+  const chapters = orderedChapters(story);
+  const seconds = totalDurationSeconds(chapters);
+  const locked = story.requiresLogin && !signedIn;
+  const titleId = `library-story-${story.id}`;
+  const chaptersId = `library-story-${story.id}-chapters`;
+  return (
+    <Card className="overflow-hidden">
+      <article aria-labelledby={titleId}>
+        <div className="grid grid-cols-1 sm:grid-cols-[minmax(0,15rem)_1fr]">
+          <StoryCover
+            imageUrl={story.imageUrl}
+            width={IMAGE_SIZES.libraryCover.w}
+            height={IMAGE_SIZES.libraryCover.h}
+            priority={priority}
+            locked={locked}
+            className="sm:aspect-auto sm:h-full sm:min-h-48"
+          />
+          <div className="flex flex-col p-5">
+            <div className="flex flex-wrap gap-2">
+              <LevelBadge level={story.level} />
+            </div>
+            <h2 id={titleId} className="mt-3 text-2xl font-semibold">
+              {story.title}
+            </h2>
+            {story.description ? (
+              <p className="mt-2 line-clamp-3 text-ink-muted">{story.description}</p>
+            ) : null}
+            <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-muted">
+              <span className="inline-flex items-center gap-1.5">
+                <ListOrdered aria-hidden="true" className="size-4" />
+                {chapterCountLabel(chapters.length)}
+              </span>
+              {seconds !== null ? (
+                <span className="inline-flex items-center gap-1.5">
+                  <Clock aria-hidden="true" className="size-4" />
+                  {formatMinutes(seconds)} min
+                </span>
+              ) : null}
+            </p>
+            {storyProgress ? (
+              <div className="mt-4">
+                <StoryProgressSummary progress={storyProgress} storyTitle={story.title} />
+              </div>
+            ) : null}
+            <div className="mt-auto flex flex-wrap items-center gap-2 pt-5">
+              {locked ? (
+                <Link to="/auth" className={buttonClassName({ size: 'sm' })}>
+                  <LogIn aria-hidden="true" className="size-4" />
+                  Login to View
+                  <span className="sr-only">: {story.title}</span>
+                </Link>
+              ) : chapters.length > 0 ? (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-expanded={expanded}
+                  aria-controls={expanded ? chaptersId : undefined}
+                  onClick={onToggle}
+                >
+                  <ChevronDown
+                    aria-hidden="true"
+                    className={cn('size-4 transition-transform', expanded && 'rotate-180')}
+                  />
+                  {expanded ? 'Hide Chapters' : 'Show Chapters'}
+                  <span className="sr-only">: {story.title}</span>
+                </Button>
+              ) : (
+                <p className="text-sm text-ink-muted">No chapters yet.</p>
+              )}
+              {story.slug ? (
+                <Link
+                  to={`/story/${story.slug}`}
+                  className={buttonClassName({ variant: 'ghost', size: 'sm' })}
+                >
+                  Story Details
+                  <span className="sr-only">: {story.title}</span>
+                </Link>
+              ) : null}
+            </div>
+          </div>
+        </div>
+        {!locked && expanded ? (
+          <div className="border-t border-line p-4 sm:p-5">
+            <h3 className="sr-only">Chapters of {story.title}</h3>
+            <ChapterList id={chaptersId} story={story} chapters={chapters} progress={progress} />
+          </div>
+        ) : null}
+      </article>
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Story, StoryListResponse } from '#shared/contracts/stories';
+import { apiFetch } from '#client/lib/api-client';
+import { inlinedDataUpdatedAt, readInlinedData } from '#client/features/site/inlined-data';
+import { storiesQueryKey } from './get-stories';
+
+type StoryResponse = { story: Story };
+
+export const getStoryBySlug = (slug: string, signal?: AbortSignal): Promise<StoryResponse> =>
+  apiFetch<StoryResponse>(`/api/stories/by-slug/${encodeURIComponent(slug)}`, { signal });
+
+/**
+ * A published story by slug (404 when unknown). It starts from the data already at hand — the
+ * HTML's inlined story, or the story list a visitor came from — so the page renders at once.
+ */
+export const storyBySlugQueryOptions = (slug: string, queryClient: QueryClient) =>
+  queryOptions({
+    queryKey: ['stories', 'by-slug', slug] as const,
+    queryFn: ({ signal }) => getStoryBySlug(slug, signal),
+    select: (data) => data.story,
+    initialData: (): StoryResponse | undefined => {
+      const inlined = readInlinedData<StoryResponse>(`story:${slug}`);
+      if (inlined?.story?.slug === slug) return inlined;
+      const listed = queryClient
+        .getQueryData<StoryListResponse>(storiesQueryKey)
+        ?.stories.find((story) => story.slug === slug && story.status === 'published');
+      return listed ? { story: listed } : undefined;
+    },
+    initialDataUpdatedAt: () =>
+      readInlinedData(`story:${slug}`) !== undefined
+        ? inlinedDataUpdatedAt()
+        : queryClient.getQueryState(storiesQueryKey)?.dataUpdatedAt,
+  });
+
+export function useStoryBySlug(slug: string) {
+  const queryClient = useQueryClient();
+  return useQuery(storyBySlugQueryOptions(slug, queryClient));
+}

@@ -1,0 +1,87 @@
+import { Link } from 'react-router';
+import { CheckCircle2, Play, RotateCcw } from 'lucide-react';
+import type { ChapterProgress } from '#shared/contracts/progress';
+import type { Chapter } from '#shared/contracts/stories';
+import { chapterButtonLabel, chapterPercent } from '#shared/discover/rules';
+import { formatClock } from '#shared/format';
+import { buttonClassName } from '#client/components/ui/button';
+import { cn } from '#client/lib/cn';
+import { useListenLink } from '../hooks/use-listen-link';
+import { ProgressBar } from './progress-bar';
+
+export interface ChapterListProps {
+  story: { requiresLogin: boolean };
+  /** In reading order. */
+  chapters: readonly Chapter[];
+  /** The signed-in user's progress by chapter id; null for a visitor (or while it loads). */
+  progress: ReadonlyMap<string, ChapterProgress> | null;
+  id?: string;
+  className?: string;
+}
+
+/** Chapters with their durations, the user's progress and a Replay / Continue / Play link each. */
+export function ChapterList({ story, chapters, progress, id, className }: ChapterListProps) {
+  const listen = useListenLink();
+  return (
+    <ol id={id} className={cn('divide-y divide-line rounded-xl border border-line', className)}>
+      {chapters.map((chapter, index) => {
+        const chapterProgress = progress?.get(chapter.id);
+        const label = chapterButtonLabel(chapterProgress, 'library');
+        const percent = chapterPercent(chapterProgress);
+        const target = listen(story, chapter.id);
+        const Icon = label === 'Replay' ? RotateCcw : Play;
+        return (
+          <li key={chapter.id} className="flex items-center gap-3 px-4 py-3">
+            <span
+              aria-hidden="true"
+              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-surface-muted text-sm font-semibold text-ink-muted"
+            >
+              {index + 1}
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium">{chapter.title}</p>
+              <p className="flex flex-wrap items-center gap-x-3 text-sm text-ink-muted">
+                <span>
+                  <span className="sr-only">Duration </span>
+                  {chapter.duration !== null
+                    ? formatClock(chapter.duration)
+                    : 'Duration not yet known'}
+                </span>
+                {progress !== null ? (
+                  chapterProgress?.completed ? (
+                    <span className="inline-flex items-center gap-1 text-level-beginner-ink">
+                      <CheckCircle2 aria-hidden="true" className="size-4" />
+                      Completed
+                    </span>
+                  ) : (
+                    <span>{percent}% listened</span>
+                  )
+                ) : null}
+              </p>
+              {progress !== null && percent > 0 ? (
+                <ProgressBar
+                  value={percent}
+                  label={`Progress of ${chapter.title}`}
+                  className="mt-2 max-w-56"
+                />
+              ) : null}
+            </div>
+            <Link
+              to={target.to}
+              onClick={target.onClick}
+              className={buttonClassName({
+                variant: label === 'Play' ? 'secondary' : 'primary',
+                size: 'sm',
+                className: 'shrink-0',
+              })}
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+              <span className="sr-only">: {chapter.title}</span>
+            </Link>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

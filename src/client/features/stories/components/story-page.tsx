@@ -1,0 +1,178 @@
+import { useEffect, useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ArrowLeft, Clock, Headphones, ListOrdered, Share2 } from 'lucide-react';
+import {
+  deriveStoryProgress,
+  progressByChapterId,
+  storyMeta,
+  IMAGE_SIZES,
+} from '#shared/discover/rules';
+import { formatMinutes } from '#shared/format';
+import { Button, buttonClassName } from '#client/components/ui/button';
+import { useAuth } from '#client/features/auth/auth-context';
+import { isApiError } from '#client/lib/api-client';
+import { toast } from '#client/lib/toast';
+import { useChaptersProgress } from '../api/get-progress';
+import { useStoryBySlug } from '../api/get-story-by-slug';
+import { useFailureToast } from '../hooks/use-failure-toast';
+import { useListenLink } from '../hooks/use-listen-link';
+import { useStoryHead } from '../hooks/use-story-head';
+import { shareOrCopy } from '../share-link';
+import { chapterCountLabel, orderedChapters, totalDurationSeconds } from '../story-helpers';
+import { ChapterList } from './chapter-list';
+import { LanguageBadge, LevelBadge, NewWordsBadge } from './story-badges';
+import { StoryCover } from './story-cover';
+import { StoryProgressSummary } from './story-progress-summary';
+import { StoriesError, StoriesLoading } from './stories-status';
+
+/** /story/{slug}: one published story with its chapters. */
+export function StoryPage({ slug }: { slug: string }) {
+  const { user } = useAuth();
+  const signedIn = user !== null;
+  const navigate = useNavigate();
+  const listen = useListenLink();
+  const { data: story, isPending, isError, error, refetch } = useStoryBySlug(slug);
+  // An unknown slug (or one that cannot be a slug at all) is the spec's "not found".
+  const notFound = isError && isApiError(error) && (error.status === 404 || error.status === 400);
+
+  useEffect(() => {
+    if (!notFound) return;
+    toast.error('Story not found', {
+      description: 'The story you are looking for does not exist.',
+    });
+    void navigate('/library', { replace: true });
+  }, [notFound, navigate]);
+
+  useStoryHead(story);
+
+  const chapters = useMemo(() => (story ? orderedChapters(story) : []), [story]);
+  const chapterIds = useMemo(() => chapters.map((chapter) => chapter.id), [chapters]);
+  const progress = useChaptersProgress(chapterIds, signedIn);
+  const progressMap = useMemo(
+    () => (signedIn && progress.data ? progressByChapterId(progress.data) : null),
+    [signedIn, progress.data],
+  );
+  useFailureToast(
+    signedIn && progress.isError,
+    'Failed to load progress',
+    'Could not load your progress data.',
+  );
+
+  if (isPending || notFound) return <StoriesLoading />;
+  if (isError) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+        <StoriesError headingLevel={2} onRetry={() => void refetch()} />
+      </div>
+    );
+  }
+
+  const seconds = totalDurationSeconds(chapters);
+  const first = chapters[0];
+  const start = first ? listen(story, first.id) : null;
+  const locked = story.requiresLogin && !signedIn;
+
+  const onShare = async () => {
+    const { canonical } = storyMeta(story, window.location.origin);
+    const outcome = await shareOrCopy({
+      title: story.title,
+      text: story.description ?? undefined,
+      url: canonical,
+    });
+    if (outcome === 'copied') toast.success('Link copied!');
+    else if (outcome === 'failed')
+      toast.error('Could not copy the link', { description: canonical });
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <Link
+        to="/library"
+        className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-accent-ink underline-offset-4 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to Library
+      </Link>
+      <article aria-labelledby="story-title" className="mt-6">
+        <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,30rem)_1fr]">
+          <StoryCover
+            imageUrl={story.imageUrl}
+            width={IMAGE_SIZES.storyPageCover.w}
+            height={IMAGE_SIZES.storyPageCover.h}
+            priority
+            locked={locked}
+            className="rounded-2xl border border-line"
+          />
+          <div>
+            <div className="flex flex-wrap gap-2">
+              <LanguageBadge language={story.language} />
+              <LevelBadge level={story.level} />
+              <NewWordsBadge count={story.newWordsCount} />
+            </div>
+            <h1
+              id="story-title"
+              className="mt-4 text-4xl leading-tight font-semibold tracking-tight sm:text-5xl"
+            >
+              {story.title}
+            </h1>
+            <p className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-ink-muted">
+              <span className="inline-flex items-center gap-1.5">
+                <ListOrdered aria-hidden="true" className="size-4" />
+                {chapterCountLabel(chapters.length)}
+              </span>
+              {seconds !== null ? (
+                <span className="inline-flex items-center gap-1.5">
+                  <Clock aria-hidden="true" className="size-4" />
+                  {formatMinutes(seconds)} min
+                </span>
+              ) : null}
+            </p>
+            {story.description ? (
+              <p className="mt-5 max-w-2xl text-lg text-ink">{story.description}</p>
+            ) : null}
+            {progressMap ? (
+              <div className="mt-6 max-w-md">
+                <StoryProgressSummary
+                  progress={deriveStoryProgress(chapterIds, progressMap)}
+                  storyTitle={story.title}
+                />
+              </div>
+            ) : null}
+            <div className="mt-8 flex flex-wrap gap-3">
+              {start ? (
+                <Link
+                  to={start.to}
+                  onClick={start.onClick}
+                  className={buttonClassName({ size: 'lg' })}
+                >
+                  <Headphones aria-hidden="true" className="size-5" />
+                  Start Listening
+                </Link>
+              ) : null}
+              <Button variant="secondary" size="lg" onClick={() => void onShare()}>
+                <Share2 aria-hidden="true" className="size-5" />
+                Share
+              </Button>
+            </div>
+          </div>
+        </div>
+
+        <section aria-labelledby="story-chapters" className="mt-12">
+          <h2 id="story-chapters" className="text-2xl font-semibold">
+            Chapters
+          </h2>
+          {chapters.length > 0 ? (
+            <ChapterList
+              className="mt-4"
+              story={story}
+              chapters={chapters}
+              progress={progressMap}
+            />
+          ) : (
+            <p className="mt-4 text-ink-muted">No chapters yet.</p>
+          )}
+        </section>
+      </article>
+    </div>
+  );
+}

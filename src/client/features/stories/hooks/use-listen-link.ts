@@ -1,0 +1,29 @@
+import { useCallback } from 'react';
+import { useAuth } from '#client/features/auth/auth-context';
+import { toast } from '#client/lib/toast';
+
+export interface ListenTarget {
+  /** Where the link goes: the player, or /auth for a visitor on a story that needs an account. */
+  to: string;
+  /** Run on click: tells the visitor why they are sent to sign in. */
+  onClick?: () => void;
+}
+
+const explainLogin = () =>
+  toast.error('Login required', { description: 'Please sign in to access this story' });
+
+/**
+ * Where a "listen" control leads. A visitor on a story that requires login is told so (spec:
+ * 'Login required' / 'Please sign in to access this story') and sent to /auth.
+ */
+export function useListenLink() {
+  const { user } = useAuth();
+  const signedIn = user !== null;
+  return useCallback(
+    (story: { requiresLogin: boolean }, chapterId: string): ListenTarget =>
+      story.requiresLogin && !signedIn
+        ? { to: '/auth', onClick: explainLogin }
+        : { to: `/player/${chapterId}` },
+    [signedIn],
+  );
+}
