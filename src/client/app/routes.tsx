@@ -6,7 +6,7 @@ import { RootLayout } from './layout/root-layout';
 // through these lazy imports, so a learner's browser never downloads them.
 const HomePage = lazy(() => import('./routes/home'));
 const LibraryPage = lazy(() => import('./routes/library'));
-const LibraryReaderPage = lazy(() => import('./routes/library-reader'));
+const LibraryReaderPage = lazy(() => import('./routes/reader'));
 const StoryPage = lazy(() => import('./routes/story'));
 const PlayerPage = lazy(() => import('./routes/player'));
 const DemoPage = lazy(() => import('./routes/demo'));

@@ -1,10 +1,5 @@
-import { BuildingPage } from '#client/components/building-page';
+import { DemoPage } from '#client/features/demo/demo-page';
 
-export default function DemoPage() {
-  return (
-    <BuildingPage
-      title="Demo Story"
-      lead="A built-in sample story with its audio player, transcript and reading tips."
-    />
-  );
+export default function DemoRoute() {
+  return <DemoPage />;
 }

@@ -1,18 +1,47 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { transcriptSchema, type Transcript } from '#shared/transcript';
-import { apiFetch } from '#client/lib/api-client';
+import { apiFetch, isApiError } from '#client/lib/api-client';
 import { chapterPath } from './get-chapter';
+import { looksLikeTranscript } from './transcript-shape';
 
-/** Transcripts come from uploaded files, so they are validated here too (the player chunk only). */
-export async function getTranscript(chapterId: string, signal?: AbortSignal): Promise<Transcript> {
-  const body = await apiFetch<unknown>(`${chapterPath(chapterId)}/transcript`, { signal });
-  return transcriptSchema.parse(body);
+export interface LoadedTranscript {
+  transcript: Transcript;
+  /** False when the server has none or what it has is not a transcript (placeholder then). */
+  available: boolean;
+}
+
+/**
+ * Transcripts come from uploaded files, so they are validated here too (the player chunk only).
+ * A missing (404) or malformed transcript resolves as unavailable; other failures reject.
+ */
+export async function getTranscript(
+  chapterId: string,
+  signal?: AbortSignal,
+): Promise<LoadedTranscript> {
+  let body: unknown;
+  try {
+    body = await apiFetch<unknown>(`${chapterPath(chapterId)}/transcript`, { signal });
+  } catch (error) {
+    if (isApiError(error) && (error.status === 404 || error.status === 422)) {
+      return { transcript: { segments: [] }, available: false };
+    }
+    throw error;
+  }
+  // The quick check first (no copy of thousands of words); the schema decides anything else.
+  if (looksLikeTranscript(body)) return { transcript: body, available: true };
+  const parsed = transcriptSchema.safeParse(body);
+  return parsed.success
+    ? { transcript: parsed.data, available: true }
+    : { transcript: { segments: [] }, available: false };
 }
 
 export const transcriptQueryOptions = (chapterId: string) =>
   queryOptions({
     queryKey: ['chapters', chapterId, 'transcript'] as const,
     queryFn: ({ signal }) => getTranscript(chapterId, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    // Thousands of words: comparing them with a refetched copy costs more than it saves.
+    structuralSharing: false,
   });
 
 export const useTranscript = (chapterId: string, enabled: boolean) =>

@@ -1,0 +1,102 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TranslateBody, TranslateResponse } from '#shared/contracts/translate';
+import { apiFetch, isApiError } from '#client/lib/api-client';
+
+export type TranslationSource = TranslateResponse['source'];
+
+export interface TranslationRequest {
+  /** The Spanish text: a word, a line or a selection. */
+  text: string;
+  chapterId?: string;
+  segmentId?: string;
+  wordId?: string;
+  /** The transcript's own English for it (a word's gloss, a line's translation), when written. */
+  local?: string;
+}
+
+/**
+ * How translations are found: `server` asks `POST /api/translate` (story text, dictionary, then a
+ * provider) unless the transcript already holds the English; `local` uses the transcript only (the
+ * demo, which needs no server).
+ */
+export type TranslationMode = 'server' | 'local';
+
+export interface TranslationSettings {
+  mode: TranslationMode;
+  /** The learner's preferred language; the transcript's own text is English. */
+  targetLanguage: string;
+}
+
+export const postTranslate = (body: TranslateBody, signal?: AbortSignal) =>
+  apiFetch<TranslateResponse>('/api/translate', { method: 'POST', json: body, signal });
+
+/** A translation that could not be had; `reason` picks the spec's inline text. */
+export class TranslationError extends Error {
+  constructor(readonly reason: 'service' | 'empty' | 'unavailable') {
+    super(reason);
+  }
+}
+
+export const translationErrorSuffix: Record<TranslationError['reason'], string> = {
+  service: '(translation service error)',
+  empty: '(no translation received)',
+  unavailable: '(translation unavailable)',
+};
+
+export function translationErrorText(text: string, error: unknown): string {
+  const reason = error instanceof TranslationError ? error.reason : 'service';
+  return `${text} ${translationErrorSuffix[reason]}`;
+}
+
+export async function translate(
+  request: TranslationRequest,
+  settings: TranslationSettings,
+  signal?: AbortSignal,
+): Promise<{ translation: string; source: TranslationSource }> {
+  const local = request.local?.trim();
+  if (local && settings.targetLanguage === 'en') return { translation: local, source: 'story' };
+  if (settings.mode === 'local') throw new TranslationError(local ? 'unavailable' : 'empty');
+  let response: TranslateResponse | undefined;
+  try {
+    response = await postTranslate(
+      {
+        text: request.text,
+        sourceLanguage: 'es',
+        ...(request.chapterId ? { chapterId: request.chapterId } : {}),
+        ...(request.segmentId ? { segmentId: request.segmentId } : {}),
+        ...(request.wordId ? { wordId: request.wordId } : {}),
+      },
+      signal,
+    );
+  } catch (error) {
+    if (isApiError(error) && error.status === 503) throw new TranslationError('unavailable');
+    throw new TranslationError('service');
+  }
+  const translation = response?.translation?.trim();
+  if (!translation) throw new TranslationError('empty');
+  // Spec: the source is the returned one, or 'api'.
+  return { translation, source: response?.source ?? 'api' };
+}
+
+export const translationQueryKey = (request: TranslationRequest, settings: TranslationSettings) =>
+  [
+    'translate',
+    settings.mode,
+    settings.targetLanguage,
+    request.chapterId ?? null,
+    request.segmentId ?? null,
+    request.wordId ?? null,
+    request.text,
+  ] as const;
+
+/** Loading while there is text; an empty text means no translation at all (spec, section 4). */
+export function useTranslation(request: TranslationRequest | null, settings: TranslationSettings) {
+  const text = request?.text.trim() ?? '';
+  return useQuery({
+    queryKey: translationQueryKey(request ?? { text: '' }, settings),
+    queryFn: ({ signal }) => translate(request!, settings, signal),
+    enabled: request !== null && text !== '',
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

@@ -1,0 +1,253 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Bookmark as BookmarkIcon, Pencil, Trash2 } from 'lucide-react';
+import { BOOKMARK_NOTE_MAX, type Bookmark } from '#shared/contracts/bookmarks';
+import { formatClock } from '#shared/format';
+import type { TranscriptSegment } from '#shared/transcript';
+import { Button, buttonClassName } from '#client/components/ui/button';
+import { Spinner } from '#client/components/ui/spinner';
+import { toast } from '#client/lib/toast';
+import { useBookmarkMutations, useBookmarks } from '../api/bookmarks';
+import { seekTo } from '../audio/audio-actions';
+
+const textareaClass =
+  'block w-full rounded-xl border border-line bg-surface px-3 py-2 text-sm text-ink placeholder:text-ink-muted/70 focus-visible:border-accent focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-focus';
+
+const saveFailed = () => toast.error('Could not save the bookmark. Please try again.');
+
+export interface BookmarksPanelProps {
+  chapterId: string;
+  audio: HTMLAudioElement | null;
+  signedIn: boolean;
+  segments: readonly TranscriptSegment[];
+  /** After a bookmark is chosen (the mobile drawer closes). */
+  onSeek?: () => void;
+}
+
+/** A chapter's bookmarks beside the transcript: add at the current position, note, seek, delete. */
+export function BookmarksPanel({
+  chapterId,
+  audio,
+  signedIn,
+  segments,
+  onSeek,
+}: BookmarksPanelProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border border-line bg-surface p-4">
+      <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold">
+        <BookmarkIcon aria-hidden="true" className="size-5 text-accent-ink" />
+        Bookmarks
+      </h2>
+      {signedIn ? (
+        <SignedInBookmarks
+          chapterId={chapterId}
+          audio={audio}
+          segments={segments}
+          onSeek={onSeek}
+        />
+      ) : (
+        <div className="mt-3 text-sm text-ink-muted">
+          <p>Sign in to bookmark places in a chapter and add notes to them.</p>
+          <Link to="/auth" className={buttonClassName({ size: 'sm', className: 'mt-3' })}>
+            Sign In
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SignedInBookmarks({
+  chapterId,
+  audio,
+  segments,
+  onSeek,
+}: Omit<BookmarksPanelProps, 'signedIn'>) {
+  const noteId = useId();
+  const [note, setNote] = useState('');
+  const query = useBookmarks(chapterId, true);
+  const { create } = useBookmarkMutations(chapterId);
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const positionSeconds = Math.round((audio?.currentTime ?? 0) * 10) / 10;
+    const trimmed = note.trim();
+    create.mutate(
+      { chapterId, positionSeconds, ...(trimmed ? { note: trimmed } : {}) },
+      {
+        onSuccess: () => {
+          setNote('');
+          toast.success(`Bookmark added at ${formatClock(positionSeconds)}`);
+        },
+        onError: saveFailed,
+      },
+    );
+  };
+
+  return (
+    <div className="mt-3">
+      <form onSubmit={add} className="space-y-2">
+        <label htmlFor={noteId} className="block text-sm font-medium text-ink">
+          Note (optional)
+        </label>
+        <textarea
+          id={noteId}
+          value={note}
+          maxLength={BOOKMARK_NOTE_MAX}
+          onChange={(event) => setNote(event.target.value)}
+          rows={2}
+          className={textareaClass}
+          placeholder="What do you want to remember here?"
+        />
+        <Button type="submit" size="sm" disabled={create.isPending || !audio}>
+          <BookmarkIcon aria-hidden="true" className="size-4" />
+          Add bookmark
+        </Button>
+      </form>
+
+      <div className="mt-4">
+        {query.isPending ? (
+          <Spinner label="Loading bookmarks..." className="justify-start text-sm" />
+        ) : query.isError ? (
+          <div className="text-sm text-ink-muted">
+            <p>Could not load your bookmarks.</p>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="mt-2"
+              onClick={() => void query.refetch()}
+            >
+              Try Again
+            </Button>
+          </div>
+        ) : query.data.length === 0 ? (
+          <p className="text-sm text-ink-muted">No bookmarks in this chapter yet.</p>
+        ) : (
+          <ul className="space-y-2" aria-label="Your bookmarks in this chapter">
+            {query.data.map((bookmark) => (
+              <BookmarkItem
+                key={bookmark.id}
+                bookmark={bookmark}
+                chapterId={chapterId}
+                line={segments.find((segment) => segment.id === bookmark.segmentId)?.text}
+                onSeek={() => {
+                  if (audio) seekTo(audio, bookmark.positionSeconds);
+                  onSeek?.();
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function BookmarkItem({
+  bookmark,
+  chapterId,
+  line,
+  onSeek,
+}: {
+  bookmark: Bookmark;
+  chapterId: string;
+  line?: string;
+  onSeek: () => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(bookmark.note ?? '');
+  const noteId = useId();
+  const { update, remove } = useBookmarkMutations(chapterId);
+  const time = formatClock(bookmark.positionSeconds);
+
+  return (
+    <li className="rounded-xl border border-line bg-canvas/40 p-3">
+      <div className="flex items-start gap-2">
+        <button
+          type="button"
+          onClick={onSeek}
+          className="rounded-full bg-accent-soft px-2.5 py-1 text-sm font-semibold text-accent-soft-ink tabular-nums hover:bg-accent hover:text-accent-fg"
+          aria-label={`Go to ${time}`}
+        >
+          {time}
+        </button>
+        <div className="min-w-0 flex-1 text-sm">
+          {line ? (
+            <p lang="es" className="line-clamp-2 font-serif text-ink-muted italic">
+              {line}
+            </p>
+          ) : null}
+          {!editing && bookmark.note ? (
+            <p className="break-words whitespace-pre-line text-ink">{bookmark.note}</p>
+          ) : null}
+        </div>
+        {!editing ? (
+          <div className="flex shrink-0">
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              onClick={() => {
+                setDraft(bookmark.note ?? '');
+                setEditing(true);
+              }}
+              aria-label={`Edit the note at ${time}`}
+            >
+              <Pencil aria-hidden="true" className="size-4" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(bookmark.id, {
+                  onSuccess: () => toast.success('Bookmark deleted'),
+                  onError: () => toast.error('Could not delete the bookmark. Please try again.'),
+                })
+              }
+              aria-label={`Delete the bookmark at ${time}`}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {editing ? (
+        <form
+          className="mt-2 space-y-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const trimmed = draft.trim();
+            update.mutate(
+              { id: bookmark.id, note: trimmed === '' ? null : trimmed },
+              { onSuccess: () => setEditing(false), onError: saveFailed },
+            );
+          }}
+        >
+          <label htmlFor={noteId} className="sr-only">
+            Note at {time}
+          </label>
+          <textarea
+            id={noteId}
+            value={draft}
+            maxLength={BOOKMARK_NOTE_MAX}
+            onChange={(event) => setDraft(event.target.value)}
+            rows={3}
+            className={textareaClass}
+            autoFocus
+          />
+          <div className="flex gap-2">
+            <Button type="submit" size="sm" disabled={update.isPending}>
+              Save note
+            </Button>
+            <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </li>
+  );
+}

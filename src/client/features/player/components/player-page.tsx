@@ -1,0 +1,308 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { Preferences } from '#shared/contracts/me';
+import type { ChapterWithStory, Story } from '#shared/contracts/stories';
+import { fallbackTranscript } from '#shared/transcript-parse';
+import type { TranscriptSegment } from '#shared/transcript';
+import { Spinner } from '#client/components/ui/spinner';
+import { useAuth } from '#client/features/auth/auth-context';
+import { isApiError } from '#client/lib/api-client';
+import { useDocumentTitle } from '#client/lib/document-title';
+import { toast } from '#client/lib/toast';
+import { useBookmarkMutations } from '../api/bookmarks';
+import { chapterAudioUrl, chapterQueryOptions } from '../api/get-chapter';
+import { useChapterVocabulary } from '../api/get-chapter-vocabulary';
+import { usePlayerPreferences } from '../api/get-player-preferences';
+import { useChapterProgress } from '../api/get-progress';
+import { chaptersInOrder, useStory } from '../api/get-story';
+import { useTranscript, type LoadedTranscript } from '../api/get-transcript';
+import type { TranslationSettings } from '../api/translate';
+import { seekTo, setRate } from '../audio/audio-actions';
+import { useAudioSource } from '../audio/use-audio-source';
+import { useMediaSession } from '../audio/use-media-session';
+import { getDeviceId } from '../progress/device-id';
+import { useLiveProgress } from '../progress/use-live-progress';
+import { useProgressSync } from '../progress/use-progress-sync';
+import { useResumePosition } from '../progress/use-resume-position';
+import { buildTranscriptIndex } from '../transcript/transcript-index';
+import type { LineActionsConfig } from '../transcript/transcript-view';
+import { BookmarksPanel } from './bookmarks-panel';
+import { ListeningLayout } from './listening-layout';
+import { LiveProgressBanner } from './live-progress-banner';
+import { PlayerErrorPage } from './player-error-page';
+import { chapterNeighbours, SeriesNavigator } from './series-navigator';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `?t=` of a "Listen from here" link: seconds from the start, or null. */
+export function parseStartParam(value: string | null): number | null {
+  if (value === null || value.trim() === '') return null;
+  const seconds = Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
+}
+
+function useTranscriptUnavailableToast(unavailable: boolean) {
+  useEffect(() => {
+    if (unavailable) {
+      toast.warning('Transcript unavailable', {
+        id: 'transcript-unavailable',
+        description: 'Playing audio without transcript synchronization.',
+      });
+    }
+  }, [unavailable]);
+}
+
+/** /player/:chapterId — loads the chapter, its story and transcript, then the listening screen. */
+export function PlayerPage() {
+  const { chapterId = '' } = useParams();
+  const validId = UUID.test(chapterId);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { user, status: authStatus } = useAuth();
+  const signedIn = user !== null;
+  const sessionKnown = authStatus !== 'loading';
+
+  const chapterQuery = useQuery({ ...chapterQueryOptions(chapterId), enabled: validId });
+  const chapter = chapterQuery.data;
+  const storyQuery = useStory(chapter?.story.id);
+  const transcriptQuery = useTranscript(chapterId, chapter?.hasTranscript === true);
+  const { preferences, ready: preferencesReady } = usePlayerPreferences(signedIn, sessionKnown);
+
+  const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
+  const autoplay = (location.state as { autoplay?: unknown } | null)?.autoplay === true;
+  const src = chapter?.hasAudio ? chapterAudioUrl(chapter.id) : null;
+  const logContext = useMemo(() => ({ chapterId }), [chapterId]);
+  useAudioSource(audio, src, { autoplay, logContext });
+
+  // The learner's preferred speed, once per page (their later changes stay theirs).
+  const rateApplied = useRef(false);
+  useEffect(() => {
+    if (!audio || !preferencesReady || rateApplied.current) return;
+    rateApplied.current = true;
+    setRate(audio, preferences.playbackSpeed);
+  }, [audio, preferencesReady, preferences.playbackSpeed]);
+
+  const error = chapterQuery.error;
+  const status = isApiError(error) ? error.status : null;
+  useDocumentTitle(chapter ? `${chapter.title} — ${chapter.story.title}` : 'Player');
+
+  // A visitor opening a chapter of a story that needs an account goes to sign in.
+  useEffect(() => {
+    if (status !== 401) return;
+    toast.error('Login required', { description: 'Please sign in to access this story' });
+    void navigate('/auth', { replace: true, state: { from: location.pathname } });
+  }, [status, navigate, location.pathname]);
+
+  useEffect(() => {
+    if (chapterQuery.isError && status !== 401 && status !== 404 && status !== 400) {
+      toast.error('Error loading chapter', {
+        description: 'Failed to load chapter. Please try again later.',
+      });
+    }
+  }, [chapterQuery.isError, status]);
+
+  let content;
+  if (!chapterId) {
+    content = (
+      <PlayerErrorPage message="Chapter ID not provided" detail="Chapter ID not provided" />
+    );
+  } else if (!validId || status === 404 || status === 400) {
+    content = <PlayerErrorPage message="Chapter not found" detail="Chapter not found" />;
+  } else if (status === 401) {
+    content = <Spinner label="Redirecting to sign in..." className="py-24" />;
+  } else if (chapterQuery.isError) {
+    content = (
+      <PlayerErrorPage
+        message={error instanceof Error ? error.message : 'Error loading chapter'}
+        detail="Failed to load chapter. Please try again later."
+      />
+    );
+  } else if (!chapter) {
+    content = <Spinner label="Loading audio and transcript..." className="py-24" />;
+  } else {
+    content = (
+      <ChapterView
+        key={chapter.id}
+        chapter={chapter}
+        story={storyQuery.data}
+        loaded={transcriptQuery.data}
+        transcriptFailed={transcriptQuery.isError}
+        audio={audio}
+        src={src}
+        preferences={preferences}
+        preferencesReady={preferencesReady}
+        userId={user?.id ?? null}
+      />
+    );
+  }
+
+  return (
+    <>
+      {/* Outside the chapter view: every hook of the page (source, rate, progress) shares it. */}
+      <audio ref={setAudio} preload="metadata" aria-label={`Audio: ${chapter?.title ?? ''}`} />
+      {content}
+    </>
+  );
+}
+
+interface ChapterViewProps {
+  chapter: ChapterWithStory;
+  story: Story | undefined;
+  loaded: LoadedTranscript | undefined;
+  transcriptFailed: boolean;
+  audio: HTMLAudioElement | null;
+  src: string | null;
+  preferences: Preferences;
+  /** The session and the learner's preferences are known (until then nothing is resumed). */
+  preferencesReady: boolean;
+  userId: string | null;
+}
+
+function ChapterView({
+  chapter,
+  story,
+  loaded,
+  transcriptFailed,
+  audio,
+  src,
+  preferences,
+  preferencesReady,
+  userId,
+}: ChapterViewProps) {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const signedIn = userId !== null;
+  const chapterId = chapter.id;
+
+  // The screen is up while the transcript loads: when it arrives, only the transcript renders.
+  const transcriptLoading = chapter.hasTranscript && !transcriptFailed && loaded === undefined;
+  const transcriptAvailable =
+    chapter.hasTranscript && !transcriptFailed && loaded?.available === true;
+  useTranscriptUnavailableToast(!transcriptLoading && !transcriptAvailable);
+  const transcript = useMemo(
+    () => (transcriptAvailable && loaded ? loaded.transcript : fallbackTranscript()),
+    [transcriptAvailable, loaded],
+  );
+  const index = useMemo(
+    () => (transcriptLoading ? null : buildTranscriptIndex(transcript)),
+    [transcriptLoading, transcript],
+  );
+
+  const vocabulary = useChapterVocabulary(chapterId, signedIn && transcriptAvailable);
+  const chapters = useMemo(() => (story ? chaptersInOrder(story) : []), [story]);
+  const { next } = chapterNeighbours(chapters, chapterId);
+
+  // Progress: saved while listening, resumed once, offered from other devices.
+  useProgressSync({ audio, src, chapterId, userId });
+  const start = parseStartParam(searchParams.get('t'));
+  const progress = useChapterProgress(chapterId, signedIn && start === null);
+  const resumeTarget =
+    start !== null
+      ? start
+      : !preferencesReady
+        ? undefined
+        : !signedIn
+          ? null
+          : progress.isPending
+            ? undefined
+            : (progress.data?.lastPositionSeconds ?? null);
+  useResumePosition(audio, chapterId, src ? resumeTarget : null);
+  const [deviceId] = useState(getDeviceId);
+  const live = useLiveProgress({ enabled: signedIn, chapterId, deviceId, audio });
+
+  useMediaSession(audio, {
+    title: chapter.title,
+    storyTitle: chapter.story.title,
+    artworkUrl: chapter.story.imageUrl,
+  });
+
+  // Ended: back to 0 (spec); the next chapter starts by itself when the preference says so.
+  const nextId = next?.id ?? null;
+  useEffect(() => {
+    if (!audio) return;
+    const onEnded = () => {
+      audio.currentTime = 0;
+      if (preferences.autoPlayNext && nextId) {
+        void navigate(`/player/${nextId}`, { state: { autoplay: true } });
+      }
+    };
+    audio.addEventListener('ended', onEnded);
+    return () => audio.removeEventListener('ended', onEnded);
+  }, [audio, preferences.autoPlayNext, nextId, navigate]);
+
+  const { create } = useBookmarkMutations(chapterId);
+  const createBookmark = create.mutate;
+  const onBookmarkLine = useCallback(
+    (segment: TranscriptSegment) => {
+      createBookmark(
+        { chapterId, positionSeconds: segment.start, segmentId: segment.id },
+        {
+          onSuccess: () => toast.success('Bookmark added'),
+          onError: () => toast.error('Could not save the bookmark. Please try again.'),
+        },
+      );
+    },
+    [createBookmark, chapterId],
+  );
+
+  const lineActions = useMemo<LineActionsConfig>(
+    () => ({ translate: transcriptAvailable, bookmark: signedIn && transcriptAvailable }),
+    [transcriptAvailable, signedIn],
+  );
+  const translation = useMemo<TranslationSettings>(
+    () => ({ mode: 'server', targetLanguage: signedIn ? preferences.preferredLanguage : 'en' }),
+    [signedIn, preferences.preferredLanguage],
+  );
+  const sidebar = useCallback(
+    (onDone: () => void) => (
+      <BookmarksPanel
+        chapterId={chapterId}
+        audio={audio}
+        signedIn={signedIn}
+        segments={index?.segments ?? []}
+        onSeek={onDone}
+      />
+    ),
+    [chapterId, audio, signedIn, index],
+  );
+
+  return (
+    <ListeningLayout
+      audio={audio}
+      title={chapter.title}
+      storyTitle={chapter.story.title}
+      navigator={
+        chapters.length > 1 ? <SeriesNavigator chapters={chapters} chapterId={chapterId} /> : null
+      }
+      intro={
+        vocabulary.data ? (
+          <p className="text-ink-muted">
+            You know {vocabulary.data.knownPercentage}% of the words in this chapter
+          </p>
+        ) : null
+      }
+      banner={
+        live.offer !== null ? (
+          <LiveProgressBanner
+            position={live.offer}
+            onJump={() => {
+              if (audio) seekTo(audio, live.offer ?? 0);
+              live.dismiss();
+            }}
+            onDismiss={live.dismiss}
+          />
+        ) : null
+      }
+      sidebar={sidebar}
+      index={index}
+      chapterId={transcriptAvailable ? chapterId : undefined}
+      translation={translation}
+      defaultShowTranslations={preferences.showTranslations}
+      newWordIds={vocabulary.data?.newWordIds}
+      lineActions={lineActions}
+      onBookmarkLine={onBookmarkLine}
+      unavailableText={src ? null : 'This chapter has no audio yet.'}
+    />
+  );
+}

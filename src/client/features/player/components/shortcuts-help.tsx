@@ -1,0 +1,54 @@
+import { Popover } from 'radix-ui';
+import { SHORTCUTS } from '../audio/use-keyboard-shortcuts';
+
+/** The '?' button: a small popover listing the keyboard shortcuts. */
+export function ShortcutsHelp({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
+      <Popover.Trigger
+        aria-label="Keyboard shortcuts"
+        className="hidden size-10 items-center justify-center rounded-full border border-line bg-surface text-base font-semibold text-ink hover:bg-surface-muted md:inline-flex"
+      >
+        ?
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          side="top"
+          align="end"
+          sideOffset={8}
+          className="z-50 w-72 rounded-2xl border border-line bg-surface p-4 text-ink shadow-xl"
+        >
+          <p className="font-serif text-lg font-semibold">Keyboard shortcuts</p>
+          <dl className="mt-3 space-y-2 text-sm">
+            {SHORTCUTS.map(({ keys, action }) => (
+              <div key={action} className="flex items-center justify-between gap-4">
+                <dt className="flex gap-1">
+                  {keys.map((key) => (
+                    <kbd
+                      key={key}
+                      className="min-w-7 rounded-md border border-line bg-surface-muted px-1.5 py-0.5 text-center font-mono text-xs"
+                    >
+                      {key}
+                    </kbd>
+                  ))}
+                </dt>
+                <dd className="text-ink-muted">{action}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-3 text-xs text-ink-muted">
+            In the transcript, the arrow keys move between words and Enter plays from the focused
+            word.
+          </p>
+          <Popover.Arrow className="fill-surface" />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,122 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { describeAchievement } from '#shared/achievements';
+import { toast } from '#client/lib/toast';
+import { getDeviceId } from './device-id';
+import { ProgressQueue, type SaveProgressResponse } from './progress-queue';
+
+/** Spec: saved every 10 s while the position is above 0. */
+export const SAVE_INTERVAL_MS = 10_000;
+/** A drag on the seek bar makes many seeks: one save once it settles. */
+const SEEK_SETTLE_MS = 500;
+
+const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
+/**
+ * Saves the listening position of a signed-in learner: every 10 s while playing, on pause, after a
+ * seek, at the end, when the page is hidden or left, and when the chapter changes. Every save goes
+ * through the persistent queue, so none is lost to a network failure or a closed tab.
+ */
+export function useProgressSync({
+  audio,
+  src,
+  chapterId,
+  userId,
+}: {
+  audio: HTMLAudioElement | null;
+  /** The chapter's audio address: positions of another source are never saved as this chapter's. */
+  src: string | null;
+  chapterId: string;
+  userId: string | null;
+}) {
+  const queryClient = useQueryClient();
+  const queryClientRef = useRef(queryClient);
+
+  useEffect(() => {
+    if (!audio || !userId || !src) return;
+    const deviceId = getDeviceId();
+    const queue = new ProgressQueue({
+      userId,
+      onAcknowledged: (response: SaveProgressResponse) => {
+        for (const key of response.newAchievements) {
+          const { title, description } = describeAchievement(key);
+          toast.success(`Achievement unlocked: ${title}`, { description });
+        }
+        if (response.newAchievements.length > 0) {
+          void queryClientRef.current.invalidateQueries({ queryKey: ['me', 'achievements'] });
+        }
+      },
+    });
+
+    const record = (position = audio.currentTime) => {
+      const duration = audio.duration;
+      // The source changed under us (next chapter): this position is not this chapter's.
+      if (audio.getAttribute('src') !== src) return;
+      if (!Number.isFinite(duration) || duration <= 0) return;
+      void queue.enqueue({
+        chapterId,
+        positionSeconds: round(Math.min(Math.max(0, position), duration)),
+        durationSeconds: round(duration),
+        deviceId,
+      });
+    };
+
+    const interval = setInterval(() => {
+      if (!audio.paused && audio.currentTime > 0) record();
+    }, SAVE_INTERVAL_MS);
+    let seekTimer: ReturnType<typeof setTimeout> | undefined;
+    // The player's own return to 0 after the end is not a position worth saving.
+    let rewoundAfterEnd = false;
+    const onSeeked = () => {
+      if (rewoundAfterEnd && audio.currentTime === 0) {
+        rewoundAfterEnd = false;
+        return;
+      }
+      rewoundAfterEnd = false;
+      clearTimeout(seekTimer);
+      seekTimer = setTimeout(() => record(), SEEK_SETTLE_MS);
+    };
+    // At the end the position is the duration (completion), before the player resets to 0.
+    const onPause = () => {
+      if (!audio.ended) record();
+    };
+    const onEnded = () => {
+      rewoundAfterEnd = true;
+      record(audio.duration);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState !== 'hidden') return;
+      if (audio.currentTime > 0) record();
+      queue.flushOnExit();
+    };
+    const onPageHide = () => {
+      if (audio.currentTime > 0) record();
+      queue.flushOnExit();
+    };
+    const onOnline = () => void queue.retryNow();
+
+    audio.addEventListener('seeked', onSeeked);
+    audio.addEventListener('pause', onPause);
+    audio.addEventListener('ended', onEnded);
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('online', onOnline);
+    // Saves left over from an earlier visit (offline, closed tab) go first.
+    void queue.flush();
+
+    return () => {
+      clearInterval(interval);
+      clearTimeout(seekTimer);
+      audio.removeEventListener('seeked', onSeeked);
+      audio.removeEventListener('pause', onPause);
+      audio.removeEventListener('ended', onEnded);
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('online', onOnline);
+      // Leaving the chapter (another chapter, another page): its last position is kept.
+      if (audio.currentTime > 0) record();
+      queue.flushOnExit();
+      queue.stop();
+    };
+  }, [audio, src, chapterId, userId]);
+}

@@ -1,0 +1,95 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { clampTextSize, TEXT_SIZE } from '#shared/player/timing';
+
+export type ReadingPalette = 'light' | 'sepia' | 'dark';
+
+export interface ReadingSettings {
+  /** Transcript text size in px: 12 to 24, step 2 (spec). */
+  textSize: number;
+  /** null follows the site theme until the learner picks one. */
+  palette: ReadingPalette | null;
+  /** The palette night mode returns to when switched off. */
+  dayPalette: Exclude<ReadingPalette, 'dark'>;
+  /** Underline the words the learner has not met yet. */
+  markNewWords: boolean;
+}
+
+export const READING_SETTINGS_KEY = 'relatos.reading';
+const palettes: readonly ReadingPalette[] = ['light', 'sepia', 'dark'];
+export const defaultReadingSettings: ReadingSettings = {
+  textSize: TEXT_SIZE.default,
+  palette: null,
+  dayPalette: 'light',
+  markNewWords: true,
+};
+
+export function parseReadingSettings(raw: string | null): ReadingSettings {
+  if (raw === null) return defaultReadingSettings;
+  try {
+    const value = JSON.parse(raw) as Partial<Record<keyof ReadingSettings, unknown>>;
+    return {
+      textSize:
+        typeof value.textSize === 'number' && Number.isFinite(value.textSize)
+          ? clampTextSize(value.textSize)
+          : TEXT_SIZE.default,
+      palette: palettes.includes(value.palette as ReadingPalette)
+        ? (value.palette as ReadingPalette)
+        : null,
+      dayPalette: value.dayPalette === 'sepia' ? 'sepia' : 'light',
+      markNewWords: typeof value.markNewWords === 'boolean' ? value.markNewWords : true,
+    };
+  } catch {
+    return defaultReadingSettings;
+  }
+}
+
+let cached: { raw: string | null; settings: ReadingSettings } | null = null;
+const listeners = new Set<() => void>();
+
+function readRaw(): string | null {
+  try {
+    return localStorage.getItem(READING_SETTINGS_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function getSnapshot(): ReadingSettings {
+  const raw = readRaw();
+  if (cached === null || cached.raw !== raw) cached = { raw, settings: parseReadingSettings(raw) };
+  return cached.settings;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === READING_SETTINGS_KEY) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+function save(settings: ReadingSettings) {
+  const raw = JSON.stringify(settings);
+  try {
+    localStorage.setItem(READING_SETTINGS_KEY, raw);
+    cached = { raw, settings };
+  } catch {
+    // Storage unavailable: keep the choice for this page view.
+    cached = { raw: readRaw(), settings };
+  }
+  for (const listener of listeners) listener();
+}
+
+/** Text size, palette and new-word marks, remembered in localStorage and shared across tabs. */
+export function useReadingSettings() {
+  const settings = useSyncExternalStore(subscribe, getSnapshot, () => defaultReadingSettings);
+  const update = useCallback((changes: Partial<ReadingSettings>) => {
+    const next = { ...getSnapshot(), ...changes };
+    save({ ...next, textSize: clampTextSize(next.textSize) });
+  }, []);
+  return { settings, update };
+}

@@ -1,0 +1,50 @@
+import { Spinner } from '#client/components/ui/spinner';
+import {
+  translationErrorText,
+  useTranslation,
+  type TranslationRequest,
+  type TranslationSettings,
+  type TranslationSource,
+} from '../api/translate';
+
+export const sourceLabel: Record<TranslationSource, string> = {
+  story: 'From the story',
+  dictionary: 'Dictionary',
+  api: 'Machine translation',
+};
+
+/** Loading, the translation with where it came from, or the spec's inline error text. */
+export function TranslationResult({
+  request,
+  settings,
+}: {
+  request: TranslationRequest;
+  settings: TranslationSettings;
+}) {
+  const query = useTranslation(request, settings);
+  if (request.text.trim() === '') return null;
+  if (query.isPending) {
+    return <Spinner label="Translating..." className="justify-start py-1 text-sm" />;
+  }
+  if (query.isError) {
+    return (
+      <p className="text-ink-muted" data-translation-state="error">
+        {translationErrorText(request.text, query.error)}
+      </p>
+    );
+  }
+  return (
+    <div data-translation-state="success">
+      <p
+        lang={settings.targetLanguage}
+        className="text-ink"
+        data-translation-source={query.data.source}
+      >
+        {query.data.translation}
+      </p>
+      <p className="mt-1 text-xs font-medium tracking-wide text-ink-muted uppercase">
+        {sourceLabel[query.data.source]}
+      </p>
+    </div>
+  );
+}
