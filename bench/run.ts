@@ -9,6 +9,10 @@
  *    (request id, viewer, helmet, CSRF check) and the JSON serializer and does no I/O. GET
  *    /api/docs/json is printed for information only: it re-serialises a document that grows with
  *    every route, so it is no stable reference.
+ * 3. The player's transcript (bench/player.ts, method there): render of a 9,000-word transcript
+ *    ≤ 150 ms (median of 5), highlight lag p95 ≤ 17 ms at 1× and 2×, main-thread work ≤ 1 ms per
+ *    frame while playing, click on a word → playing there ≤ 100 ms (p95). Measured before the
+ *    load runs, while the machine is otherwise quiet.
  *
  * The server runs in its own process (tests/e2e/support/start-server.ts, fresh data directory,
  * loopback only) and so does the load generator (autocannon). Every step has a bounded duration.
@@ -16,6 +20,7 @@
  */
 import os from 'node:os';
 import { measureFirstLoadJs } from './first-load-js.ts';
+import { measurePlayer, type PlayerFigures } from './player.ts';
 import {
   allAnswered,
   measureThroughput,
@@ -28,6 +33,7 @@ import { startServer, type RunningServer } from './lib/server.ts';
 import { formatTable, type Row } from './lib/table.ts';
 
 const FIRST_LOAD_BUDGET_KB = 120;
+const PLAYER_BUDGET = { renderMs: 150, lagP95Ms: 17, frameWorkMs: 1, clickP95Ms: 100 };
 const THROUGHPUT_RATIO_BUDGET = 0.25;
 const STORIES_PATH = '/api/stories';
 const REFERENCE = { path: '/api/health/live', status: 200, label: 'liveness' };
@@ -47,6 +53,98 @@ const answers = (result: LoadResult) =>
     .map(([status, count]) => `${count} × ${status}`)
     .join(', ');
 const problems = (result: LoadResult) => `${result.errors} errors, ${result.timeouts} timeouts`;
+const ms = (value: number, digits = 1) =>
+  Number.isFinite(value) ? value.toFixed(digits) : value > 0 ? 'missed' : 'n/a';
+const within = (value: number, budget: number) => (value <= budget ? 'pass' : 'FAIL');
+
+function playerRows(player: PlayerFigures): { rows: Row[]; details: string[] } {
+  const { render, lag, mainThread, click } = player;
+  const words = render.words.toLocaleString('en');
+  const rows: Row[] = [
+    {
+      figure: `Transcript render, ${words} words (ms, median of ${render.runs.length})`,
+      value: ms(render.medianMs),
+      budget: `≤ ${PLAYER_BUDGET.renderMs}`,
+      status: within(render.medianMs, PLAYER_BUDGET.renderMs),
+    },
+    {
+      figure: `Transcript render, ${words} words (ms, max of ${render.runs.length})`,
+      value: ms(render.maxMs),
+      budget: '',
+      status: 'info',
+    },
+  ];
+  for (const run of lag) {
+    rows.push(
+      {
+        figure: `Highlight lag at ${run.rate}× (ms, p50)`,
+        value: ms(run.p50Ms),
+        budget: '',
+        status: 'info',
+      },
+      {
+        figure: `Highlight lag at ${run.rate}× (ms, p95)`,
+        value: ms(run.p95Ms),
+        budget: `≤ ${PLAYER_BUDGET.lagP95Ms}`,
+        status: run.words > 0 ? within(run.p95Ms, PLAYER_BUDGET.lagP95Ms) : 'FAIL',
+      },
+    );
+  }
+  const scriptShare = (100 * mainThread.scriptMsPerFrame) / mainThread.taskMsPerFrame;
+  rows.push(
+    {
+      figure: 'Main-thread work per frame while playing (ms)',
+      value: ms(mainThread.taskMsPerFrame, 2),
+      budget: `≤ ${PLAYER_BUDGET.frameWorkMs}`,
+      status: within(mainThread.taskMsPerFrame, PLAYER_BUDGET.frameWorkMs),
+    },
+    {
+      figure: '  of which script (ms per frame, share)',
+      value: `${ms(mainThread.scriptMsPerFrame, 2)} (${Math.round(scriptShare)} %)`,
+      budget: '',
+      status: 'info',
+    },
+    {
+      figure: 'Click on a word → playing there (ms, p50)',
+      value: ms(click.p50Ms),
+      budget: '',
+      status: 'info',
+    },
+    {
+      figure: 'Click on a word → playing there (ms, p95)',
+      value: ms(click.p95Ms),
+      budget: `≤ ${PLAYER_BUDGET.clickP95Ms}`,
+      status: within(click.p95Ms, PLAYER_BUDGET.clickP95Ms),
+    },
+  );
+
+  const details = [
+    '',
+    `Player (/player/${player.chapterId}, the open demo story's first chapter, ${player.transcriptWords} words; headless Chromium):`,
+    `  Render, ${words} words in ${render.runs.length} fresh pages, from the response's responseEnd (ms):`,
+    `    words in the DOM   ${render.runs.map((run) => ms(run.domMs).padStart(6)).join(' ')}`,
+    `    frame painted      ${render.runs.map((run) => ms(run.paintMs).padStart(6)).join(' ')}`,
+    `    next frame begins  ${render.runs.map((run) => ms(run.nextFrameMs).padStart(6)).join(' ')}`,
+  ];
+  for (const run of lag) {
+    details.push(
+      `  Lag at ${run.rate}×: ${run.words} word changes, ${run.missed} never highlighted, max ${ms(run.maxMs)} ms; ` +
+        `${run.early} highlighted before the word's start (earliest ${ms(run.earliestMs)} ms, counted as 0), ` +
+        `signed median ${ms(run.signedP50Ms)} ms; ${run.frames} frames of ${ms(run.frameMs)} ms (median), ` +
+        `${run.longFrames} longer than 1.5 frames`,
+    );
+  }
+  details.push(
+    `  Main thread (CPU time, ${mainThread.frames} frames in ${mainThread.seconds.toFixed(1)} s at 1×), ms per frame: ` +
+      `all tasks ${ms(mainThread.taskMsPerFrame, 3)}, script ${ms(mainThread.scriptMsPerFrame, 3)}, ` +
+      `style ${ms(mainThread.styleMsPerFrame, 3)}, layout ${ms(mainThread.layoutMsPerFrame, 3)}`,
+    `  Clicks: ${click.clicks} words, ${click.failures} without playback within 5 s, max ${ms(click.maxMs)} ms; ` +
+      `first event at the word: ${Object.entries(click.via)
+        .map(([type, count]) => `${count} × ${type}`)
+        .join(', ')}`,
+  );
+  return { rows, details };
+}
 
 async function main(): Promise<number> {
   await ensureClientBuild(log);
@@ -80,6 +178,11 @@ async function main(): Promise<number> {
           `${(file.rawBytes / 1000).toFixed(1).padStart(7)} kB raw  ${file.path}`,
       );
     }
+
+    log('measuring the player in Chromium');
+    const player = playerRows(await measurePlayer(server.baseUrl, log));
+    rows.push(...player.rows);
+    details.push(...player.details);
 
     const seconds = `${load.connections} connections, ${load.warmupSeconds} s warm-up + ${load.durationSeconds} s`;
     log(`load: ${STORIES_PATH} (${seconds})`);
