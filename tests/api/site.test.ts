@@ -242,8 +242,12 @@ describe('the Content-Security-Policy of pages', () => {
 
 describe('first data inlined into the pages a visit lands on', () => {
   const inlined = (html: string) => {
-    const match = /<script type="application\/json" id="relatos-data">([\s\S]*?)<\/script>/.exec(html);
-    return match ? (JSON.parse(match[1]!) as Record<string, { stories?: unknown[]; story?: { slug: string } }>) : undefined;
+    const match = /<script type="application\/json" id="relatos-data">([\s\S]*?)<\/script>/.exec(
+      html,
+    );
+    return match
+      ? (JSON.parse(match[1]!) as Record<string, { stories?: unknown[]; story?: { slug: string } }>)
+      : undefined;
   };
 
   it('gives / and /library the settings and the published library, as the API would', async () => {
@@ -266,7 +270,9 @@ describe('first data inlined into the pages a visit lands on', () => {
 
   it('escapes < so inlined text cannot close the block', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/story/una-historia-rara' });
-    const block = /<script type="application\/json" id="relatos-data">([\s\S]*?)<\/script>/.exec(res.body)![1]!;
+    const block = /<script type="application\/json" id="relatos-data">([\s\S]*?)<\/script>/.exec(
+      res.body,
+    )![1]!;
     expect(block).not.toContain('<');
     expect(JSON.stringify(inlined(res.body))).toContain('<b>rara</b>');
   });

@@ -34,9 +34,16 @@ const renderPreload = (image: PreloadImage) =>
  * the shipped one), image preloads, and anything placed at the start of <body>.
  */
 export function renderHead(indexHtml: string, head: PageHead): string {
-  const tags = [...(head.tags ?? []).map(renderTag), ...(head.preloadImages ?? []).map(renderPreload)];
+  const tags = [
+    ...(head.tags ?? []).map(renderTag),
+    ...(head.preloadImages ?? []).map(renderPreload),
+  ];
   let html = indexHtml;
-  if (head.title) html = html.replace(/<title>[\s\S]*?<\/title>/, `<title>${escapeAttribute(head.title)}</title>`);
+  if (head.title)
+    html = html.replace(
+      /<title>[\s\S]*?<\/title>/,
+      `<title>${escapeAttribute(head.title)}</title>`,
+    );
   if (head.tags?.some((tag) => tag.attributes.name === 'description')) {
     html = html.replace(/\s*<meta\s+name="description"[\s\S]*?\/>/, '');
   }

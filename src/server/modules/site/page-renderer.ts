@@ -1,4 +1,10 @@
-import { IMAGE_SIZES, imageSrcSet, imageUrl, storyHeadTags, storyMeta } from '#shared/discover/rules';
+import {
+  IMAGE_SIZES,
+  imageSrcSet,
+  imageUrl,
+  storyHeadTags,
+  storyMeta,
+} from '#shared/discover/rules';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { renderHead, type PreloadImage } from '../../lib/http/page-head.ts';
@@ -25,7 +31,8 @@ const preloadFor = (url: string, size: { w: number; h: number }): PreloadImage =
  */
 export function createPageRenderer(context: AppContext) {
   const { stories, site } = context.services;
-  const published = async () => (await stories.listStories({ userId: null, role: null })).map(toStory);
+  const published = async () =>
+    (await stories.listStories({ userId: null, role: null })).map(toStory);
 
   return async (pathName: string, indexHtml: string) => {
     const storyMatch = STORY_PATH.exec(pathName);
@@ -39,7 +46,8 @@ export function createPageRenderer(context: AppContext) {
       return {
         html: renderHead(indexHtml, {
           body: inlinedData({ 'site-settings': settings, stories: { stories: list } }),
-          preloadImages: firstCover && pathName === '/library' ? [preloadFor(firstCover, size)] : [],
+          preloadImages:
+            firstCover && pathName === '/library' ? [preloadFor(firstCover, size)] : [],
         }),
       };
     }
@@ -52,12 +60,18 @@ export function createPageRenderer(context: AppContext) {
         html: renderHead(indexHtml, {
           title: meta.title,
           tags: storyHeadTags(meta),
-          preloadImages: story.imageUrl ? [preloadFor(story.imageUrl, IMAGE_SIZES.storyPageCover)] : [],
-          body: inlinedData({ 'site-settings': settings, [`story:${slug}`]: { story: toStory(story) } }),
+          preloadImages: story.imageUrl
+            ? [preloadFor(story.imageUrl, IMAGE_SIZES.storyPageCover)]
+            : [],
+          body: inlinedData({
+            'site-settings': settings,
+            [`story:${slug}`]: { story: toStory(story) },
+          }),
         }),
       };
     } catch (error) {
-      if (error instanceof AppError && error.statusCode === 404) return { html: indexHtml, status: 404 };
+      if (error instanceof AppError && error.statusCode === 404)
+        return { html: indexHtml, status: 404 };
       throw error;
     }
   };
