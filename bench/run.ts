@@ -20,6 +20,7 @@
  */
 import os from 'node:os';
 import { measureFirstLoadJs } from './first-load-js.ts';
+import { measureLighthouse } from './lighthouse.ts';
 import { measurePlayer, type PlayerFigures } from './player.ts';
 import {
   allAnswered,
@@ -35,6 +36,7 @@ import { formatTable, type Row } from './lib/table.ts';
 const FIRST_LOAD_BUDGET_KB = 120;
 const PLAYER_BUDGET = { renderMs: 150, lagP95Ms: 17, frameWorkMs: 1, clickP95Ms: 100 };
 const THROUGHPUT_RATIO_BUDGET = 0.25;
+const LIGHTHOUSE_BUDGET = { performance: 0.98, accessibility: 1 };
 const STORIES_PATH = '/api/stories';
 const REFERENCE = { path: '/api/health/live', status: 200, label: 'liveness' };
 /** Informational only (see above). */
@@ -176,6 +178,32 @@ async function main(): Promise<number> {
       details.push(
         `  ${(file.gzipBytes / 1000).toFixed(1).padStart(7)} kB gzip  ` +
           `${(file.rawBytes / 1000).toFixed(1).padStart(7)} kB raw  ${file.path}`,
+      );
+    }
+
+    const openStory = (await (await fetch(`${server.baseUrl}/api/stories`)).json()) as {
+      stories: { slug: string }[];
+    };
+    const lighthousePaths = ['/', '/library', `/story/${openStory.stories[0]!.slug}`];
+    log(`Lighthouse (mobile) on ${lighthousePaths.join(', ')}`);
+    for (const result of await measureLighthouse(server.baseUrl, lighthousePaths)) {
+      rows.push(
+        {
+          figure: `Lighthouse performance ${result.path}`,
+          value: result.performance.toFixed(2),
+          budget: `≥ ${LIGHTHOUSE_BUDGET.performance}`,
+          status: result.performance >= LIGHTHOUSE_BUDGET.performance ? 'pass' : 'FAIL',
+        },
+        {
+          figure: `Lighthouse accessibility ${result.path}`,
+          value: result.accessibility.toFixed(2),
+          budget: `= ${LIGHTHOUSE_BUDGET.accessibility.toFixed(2)}`,
+          status: result.accessibility >= LIGHTHOUSE_BUDGET.accessibility ? 'pass' : 'FAIL',
+        },
+      );
+      details.push(
+        `Lighthouse ${result.path}: LCP ${Math.round(result.lcpMs)} ms, CLS ${result.cls.toFixed(3)}, ` +
+          `TBT ${Math.round(result.tbtMs)} ms (mobile, simulated throttling)`,
       );
     }
 

@@ -33,7 +33,9 @@ async function asAdmin<T>(
  */
 async function openHomeSupport(page: Page) {
   await page.goto('/');
-  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  // The slot exists once the home page has rendered; scrolling to it (not to a footer that may
+  // still sit right below the hero) is what makes the section load.
+  await page.getByTestId('support-slot').scrollIntoViewIfNeeded();
 }
 
 test.describe('support payments', () => {

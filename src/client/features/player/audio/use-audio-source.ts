@@ -25,8 +25,14 @@ export function useAudioSource(
     audio.setAttribute('src', src);
     audio.load();
     audio.currentTime = 0;
+    // A play the learner asked for while the first bytes load (Play, a word click) must survive
+    // canplay: only playback nobody asked for is stopped there.
+    let playRequested = false;
+    const onPlay = () => {
+      playRequested = true;
+    };
     const onCanPlay = () => {
-      if (!autoplay && !audio.paused) audio.pause();
+      if (!autoplay && !playRequested && !audio.paused) audio.pause();
     };
     const onError = () => {
       // MEDIA_ERR_ABORTED (1) is a source change, not a failure.
@@ -41,10 +47,12 @@ export function useAudioSource(
         },
       });
     };
+    audio.addEventListener('play', onPlay);
     audio.addEventListener('canplay', onCanPlay, { once: true });
     audio.addEventListener('error', onError);
     if (autoplay) playAudio(audio);
     return () => {
+      audio.removeEventListener('play', onPlay);
       audio.removeEventListener('canplay', onCanPlay);
       audio.removeEventListener('error', onError);
     };

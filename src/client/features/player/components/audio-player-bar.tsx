@@ -80,6 +80,7 @@ export function AudioPlayerBar({
           onSeek={(time) => {
             if (audio) seekTo(audio, time);
           }}
+          readTime={audio ? () => audio.currentTime : undefined}
         />
         <div className="mt-1 flex items-center justify-between text-xs text-ink-muted tabular-nums md:hidden">
           <span>{formatClock(state.currentTime)}</span>

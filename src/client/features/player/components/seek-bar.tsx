@@ -21,6 +21,11 @@ export interface SeekBarProps {
   currentTime: number;
   duration: number;
   onSeek: (time: number) => void;
+  /**
+   * The playback position right now (the media element's own clock). Key steps start from it,
+   * not from `currentTime`, which only catches up after a re-render: quick presses add up.
+   */
+  readTime?: () => number;
   disabled?: boolean;
   className?: string;
 }
@@ -29,7 +34,14 @@ export interface SeekBarProps {
  * The progress bar: a click (or a drag) seeks proportionally; focused, it is a slider for the
  * keyboard (arrows ±5 s, Page Up/Down ±10 s, Home, End).
  */
-export function SeekBar({ currentTime, duration, onSeek, disabled, className }: SeekBarProps) {
+export function SeekBar({
+  currentTime,
+  duration,
+  onSeek,
+  readTime,
+  disabled,
+  className,
+}: SeekBarProps) {
   const barRef = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);
   const percent = duration > 0 ? Math.min(100, (currentTime / duration) * 100) : 0;
@@ -51,7 +63,7 @@ export function SeekBar({ currentTime, duration, onSeek, disabled, className }: 
       PageUp: PAGE_STEP_SECONDS,
     };
     let target: number | null = null;
-    if (event.key in steps) target = currentTime + steps[event.key]!;
+    if (event.key in steps) target = (readTime?.() ?? currentTime) + steps[event.key]!;
     else if (event.key === 'Home') target = 0;
     else if (event.key === 'End') target = duration;
     if (target === null) return;
