@@ -32,6 +32,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Maps are written for bundle analysis but not referenced from the served files.
     sourcemap: 'hidden',
+    // The server reads it to preload the first page's lazy route chunk with the HTML.
+    manifest: true,
     // Route pages (learner and admin alike) are split by React.lazy in src/client/app/routes.tsx;
     // the admin area therefore lands in chunks that only /admin/* ever requests.
   },

@@ -18,6 +18,19 @@ beforeAll(async () => {
     path.join(clientDir, 'index.html'),
     '<!doctype html><html><head><title>Relatos</title>\n<meta name="description" content="default" />\n</head><body><div id="root"></div></body></html>',
   );
+  fs.mkdirSync(path.join(clientDir, '.vite'));
+  fs.writeFileSync(
+    path.join(clientDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-1.js' },
+      '_format.js': { file: 'assets/format-1.js' },
+      'src/client/app/routes/home.tsx': {
+        file: 'assets/home-1.js',
+        imports: ['_react.js', '_format.js'],
+      },
+    }),
+  );
   t = await createTestApp({}, { clientDir });
   await seedDemoContent(t.database, t.storage, () => undefined);
 });
@@ -280,5 +293,24 @@ describe('first data inlined into the pages a visit lands on', () => {
   it('leaves other pages alone', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/help' });
     expect(res.body).not.toContain('relatos-data');
+  });
+});
+
+describe('the lazy chunk of the page being served', () => {
+  it('is preloaded with the HTML, without what the entry already loads', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js" />');
+    expect(res.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/format-1.js" />',
+    );
+    expect(res.body).not.toContain('href="/assets/react-1.js"');
+    const other = await t.app.inject({ method: 'GET', url: '/help' });
+    expect(other.body).not.toContain('modulepreload');
+  });
+
+  it('does not serve the build manifest', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(
+      404,
+    );
   });
 });

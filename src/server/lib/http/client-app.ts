@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.ts';
+import { createRoutePreloads } from './route-preloads.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -26,6 +27,7 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
   const indexPath = options.clientDir ? path.join(options.clientDir, 'index.html') : undefined;
   const indexHtml =
     indexPath && fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : undefined;
+  const routePreloads = createRoutePreloads(options.clientDir);
 
   if (options.clientDir && indexHtml) {
     await app.register(fastifyStatic, {
@@ -33,7 +35,7 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
       wildcard: false,
       index: false,
       // index.html is served by the fallback below, with its own headers.
-      allowedPath: (pathName) => pathName !== '/index.html',
+      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const relative = path.relative(options.clientDir!, filePath);
@@ -56,6 +58,9 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
       throw notFound(`No route for ${request.method} ${pathName}`);
     }
     const page = (await options.renderPage?.(pathName, indexHtml)) ?? { html: indexHtml };
+    const preloads = routePreloads(pathName);
+    if (preloads.length > 0)
+      page.html = page.html.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
     if (options.pagePolicy)
       reply.header('Content-Security-Policy', await options.pagePolicy(pathName));
     return reply
