@@ -17,7 +17,10 @@ export interface LighthouseResult {
   tbtMs: number;
 }
 
-export async function measureLighthouse(baseUrl: string, paths: string[]): Promise<LighthouseResult[]> {
+export async function measureLighthouse(
+  baseUrl: string,
+  paths: string[],
+): Promise<LighthouseResult[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROMIUM_ARGS.filter((flag) => !flag.startsWith('--autoplay')),

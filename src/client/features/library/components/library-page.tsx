@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   deriveStoryProgress,
@@ -27,9 +27,13 @@ export function LibraryPage() {
   const signedIn = user !== null;
   const stories = useStories();
   const [params, setParams] = useSearchParams();
-  const query = params.get('q') ?? '';
-  const levelParam = params.get('level');
-  const level: LevelFilter = isLevelFilter(levelParam) ? levelParam : 'all';
+  // The filters live in component state (typing stays instant and loses no keystroke); the
+  // address only mirrors them, so a shared or reloaded link keeps them.
+  const [query, setQuery] = useState(() => params.get('q') ?? '');
+  const [level, setLevel] = useState<LevelFilter>(() => {
+    const levelParam = params.get('level');
+    return isLevelFilter(levelParam) ? levelParam : 'all';
+  });
   // Spec: one story expanded at a time; toggling the same story collapses it.
   const [expandedId, setExpandedId] = useState<string | null>(null);
 
@@ -55,16 +59,12 @@ export function LibraryPage() {
     [stories.data, query, level],
   );
 
-  const updateParam = (name: 'q' | 'level', value: string, empty: string) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value === empty) next.delete(name);
-        else next.set(name, value);
-        return next;
-      },
-      { replace: true },
-    );
+  useEffect(() => {
+    const next = new URLSearchParams();
+    if (query !== '') next.set('q', query);
+    if (level !== 'all') next.set('level', level);
+    setParams(next, { replace: true });
+  }, [query, level, setParams]);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
@@ -76,8 +76,8 @@ export function LibraryPage() {
         <LibraryFilters
           query={query}
           level={level}
-          onQueryChange={(value) => updateParam('q', value, '')}
-          onLevelChange={(value) => updateParam('level', value, 'all')}
+          onQueryChange={setQuery}
+          onLevelChange={setLevel}
         />
         {signedIn ? <VocabularyCard /> : null}
       </div>
