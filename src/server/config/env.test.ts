@@ -13,6 +13,10 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(false);
   });
 
+  it('derives the default public address from PORT', () => {
+    expect(loadConfig({ PORT: '3310' }).publicUrl).toBe('http://localhost:3310');
+  });
+
   it('reads DATABASE_URL and S3 settings', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://u:p@db:5432/relatos',

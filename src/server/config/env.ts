@@ -21,7 +21,8 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Defaults to http://localhost:<PORT>. */
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromString.default(false),
@@ -172,7 +173,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
-    publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(env.DATA_DIR),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
