@@ -1,22 +1,18 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ArrowRight, Clock, Headphones, Info, ListOrdered } from 'lucide-react';
+import { ArrowRight, Headphones, Info } from 'lucide-react';
 import type { Story } from '#shared/contracts/stories';
 import { IMAGE_SIZES } from '#shared/discover/rules';
-import { formatMinutes } from '#shared/format';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { useAuth } from '#client/features/auth/auth-context';
 import { SiteImage } from '#client/features/site/components/site-image';
 import { useStories } from '#client/features/stories/api/get-stories';
 import { LevelBadge, LoginRequiredBadge } from '#client/features/stories/components/story-badges';
+import { StoryFacts } from '#client/features/stories/components/story-facts';
 import { StoriesEmpty, StoriesError } from '#client/features/stories/components/stories-status';
 import { useListenLink } from '#client/features/stories/hooks/use-listen-link';
-import {
-  chapterCountLabel,
-  orderedChapters,
-  totalDurationSeconds,
-} from '#client/features/stories/story-helpers';
+import { orderedChapters, totalDurationSeconds } from '#client/features/stories/story-helpers';
 
 // The dialog (Radix Dialog, focus trap, scroll lock) is fetched when the visitor reaches for it.
 const loadDialog = () => import('./story-details-dialog');
@@ -53,18 +49,11 @@ function FeaturedStoryCard({ story }: { story: Story }) {
           {story.description ? (
             <p className="mt-3 line-clamp-4 text-lg text-ink-muted">{story.description}</p>
           ) : null}
-          <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-muted">
-            <span className="inline-flex items-center gap-1.5">
-              <ListOrdered aria-hidden="true" className="size-4" />
-              {chapterCountLabel(chapters.length)}
-            </span>
-            {seconds !== null ? (
-              <span className="inline-flex items-center gap-1.5">
-                <Clock aria-hidden="true" className="size-4" />
-                {formatMinutes(seconds)} min
-              </span>
-            ) : null}
-          </p>
+          <StoryFacts
+            className="mt-4 gap-x-4 text-sm"
+            chapterCount={chapters.length}
+            seconds={seconds}
+          />
           <div className="mt-auto flex flex-wrap gap-3 pt-6">
             {start ? (
               <Link to={start.to} onClick={start.onClick} className={buttonClassName()}>

@@ -1,20 +1,16 @@
 import { Link } from 'react-router';
-import { ChevronDown, Clock, ListOrdered, LogIn } from 'lucide-react';
+import { ChevronDown, LogIn } from 'lucide-react';
 import type { ChapterProgress } from '#shared/contracts/progress';
 import type { Story } from '#shared/contracts/stories';
 import { IMAGE_SIZES, type StoryProgress } from '#shared/discover/rules';
-import { formatMinutes } from '#shared/format';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { ChapterList } from '#client/features/stories/components/chapter-list';
 import { LevelBadge } from '#client/features/stories/components/story-badges';
+import { StoryFacts } from '#client/features/stories/components/story-facts';
 import { StoryCover } from '#client/features/stories/components/story-cover';
 import { StoryProgressSummary } from '#client/features/stories/components/story-progress-summary';
-import {
-  chapterCountLabel,
-  orderedChapters,
-  totalDurationSeconds,
-} from '#client/features/stories/story-helpers';
+import { orderedChapters, totalDurationSeconds } from '#client/features/stories/story-helpers';
 import { cn } from '#client/lib/cn';
 
 export interface LibraryStoryCardProps {
@@ -66,18 +62,11 @@ export function LibraryStoryCard({
             {story.description ? (
               <p className="mt-2 line-clamp-3 text-ink-muted">{story.description}</p>
             ) : null}
-            <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-muted">
-              <span className="inline-flex items-center gap-1.5">
-                <ListOrdered aria-hidden="true" className="size-4" />
-                {chapterCountLabel(chapters.length)}
-              </span>
-              {seconds !== null ? (
-                <span className="inline-flex items-center gap-1.5">
-                  <Clock aria-hidden="true" className="size-4" />
-                  {formatMinutes(seconds)} min
-                </span>
-              ) : null}
-            </p>
+            <StoryFacts
+              className="mt-3 gap-x-4 text-sm"
+              chapterCount={chapters.length}
+              seconds={seconds}
+            />
             {storyProgress ? (
               <div className="mt-4">
                 <StoryProgressSummary progress={storyProgress} storyTitle={story.title} />

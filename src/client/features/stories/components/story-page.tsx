@@ -1,13 +1,12 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ArrowLeft, Clock, Headphones, ListOrdered, Share2 } from 'lucide-react';
+import { ArrowLeft, Headphones, Share2 } from 'lucide-react';
 import {
   deriveStoryProgress,
   progressByChapterId,
   storyMeta,
   IMAGE_SIZES,
 } from '#shared/discover/rules';
-import { formatMinutes } from '#shared/format';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { useAuth } from '#client/features/auth/auth-context';
 import { isApiError } from '#client/lib/api-client';
@@ -18,7 +17,8 @@ import { useFailureToast } from '../hooks/use-failure-toast';
 import { useListenLink } from '../hooks/use-listen-link';
 import { useStoryHead } from '../hooks/use-story-head';
 import { shareOrCopy } from '../share-link';
-import { chapterCountLabel, orderedChapters, totalDurationSeconds } from '../story-helpers';
+import { orderedChapters, totalDurationSeconds } from '../story-helpers';
+import { StoryFacts } from './story-facts';
 import { ChapterList } from './chapter-list';
 import { LanguageBadge, LevelBadge, NewWordsBadge } from './story-badges';
 import { StoryCover } from './story-cover';
@@ -115,18 +115,7 @@ export function StoryPage({ slug }: { slug: string }) {
             >
               {story.title}
             </h1>
-            <p className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-ink-muted">
-              <span className="inline-flex items-center gap-1.5">
-                <ListOrdered aria-hidden="true" className="size-4" />
-                {chapterCountLabel(chapters.length)}
-              </span>
-              {seconds !== null ? (
-                <span className="inline-flex items-center gap-1.5">
-                  <Clock aria-hidden="true" className="size-4" />
-                  {formatMinutes(seconds)} min
-                </span>
-              ) : null}
-            </p>
+            <StoryFacts className="mt-4 gap-x-5" chapterCount={chapters.length} seconds={seconds} />
             {story.description ? (
               <p className="mt-5 max-w-2xl text-lg text-ink">{story.description}</p>
             ) : null}
