@@ -72,13 +72,11 @@ export function createProgressService(deps: {
 
       let newAchievements: string[] = [];
       if (result.row.completed && !result.wasCompleted) {
-        await vocabulary.ensureChapterLemmas(body.chapterId);
         const learned = await vocabulary.recompute(viewer.userId);
-        const facts = await repository.listeningFacts(db, viewer.userId);
         newAchievements = await awardAchievements(
           db,
           viewer.userId,
-          earnedAchievements({ ...facts, wordsLearned: learned.totalWordsLearned }),
+          earnedAchievements({ ...learned.facts, wordsLearned: learned.totalWordsLearned }),
         );
       }
       return { applied: true, progress, newAchievements };

@@ -59,18 +59,33 @@ export function createVocabularyService(
   async function heardLemmas(userId: string): Promise<Set<string>> {
     const completed = await completedChapterIds(db, userId);
     if (completed.length === 0) return new Set();
-    await Promise.all(completed.map((chapterId) => ensureChapterLemmas(chapterId)));
+    // One read for every completed chapter; only chapters never computed (or whose transcript
+    // changed since) are computed now.
     const rows = await db
-      .select({ lemmas: chapterVocabulary.lemmas })
-      .from(chapterVocabulary)
-      .where(inArray(chapterVocabulary.chapterId, completed));
-    return new Set(rows.flatMap((row) => row.lemmas));
+      .select({
+        chapterId: chapters.id,
+        transcriptKey: chapters.transcriptFileId,
+        cachedKey: chapterVocabulary.transcriptKey,
+        lemmas: chapterVocabulary.lemmas,
+      })
+      .from(chapters)
+      .leftJoin(chapterVocabulary, eq(chapterVocabulary.chapterId, chapters.id))
+      .where(inArray(chapters.id, completed));
+    const lists = await Promise.all(
+      rows.map((row) =>
+        row.lemmas && row.cachedKey === row.transcriptKey
+          ? row.lemmas
+          : ensureChapterLemmas(row.chapterId),
+      ),
+    );
+    return new Set(lists.flat());
   }
 
   return {
-    ensureChapterLemmas,
-
-    /** Recomputes user_vocabulary_progress after a chapter is completed. */
+    /**
+     * Recomputes user_vocabulary_progress after a chapter is completed; returns the listening
+     * facts it read too, which decide the achievements.
+     */
     async recompute(userId: string) {
       const heard = await heardLemmas(userId);
       const facts = await listeningFacts(db, userId);
@@ -82,7 +97,7 @@ export function createVocabularyService(
           target: userVocabularyProgress.userId,
           set: { ...values, updatedAt: sql`now()` },
         });
-      return values;
+      return { ...values, facts };
     },
 
     async get(userId: string) {
