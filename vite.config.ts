@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 // The API listens on 3001 in development (the Vite dev server owns 5173); API_PORT overrides.
 const apiPort = process.env.API_PORT ?? '3001';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: {
     // `#shared/*` resolves through package.json "imports"; `#client/*` mirrors tsconfig "paths".
@@ -27,14 +27,21 @@ export default defineConfig({
       '/api': { target: `http://localhost:${apiPort}`, changeOrigin: false },
     },
   },
+  // `vite build --ssr src/client/entry-server.tsx` (npm run build) writes the server-rendering
+  // bundle to dist/ssr: Node code that imports react and friends from node_modules, no public files.
   build: {
-    outDir: 'dist/client',
+    outDir: isSsrBuild ? 'dist/ssr' : 'dist/client',
     emptyOutDir: true,
+    copyPublicDir: !isSsrBuild,
     // Maps are written for bundle analysis but not referenced from the served files.
     sourcemap: 'hidden',
     // The server reads it to preload the first page's lazy route chunk with the HTML.
-    manifest: true,
+    manifest: !isSsrBuild,
+    // The boot script of server-rendered pages (src/client/boot.ts) is an entry of its own.
+    rollupOptions: isSsrBuild
+      ? undefined
+      : { input: { index: 'index.html', boot: 'src/client/boot.ts' } },
     // Route pages (learner and admin alike) are split by React.lazy in src/client/app/routes.tsx;
     // the admin area therefore lands in chunks that only /admin/* ever requests.
   },
-});
+}));

@@ -1,13 +1,16 @@
 /**
- * `npm start` builds the client only when dist/client is missing or older than any of its sources,
- * so a fresh clone works with one command and later starts take no build time.
+ * `npm start` builds the client (dist/client) and its server-rendering bundle (dist/ssr) only when
+ * one is missing or older than any of their sources, so a fresh clone works with one command and
+ * later starts take no build time.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const builtIndex = path.join(root, 'dist/client/index.html');
+const builtFiles = ['dist/client/index.html', 'dist/ssr/entry-server.js'].map((file) =>
+  path.join(root, file),
+);
 const sources = [
   'src/client',
   'src/shared',
@@ -28,7 +31,9 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+const builtAt = Math.min(
+  ...builtFiles.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)),
+);
 const sourcesAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
 if (builtAt >= sourcesAt) {
   console.log('[relatos] client build is up to date');
@@ -38,13 +43,10 @@ if (builtAt >= sourcesAt) {
       ? '[relatos] building the client…'
       : '[relatos] client sources changed, rebuilding…',
   );
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  // The two steps of `npm run build`.
+  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+  for (const args of [['build'], ['build', '--ssr', 'src/client/entry-server.tsx']]) {
+    const result = spawnSync(process.execPath, [vite, ...args], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }

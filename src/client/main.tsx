@@ -1,7 +1,9 @@
 import { initTheme } from '#client/lib/theme';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { CurrentUser } from '#shared/contracts/auth';
 import { App } from '#client/app/app';
+import { readInlinedData, INLINED_SESSION_KEY } from '#client/features/site/inlined-data';
 import { applyFragmentRedirect } from '#client/lib/fragment-redirect';
 import './styles.css';
 
@@ -9,13 +11,25 @@ import './styles.css';
 initTheme();
 // Auth e-mail links put their result in the fragment; hand it to /email-confirmation before the
 // router reads the address.
-applyFragmentRedirect();
+const redirected = applyFragmentRedirect();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
-createRoot(container).render(
+// The user of the session the server answered this page for: no "Loading…" screen while the
+// session is first checked.
+const initialUser = readInlinedData<{ user: CurrentUser | null }>(INLINED_SESSION_KEY)?.user;
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App initialUser={initialUser} />
+  </StrictMode>
 );
+
+// Pages the server rendered (/, /library, /story/…) are hydrated: their HTML is already on screen
+// and React takes it over. Any other page (or an address the fragment redirect just changed) is
+// rendered here.
+if (container.firstElementChild && !redirected) hydrateRoot(container, app);
+else {
+  container.replaceChildren();
+  createRoot(container).render(app);
+}

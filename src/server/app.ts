@@ -21,10 +21,11 @@ import { loggerOptions } from './lib/logger.ts';
 import { requestMeta } from './lib/http/request-meta.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
 import type { ObjectStorage } from './lib/storage/storage.ts';
+import { loadServerRender } from './lib/http/server-render.ts';
 import { anonymousViewer, type Viewer } from './lib/viewer.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { findRole } from './modules/auth/accounts.repository.ts';
-import { SESSION_COOKIE_PREFIX } from './modules/auth/auth-instance.ts';
+import { hasSessionCookie } from './modules/auth/auth-instance.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
@@ -62,9 +63,6 @@ export interface AppDependencies {
 const JSON_BODY_LIMIT = 256 * 1024;
 /** The largest file any route accepts (audio, spec: 100 MB); each route sets its own lower limit. */
 const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
-
-const hasSessionCookie = (cookie: string | undefined) =>
-  cookie !== undefined && cookie.includes(`${SESSION_COOKIE_PREFIX}.session_token=`);
 
 /** Builds the whole HTTP application. It never listens: index.ts does, tests use `inject`. */
 export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
@@ -166,7 +164,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   }
   await registerClientApp(app, {
     clientDir: config.clientDir,
-    renderPage: createPageRenderer(context),
+    renderPage: createPageRenderer(
+      context,
+      await loadServerRender(config.serverRenderEntry),
+      app.log,
+    ),
     pagePolicy: async (pathName) =>
       // Tracking never runs on admin pages (spec), so their policy admits none of it.
       isAdminPath(pathName)

@@ -12,7 +12,11 @@ function readConfig(): AppConfig {
   const envFile = path.join(process.cwd(), '.env');
   if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
   try {
-    return { ...loadConfig(), clientDir: path.join(projectRoot, 'dist/client') };
+    return {
+      ...loadConfig(),
+      clientDir: path.join(projectRoot, 'dist/client'),
+      serverRenderEntry: path.join(projectRoot, 'dist/ssr/entry-server.js'),
+    };
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -267,7 +267,7 @@ describe('first data inlined into the pages a visit lands on', () => {
     for (const url of ['/', '/library']) {
       const res = await t.app.inject({ method: 'GET', url });
       const data = inlined(res.body)!;
-      expect(Object.keys(data).sort()).toEqual(['site-settings', 'stories']);
+      expect(Object.keys(data).sort()).toEqual(['session', 'site-settings', 'stories']);
       const api = (await t.app.inject({ method: 'GET', url: '/api/stories' })).json();
       expect(data.stories).toEqual(api);
     }
@@ -290,9 +290,31 @@ describe('first data inlined into the pages a visit lands on', () => {
     expect(JSON.stringify(inlined(res.body))).toContain('<b>rara</b>');
   });
 
-  it('leaves other pages alone', async () => {
+  it('gives other pages the session only', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/help' });
-    expect(res.body).not.toContain('relatos-data');
+    expect(inlined(res.body)).toEqual({ session: { user: null } });
+  });
+
+  it('names the signed-in user, in a page no cache may keep', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/profile' });
+    expect(anonymous.headers['cache-control']).toBe('no-cache');
+    const { cookie, userId, email } = await signedInUser(t);
+    const res = await t.app.inject({ method: 'GET', url: '/profile', headers: { cookie } });
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.vary).toContain('Cookie');
+    const session = inlined(res.body)!.session as unknown as {
+      user: { id: string; email: string };
+    };
+    expect(session.user).toMatchObject({ id: userId, email });
+  });
+
+  it('is sent compressed', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/library',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
   });
 });
 
@@ -312,5 +334,102 @@ describe('the lazy chunk of the page being served', () => {
     expect((await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('pages rendered by the server', () => {
+  let rendered: TestApp;
+  let broken: TestApp;
+  let bundleDir: string;
+
+  const indexHtml =
+    '<!doctype html><html><head><title>Relatos</title>\n' +
+    '<script type="module" crossorigin src="/assets/index-1.js"></script>\n' +
+    '<link rel="modulepreload" crossorigin href="/assets/react-1.js">\n' +
+    '</head><body><div id="root"></div></body></html>';
+
+  beforeAll(async () => {
+    bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relatos-ssr-'));
+    for (const dir of ['client', 'client/.vite']) fs.mkdirSync(path.join(bundleDir, dir));
+    fs.writeFileSync(path.join(bundleDir, 'client', 'index.html'), indexHtml);
+    fs.writeFileSync(
+      path.join(bundleDir, 'client', '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
+        '_react.js': { file: 'assets/react-1.js' },
+        'src/client/boot.ts': { file: 'assets/boot-1.js', isEntry: true },
+        'src/client/app/routes/library.tsx': {
+          file: 'assets/library-1.js',
+          imports: ['_react.js'],
+        },
+      }),
+    );
+    // Stand-ins for dist/ssr/entry-server.js: one echoes what it was given, one fails.
+    fs.writeFileSync(
+      path.join(bundleDir, 'echo.js'),
+      'export const render = async ({ url, data }) => `<p data-url="${url}">$& ${Object.keys(data).sort().join(",")}</p>`;',
+    );
+    fs.writeFileSync(
+      path.join(bundleDir, 'broken.js'),
+      'export const render = async () => { throw new Error("render failed"); };',
+    );
+    const clientDir = path.join(bundleDir, 'client');
+    rendered = await createTestApp(
+      {},
+      { clientDir, serverRenderEntry: path.join(bundleDir, 'echo.js') },
+    );
+    broken = await createTestApp(
+      {},
+      { clientDir, serverRenderEntry: path.join(bundleDir, 'broken.js') },
+    );
+    await seedDemoContent(rendered.database, rendered.storage, () => undefined);
+  });
+  afterAll(async () => {
+    await rendered.close();
+    await broken.close();
+    fs.rmSync(bundleDir, { recursive: true, force: true });
+  });
+
+  it('put the page inside #root, rendered from the data the page inlines', async () => {
+    const res = await rendered.app.inject({ method: 'GET', url: '/library?q=pan' });
+    expect(res.body).toContain(
+      '<div id="root"><p data-url="/library?q=pan">$& session,site-settings,stories</p></div>',
+    );
+    const slug = (await rendered.app.inject({ method: 'GET', url: '/api/stories' })).json()
+      .stories[0].slug;
+    const story = await rendered.app.inject({ method: 'GET', url: `/story/${slug}` });
+    expect(story.body).toContain(`session,site-settings,story:${slug}</p></div>`);
+    const help = await rendered.app.inject({ method: 'GET', url: '/help' });
+    expect(help.body).toContain('<p data-url="/help">$& session</p>');
+  });
+
+  it('load their scripts through the boot script, after the first paint', async () => {
+    const res = await rendered.app.inject({ method: 'GET', url: '/library' });
+    expect(res.body).toContain(
+      '<script type="module" crossorigin src="/assets/boot-1.js" data-relatos-entry="/assets/index-1.js" data-relatos-preload="/assets/react-1.js /assets/library-1.js"></script>',
+    );
+    expect(res.body).not.toContain('modulepreload');
+    expect(res.body).not.toContain('src="/assets/index-1.js"');
+  });
+
+  it('leave the pages only the browser renders as built', async () => {
+    for (const url of [
+      '/player/8c5b8a5e-3c55-4c77-9d1c-0c3f7e1f5a10',
+      '/story/no-such-story',
+      '/auth',
+    ]) {
+      const res = await rendered.app.inject({ method: 'GET', url });
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
+      expect(res.body).not.toContain('boot-1.js');
+    }
+  });
+
+  it('fall back to the browser when rendering fails', async () => {
+    const res = await broken.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
+    expect(res.body).toContain('id="relatos-data"');
   });
 });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '#shared/contracts/auth';
 import { AuthProvider } from '#client/features/auth/components/auth-provider';
 import { createQueryClient } from '#client/lib/query-client';
 import { useTheme } from '#client/lib/theme';
@@ -20,11 +21,20 @@ function ToasterHost() {
   );
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({
+  children,
+  queryClient: givenQueryClient,
+  initialUser,
+}: {
+  children: ReactNode;
+  /** The server renders with a client seeded with the page's data; the browser makes its own. */
+  queryClient?: QueryClient;
+  initialUser?: CurrentUser | null;
+}) {
+  const [queryClient] = useState(() => givenQueryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>{children}</AuthProvider>
+      <AuthProvider initialUser={initialUser}>{children}</AuthProvider>
       <ToasterHost />
     </QueryClientProvider>
   );

@@ -100,10 +100,14 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 const getSnapshot = () => snapshot;
+// What the server renders with (it cannot know the stored choice); a hydrating browser starts
+// from it too, then moves to its own snapshot without a mismatch.
+const serverSnapshot: ThemeSnapshot = { preference: 'auto', resolved: 'light' };
+const getServerSnapshot = () => serverSnapshot;
 
 export function useTheme(): ThemeSnapshot & {
   setPreference: (preference: ThemePreference) => void;
 } {
-  const current = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  const current = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
   return { ...current, setPreference: setThemePreference };
 }

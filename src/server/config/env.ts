@@ -121,6 +121,8 @@ export interface AppConfig {
   };
   /** Where the built client lives; absent in API-only tests. */
   clientDir?: string;
+  /** The built server-rendering bundle (dist/ssr/entry-server.js); pages render in the browser without it. */
+  serverRenderEntry?: string;
 }
 
 export class ConfigError extends Error {

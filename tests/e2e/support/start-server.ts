@@ -20,7 +20,7 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
   process.exit(1);
 }
 if (!fs.existsSync(path.join(projectRoot, 'dist/client/index.html'))) {
-  console.error('[start-server] dist/client/index.html is missing: run `npx vite build` first');
+  console.error('[start-server] dist/client/index.html is missing: run `npm run build` first');
   process.exit(1);
 }
 

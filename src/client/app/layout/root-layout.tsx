@@ -15,6 +15,17 @@ function ScrollToTop() {
   return null;
 }
 
+/**
+ * Marks <html data-app-ready="true"> once the first page is live (rendered, or hydrated from the
+ * server's HTML): a signal for browser tests and tooling that the page now responds to input.
+ */
+function AppReadyMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
+  return null;
+}
+
 export function RouteFallback() {
   // As tall as the viewport: the footer must not jump when the page's code arrives (no layout shift).
   return <Spinner className="min-h-dvh py-24" />;
@@ -38,6 +49,7 @@ export function RootLayout() {
         <RouteErrorBoundary key={pathname}>
           <Suspense fallback={<RouteFallback />}>
             <Outlet />
+            <AppReadyMarker />
           </Suspense>
         </RouteErrorBoundary>
       </main>

@@ -6,10 +6,12 @@
  *
  * A JSON block is never executed (the CSP does not apply to it); the server escapes `<` as
  * `\u003c`. Keys: `site-settings` (GET /api/site/settings), `stories` (GET /api/stories),
- * `story:<slug>` (GET /api/stories/by-slug/<slug>). Missing or unreadable data is simply absent.
+ * `story:<slug>` (GET /api/stories/by-slug/<slug>), `session` ({ user } of GET /api/auth/session).
+ * Missing or unreadable data is simply absent.
  */
 
 export const INLINED_DATA_ELEMENT_ID = 'relatos-data';
+export const INLINED_SESSION_KEY = 'session';
 
 let cache: Record<string, unknown> | null = null;
 

@@ -3,18 +3,29 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.ts';
-import { createRoutePreloads } from './route-preloads.ts';
+import { readClientBuild } from './client-build.ts';
+import { withDeferredScripts, withRouteModules } from './page-scripts.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+/** A page that names its user (the inlined session): the browser only, and never reused. */
+const PERSONAL = 'private, no-store';
+
+export interface RenderedPage {
+  html: string;
+  status?: number;
+  /** Cookies of a session the page's session check extended. */
+  setCookies: string[];
+  /** The HTML names the signed-in user: no shared cache may keep it. */
+  personal: boolean;
+  /** The HTML carries the rendered page (the browser hydrates it). */
+  serverRendered: boolean;
+}
 
 export interface ClientAppOptions {
   clientDir?: string;
-  /** Fills in the HTML a client route is answered with (title, meta tags, status). */
-  renderPage?: (
-    pathName: string,
-    indexHtml: string,
-  ) => Promise<{ html: string; status?: number } | undefined>;
+  /** Fills in the HTML a client route is answered with (title, meta tags, data, the page). */
+  renderPage?: (request: FastifyRequest, indexHtml: string) => Promise<RenderedPage>;
   /** The Content-Security-Policy of a page (it may admit tracking scripts). */
   pagePolicy?: (pathName: string) => Promise<string>;
 }
@@ -27,7 +38,7 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
   const indexPath = options.clientDir ? path.join(options.clientDir, 'index.html') : undefined;
   const indexHtml =
     indexPath && fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : undefined;
-  const routePreloads = createRoutePreloads(options.clientDir);
+  const clientBuild = readClientBuild(options.clientDir);
 
   if (options.clientDir && indexHtml) {
     await app.register(fastifyStatic, {
@@ -47,26 +58,45 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
     });
   }
 
-  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+  /** Every client route is answered with the app's HTML, rendered for that page. */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const pathName = request.url.split('?')[0] ?? '/';
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !pathName.startsWith('/api/') &&
-      pathName !== '/api' &&
-      !path.extname(pathName);
-    if (!wantsPage || !indexHtml) {
-      throw notFound(`No route for ${request.method} ${pathName}`);
-    }
-    const page = (await options.renderPage?.(pathName, indexHtml)) ?? { html: indexHtml };
-    const preloads = routePreloads(pathName);
-    if (preloads.length > 0)
-      page.html = page.html.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
+    const page: RenderedPage = (await options.renderPage?.(request, indexHtml!)) ?? {
+      html: indexHtml!,
+      setCookies: [],
+      personal: false,
+      serverRendered: false,
+    };
+    const routeModules = clientBuild.routeModules(pathName);
+    const html = page.serverRendered
+      ? withDeferredScripts(page.html, clientBuild.bootScript, routeModules)
+      : withRouteModules(page.html, routeModules);
     if (options.pagePolicy)
       reply.header('Content-Security-Policy', await options.pagePolicy(pathName));
+    if (page.setCookies.length > 0) reply.header('set-cookie', page.setCookies);
     return reply
       .status(page.status ?? 200)
-      .header('Cache-Control', REVALIDATE)
+      .header('Cache-Control', page.personal ? PERSONAL : REVALIDATE)
+      .header('Vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(page.html);
+      .send(html);
+  }
+
+  const isPagePath = (pathName: string) =>
+    !pathName.startsWith('/api/') && pathName !== '/api' && !path.extname(pathName);
+
+  if (indexHtml) {
+    // A real route rather than the not-found handler, so the HTML goes through compression (the
+    // hooks of @fastify/compress attach to routes). API routes and files match before it.
+    app.get('/*', async (request, reply) => {
+      const pathName = request.url.split('?')[0] ?? '/';
+      if (!isPagePath(pathName)) throw notFound(`No route for ${request.method} ${pathName}`);
+      return sendPage(request, reply);
+    });
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest) => {
+    const pathName = request.url.split('?')[0] ?? '/';
+    throw notFound(`No route for ${request.method} ${pathName}`);
   });
 }

@@ -14,6 +14,8 @@ export interface PageHead {
   preloadImages?: PreloadImage[];
   /** HTML placed at the start of <body> (the inlined first data). */
   body?: string;
+  /** The server-rendered app, placed inside `<div id="root">`. */
+  root?: string;
 }
 
 const escapeAttribute = (value: string) =>
@@ -49,5 +51,8 @@ export function renderHead(indexHtml: string, head: PageHead): string {
   }
   if (tags.length > 0) html = html.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
   if (head.body) html = html.replace(/<body([^>]*)>/, `<body$1>\n    ${head.body}`);
+  // A function replacement: `$` in the markup must stay as it is.
+  if (head.root)
+    html = html.replace('<div id="root"></div>', () => `<div id="root">${head.root}</div>`);
   return html;
 }

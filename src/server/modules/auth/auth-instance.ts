@@ -5,6 +5,10 @@ import { accounts, sessions, users, verifications } from '../../db/schema.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/validation/account-rules';
 
 export const SESSION_COOKIE_PREFIX = 'relatos';
+
+/** Whether a request carries a session cookie at all (requests without one skip the lookup). */
+export const hasSessionCookie = (cookie: string | undefined) =>
+  cookie !== undefined && cookie.includes(`${SESSION_COOKIE_PREFIX}.session_token=`);
 export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 /** A session used after this age is extended (the spec's token refresh, on server sessions). */
 export const SESSION_REFRESH_AGE_SECONDS = 24 * 60 * 60;

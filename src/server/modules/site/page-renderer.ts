@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { CurrentUser } from '#shared/contracts/auth';
 import {
   IMAGE_SIZES,
   imageSrcSet,
@@ -5,13 +7,20 @@ import {
   storyHeadTags,
   storyMeta,
 } from '#shared/discover/rules';
+import type { ServerRender } from '#shared/server-render';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { renderHead, type PreloadImage } from '../../lib/http/page-head.ts';
+import type { RenderedPage } from '../../lib/http/client-app.ts';
+import { renderHead, type PageHead, type PreloadImage } from '../../lib/http/page-head.ts';
+import { requestMeta } from '../../lib/http/request-meta.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import { hasSessionCookie } from '../auth/auth-instance.ts';
 import { toStory } from '../stories/stories.mapper.ts';
 
 const STORY_PATH = /^\/story\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/;
 const PAGES_WITH_LIBRARY = new Set(['/', '/library']);
+/** Pages whose HTML carries the rendered page (the first pages of a visit, and the static ones). */
+const SERVER_RENDERED = new Set(['/', '/library', '/help', '/contact', '/faq', '/privacy']);
 
 /** A JSON block the client reads before asking the API (src/client/features/site/inlined-data.ts). */
 function inlinedData(data: Record<string, unknown>): string {
@@ -25,54 +34,103 @@ const preloadFor = (url: string, size: { w: number; h: number }): PreloadImage =
 });
 
 /**
- * The HTML of the pages a first visit lands on: the data they need inlined (so they render
- * without waiting for the API), their largest image preloaded, and for a story page its title,
- * description, canonical address and social-card tags (link previews work without JavaScript).
+ * The HTML of every page: the session it is served to and the data it needs inlined (so it
+ * renders without waiting for the API), its largest image preloaded, for a story page its title,
+ * description, canonical address and social-card tags (link previews work without JavaScript),
+ * and for the pages a visit lands on the rendered page itself, which the browser hydrates.
  */
-export function createPageRenderer(context: AppContext) {
-  const { stories, site } = context.services;
-  const published = async () =>
-    (await stories.listStories({ userId: null, role: null })).map(toStory);
+export function createPageRenderer(
+  context: AppContext,
+  serverRender: ServerRender | undefined,
+  log: FastifyBaseLogger,
+) {
+  const { stories, site, auth } = context.services;
 
-  return async (pathName: string, indexHtml: string) => {
+  /** The page's own head and data, beyond the session; undefined status means 200. */
+  async function pageContent(
+    pathName: string,
+    viewer: Viewer,
+  ): Promise<{ head: PageHead; data: Record<string, unknown>; status?: number; render: boolean }> {
     const storyMatch = STORY_PATH.exec(pathName);
-    if (!storyMatch && !PAGES_WITH_LIBRARY.has(pathName)) return undefined;
+    if (!storyMatch && !PAGES_WITH_LIBRARY.has(pathName))
+      return { head: {}, data: {}, render: SERVER_RENDERED.has(pathName) };
     const settings = await site.getSettings().catch(() => undefined);
 
     if (!storyMatch) {
-      const list = await published();
+      const list = (await stories.listStories(viewer)).map(toStory);
       const firstCover = list[0]?.imageUrl;
-      const size = pathName === '/' ? IMAGE_SIZES.featuredStory : IMAGE_SIZES.libraryCover;
       return {
-        html: renderHead(indexHtml, {
-          body: inlinedData({ 'site-settings': settings, stories: { stories: list } }),
+        head: {
           preloadImages:
-            firstCover && pathName === '/library' ? [preloadFor(firstCover, size)] : [],
-        }),
+            firstCover && pathName === '/library'
+              ? [preloadFor(firstCover, IMAGE_SIZES.libraryCover)]
+              : [],
+        },
+        data: { 'site-settings': settings, stories: { stories: list } },
+        render: true,
       };
     }
 
+    const slug = storyMatch[1]!;
     try {
-      const slug = storyMatch[1]!;
       const story = await stories.getPublishedStoryBySlug(slug);
       const meta = storyMeta(story, context.config.publicUrl);
       return {
-        html: renderHead(indexHtml, {
+        head: {
           title: meta.title,
           tags: storyHeadTags(meta),
           preloadImages: story.imageUrl
             ? [preloadFor(story.imageUrl, IMAGE_SIZES.storyPageCover)]
             : [],
-          body: inlinedData({
-            'site-settings': settings,
-            [`story:${slug}`]: { story: toStory(story) },
-          }),
-        }),
+        },
+        data: { 'site-settings': settings, [`story:${slug}`]: { story: toStory(story) } },
+        render: true,
       };
     } catch (error) {
+      // Unknown slug: the browser shows the spec's toast and moves on to /library.
       if (error instanceof AppError && error.statusCode === 404)
-        return { html: indexHtml, status: 404 };
+        return { head: {}, data: { 'site-settings': settings }, status: 404, render: false };
       throw error;
     }
+  }
+
+  async function readSession(request: FastifyRequest) {
+    if (!hasSessionCookie(request.headers.cookie)) return { user: null, setCookies: [] };
+    try {
+      const { result, setCookies } = await auth.getSession(requestMeta(request));
+      return { user: result.user, setCookies };
+    } catch (error) {
+      // The browser checks the session itself when the page does not say.
+      log.warn({ err: error }, 'page: session check failed');
+      return { user: undefined, setCookies: [] };
+    }
+  }
+
+  async function renderRoot(url: string, data: Record<string, unknown>) {
+    if (!serverRender) return undefined;
+    try {
+      return await serverRender({ url, data });
+    } catch (error) {
+      log.error({ err: error, url }, 'page: server rendering failed; the browser renders it');
+      return undefined;
+    }
+  }
+
+  return async (request: FastifyRequest, indexHtml: string): Promise<RenderedPage> => {
+    const url = request.url;
+    const pathName = url.split('?')[0] ?? '/';
+    const session = await readSession(request);
+    const user: CurrentUser | null | undefined = session.user;
+    const viewer: Viewer = { userId: user?.id ?? null, role: user?.role ?? null };
+    const page = await pageContent(pathName, viewer);
+    const data = user === undefined ? page.data : { session: { user }, ...page.data };
+    const root = page.render ? await renderRoot(url, data) : undefined;
+    return {
+      html: renderHead(indexHtml, { ...page.head, body: inlinedData(data), root }),
+      status: page.status,
+      setCookies: session.setCookies,
+      personal: Boolean(user),
+      serverRendered: root !== undefined,
+    };
   };
 }

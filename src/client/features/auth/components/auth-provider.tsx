@@ -5,6 +5,7 @@ import {
   useMemo,
   useReducer,
   useRef,
+  useState,
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -72,10 +73,27 @@ function AuthLoadingScreen() {
   );
 }
 
-const initialState: AuthState = { status: 'loading', user: null, lastEvent: null };
+/**
+ * Before the first check: the session the server read for the page it sent (inlined in the HTML,
+ * so a page renders at once, and identically on the server and in the browser), else loading.
+ */
+const initialStateOf = (initialUser: CurrentUser | null | undefined): AuthState =>
+  initialUser === undefined
+    ? { status: 'loading', user: null, lastEvent: null }
+    : initialUser === null
+      ? { status: 'signed_out', user: null, lastEvent: null }
+      : { status: 'signed_in', user: initialUser, lastEvent: null };
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({
+  children,
+  initialUser,
+}: {
+  children: ReactNode;
+  /** The user of the session the page was served with (null: nobody); undefined: not known. */
+  initialUser?: CurrentUser | null;
+}) {
   const queryClient = useQueryClient();
+  const [initialState] = useState(() => initialStateOf(initialUser));
   const [state, dispatch] = useReducer(reducer, initialState);
   // The state as of the last action, for the asynchronous callbacks (React state lags a render).
   const stateRef = useRef(initialState);

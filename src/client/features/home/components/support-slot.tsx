@@ -12,12 +12,19 @@ const SupportSection = lazy(() =>
 /** How far below the viewport the section starts loading, so it is there when it scrolls in. */
 const LOAD_MARGIN = '800px 0px';
 
-/** True once the element comes within LOAD_MARGIN of the viewport (at once without observers). */
+/**
+ * True once the element comes within LOAD_MARGIN of the viewport (at once without observers).
+ * False on the first render everywhere, so the server's markup and the hydrating browser agree.
+ */
 function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {

@@ -9,13 +9,15 @@ type StoryResponse = { story: Story };
 export const getStoryBySlug = (slug: string, signal?: AbortSignal): Promise<StoryResponse> =>
   apiFetch<StoryResponse>(`/api/stories/by-slug/${encodeURIComponent(slug)}`, { signal });
 
+export const storyBySlugQueryKey = (slug: string) => ['stories', 'by-slug', slug] as const;
+
 /**
  * A published story by slug (404 when unknown). It starts from the data already at hand — the
  * HTML's inlined story, or the story list a visitor came from — so the page renders at once.
  */
 export const storyBySlugQueryOptions = (slug: string, queryClient: QueryClient) =>
   queryOptions({
-    queryKey: ['stories', 'by-slug', slug] as const,
+    queryKey: storyBySlugQueryKey(slug),
     queryFn: ({ signal }) => getStoryBySlug(slug, signal),
     select: (data) => data.story,
     initialData: (): StoryResponse | undefined => {

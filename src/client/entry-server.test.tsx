@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { render } from '#client/entry-server';
+import { storyFixture, userFixture } from '#client/test/render-app';
+
+const lockedStory = {
+  ...storyFixture,
+  id: '66666666-6666-4666-8666-666666666666',
+  slug: 'la-carta',
+  title: 'La carta',
+  requiresLogin: true,
+};
+const data = (user: typeof userFixture | null) => ({
+  session: { user },
+  'site-settings': { images: {}, values: {}, logo: null },
+  stories: { stories: [storyFixture, lockedStory] },
+});
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+describe('server rendering', () => {
+  it('renders the home page itself, with the featured story from the inlined data', async () => {
+    const html = await render({ url: '/', data: data(null) });
+    expect(text(html)).toContain('Start Your Spanish Story Journey Now!');
+    expect(text(html)).toContain('Featured Story');
+    expect(text(html)).toContain('El mercado');
+    // No loading screen, no inline script (the CSP refuses them).
+    expect(html).not.toContain('<script');
+    expect(html).not.toMatch(/role="status"[^>]*>\s*<span class="sr-only">Loading/);
+  });
+
+  it('renders the library as the address asks, with its locks for a visitor', async () => {
+    const html = await render({ url: '/library?q=carta', data: data(null) });
+    expect(text(html)).toContain('La carta');
+    expect(text(html)).not.toContain('El mercado');
+    expect(text(html)).toContain('Login to View');
+    expect(html).toContain('value="carta"');
+  });
+
+  it('renders for the signed-in user of the session', async () => {
+    const html = await render({ url: '/library', data: data(userFixture) });
+    expect(text(html)).not.toContain('Login to View');
+    expect(html).toContain('aria-label="Account menu"');
+  });
+
+  it('renders a story page from its inlined story', async () => {
+    const html = await render({
+      url: '/story/el-mercado',
+      data: { session: { user: null }, 'story:el-mercado': { story: storyFixture } },
+    });
+    expect(html).toMatch(/<h1[^>]*>El mercado<\/h1>/);
+    expect(text(html)).toContain('La llegada');
+    expect(text(html)).toContain('Start Listening');
+  });
+
+  it('renders a static page without any data', async () => {
+    const html = await render({ url: '/faq', data: {} });
+    expect(text(html)).toContain('Frequently Asked Questions');
+  });
+});
