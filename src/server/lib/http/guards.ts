@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors.ts';
 
-/** preHandler: a signed-in user is required (401 otherwise). */
+/** onRequest hook: a signed-in user is required (401 otherwise), before the body is read. */
 export async function requireUser(request: FastifyRequest) {
   if (!request.viewer.userId) throw unauthorized();
 }
 
-/** preHandler: an administrator is required (401 for visitors, 403 for everyone else). */
+/** onRequest hook: an administrator is required (401 visitors, 403 others), before the body is read. */
 export async function requireAdmin(request: FastifyRequest) {
   if (!request.viewer.userId) throw unauthorized();
   if (request.viewer.role !== 'admin') throw forbidden();

@@ -11,7 +11,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
   app,
   { context },
 ) => {
-  app.addHook('preHandler', requireAdmin);
+  app.addHook('onRequest', requireAdmin);
   const { db } = context.database;
   const count = async (
     table: typeof stories | typeof chapters | typeof profiles | typeof feedback,

@@ -39,7 +39,7 @@ export const bookmarksRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
   const { db } = context.database;
   const { stories } = context.services;
   const tags = ['bookmarks'];
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
 
   app.get(
     '/bookmarks',

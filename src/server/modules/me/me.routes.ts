@@ -28,7 +28,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
 ) => {
   const { me } = context.services;
   const tags = ['me'];
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });

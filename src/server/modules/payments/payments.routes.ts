@@ -244,7 +244,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
   // The admin settings screen's support switches (built later); nothing here is audited.
   await app.register(async (scope) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
-    admin.addHook('preHandler', requireAdmin);
+    admin.addHook('onRequest', requireAdmin);
     const adminErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
     admin.get(
       '/admin/support-settings',

@@ -26,7 +26,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
 ) => {
   const { progress, vocabulary, events, stories } = context.services;
   const tags = ['progress'];
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
