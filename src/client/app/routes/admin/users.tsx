@@ -1,12 +1,10 @@
-import { BuildingPage } from '#client/components/building-page';
+import { useAuth } from '#client/features/auth/auth-context';
+import { UsersScreen } from '#client/features/admin-users/components/users-screen';
+import { useDocumentTitle } from '#client/lib/document-title';
 
 export default function AdminUsersPage() {
-  return (
-    <BuildingPage
-      title="User Management"
-      lead="Search users and manage their roles."
-      showLinks={false}
-      contained={false}
-    />
-  );
+  useDocumentTitle('User Management');
+  // The admin gate only renders this page for a signed-in administrator.
+  const { user } = useAuth();
+  return <UsersScreen currentUserId={user?.id ?? ''} />;
 }
