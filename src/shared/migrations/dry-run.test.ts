@@ -1,0 +1,338 @@
+import { describe, expect, it } from 'vitest';
+import {
+  analyseMigration,
+  dryRun,
+  dryRunMessages as m,
+  MAX_DRY_RUN_SQL_LENGTH,
+  validate,
+} from './dry-run.ts';
+
+/** Wraps statements in a transaction block so only the rule under test speaks. */
+const tx = (sql: string) => `BEGIN;\n${sql}\nCOMMIT;`;
+
+describe('dry-run messages', () => {
+  it('are the spec texts, verbatim', () => {
+    expect(m).toEqual({
+      dropDatabase: 'DROP DATABASE detected - extremely dangerous',
+      truncate: 'TRUNCATE TABLE detected - data loss risk',
+      dropTableCascade: 'DROP TABLE CASCADE detected - may affect dependent objects',
+      dropColumn: 'DROP COLUMN detected - data loss risk',
+      policyChange: 'RLS policy changes detected - verify authentication flows after migration',
+      noTransaction: 'No transaction block detected - consider wrapping migration in BEGIN/COMMIT',
+      noStatements: 'No valid SQL statements found',
+      authUsers: 'Direct modification of auth.users detected - use triggers and functions instead',
+      hardcodedUuid: 'Hardcoded UUIDs detected - ensure these are intentional',
+      analysisFailed: 'Dry-run analysis failed: ',
+    });
+    expect(MAX_DRY_RUN_SQL_LENGTH).toBe(100_000);
+  });
+});
+
+describe('dryRun: errors', () => {
+  it.each([
+    'DROP DATABASE relatos;',
+    'drop database if exists relatos;',
+    'Drop\n\tDatabase relatos',
+    'DO $$ BEGIN EXECUTE format(%s); DROP DATABASE x; END $$;',
+  ])('DROP DATABASE is an error and fails the dry-run: %s', (sql) => {
+    const result = dryRun(tx(sql));
+    expect(result.success).toBe(false);
+    expect(result.errors).toEqual([m.dropDatabase]);
+  });
+
+  it.each([
+    '-- DROP DATABASE relatos\nSELECT 1;',
+    '/* DROP DATABASE relatos */ SELECT 1;',
+    "INSERT INTO notes (body) VALUES ('never DROP DATABASE');",
+    'COMMENT ON TABLE stories IS $$DROP DATABASE$$;',
+    'SELECT 1 AS drop_database;',
+    'ALTER TABLE stories DROP COLUMN database_name;',
+  ])('DROP DATABASE in a comment, a string or a name is not an error: %s', (sql) => {
+    const result = dryRun(tx(sql));
+    expect(result.success).toBe(true);
+    expect(result.errors).toEqual([]);
+  });
+
+  it('reports an internal failure as an error instead of throwing', () => {
+    const result = dryRun(undefined as unknown as string);
+    expect(result.success).toBe(false);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toMatch(/^Dry-run analysis failed: .+/);
+    expect(result.warnings).toEqual([]);
+    expect(result.affectedTables).toEqual([]);
+  });
+});
+
+describe('dryRun: warnings', () => {
+  const cases: Array<[string, string, string[]]> = [
+    ['TRUNCATE TABLE', 'TRUNCATE TABLE user_story_progress;', [m.truncate]],
+    ['lower-case truncate table', 'truncate table public.bookmarks;', [m.truncate]],
+    ['TRUNCATE without TABLE (same effect)', 'TRUNCATE bookmarks, feedback;', [m.truncate]],
+    ['DROP TABLE … CASCADE', 'DROP TABLE stories CASCADE;', [m.dropTableCascade]],
+    [
+      'DROP TABLE IF EXISTS … CASCADE on several lines',
+      'DROP TABLE IF EXISTS\n  public.stories,\n  chapters\nCASCADE;',
+      [m.dropTableCascade],
+    ],
+    ['ALTER TABLE … DROP COLUMN', 'ALTER TABLE stories DROP COLUMN image_url;', [m.dropColumn]],
+    [
+      'DROP COLUMN IF EXISTS among other actions',
+      'ALTER TABLE ONLY public.stories ADD COLUMN x int, DROP COLUMN IF EXISTS image_url;',
+      [m.dropColumn],
+    ],
+    ['DROP without COLUMN (same effect)', 'ALTER TABLE stories DROP image_url;', [m.dropColumn]],
+    ['CREATE POLICY', 'CREATE POLICY own_rows ON bookmarks USING (true);', [m.policyChange]],
+    ['DROP POLICY', 'DROP POLICY IF EXISTS own_rows ON bookmarks;', [m.policyChange]],
+    ['ALTER POLICY', 'alter policy own_rows on bookmarks rename to mine;', [m.policyChange]],
+    [
+      'ENABLE ROW LEVEL SECURITY',
+      'ALTER TABLE bookmarks ENABLE ROW LEVEL SECURITY;',
+      [m.policyChange],
+    ],
+  ];
+
+  it.each(cases)('%s', (_name, sql, warnings) => {
+    const result = dryRun(tx(sql));
+    expect(result.success).toBe(true);
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual(warnings);
+  });
+
+  it.each([
+    ['DROP TABLE without CASCADE', 'DROP TABLE old_notes;'],
+    [
+      'CASCADE in another statement',
+      'DROP TABLE old_notes; ALTER TABLE t ADD CONSTRAINT c FOREIGN KEY (a) REFERENCES b ON DELETE CASCADE;',
+    ],
+    ['DROP CONSTRAINT', 'ALTER TABLE stories DROP CONSTRAINT stories_position_check;'],
+    ['DROP DEFAULT of a column', 'ALTER TABLE stories ALTER COLUMN position DROP DEFAULT;'],
+    ['DROP NOT NULL of a column', 'ALTER TABLE stories ALTER COLUMN image_url DROP NOT NULL;'],
+    ['DROP COLUMN outside ALTER TABLE (in a string)', "SELECT 'ALTER TABLE t DROP COLUMN c';"],
+    ['the TRUNCATE privilege', 'GRANT SELECT, TRUNCATE ON stories TO reporting;'],
+    ['the TRUNCATE privilege first', 'REVOKE TRUNCATE, DELETE ON stories FROM reporting;'],
+    ['a policy word in a comment', '-- CREATE POLICY later\nSELECT 1;'],
+    ['TRUNCATE in a string value', "UPDATE notes SET body = 'TRUNCATE TABLE x';"],
+    ['date_trunc', "SELECT date_trunc('day', now());"],
+  ])('no warning: %s', (_name, sql) => {
+    const result = dryRun(tx(sql));
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('lists each warning once, in the spec order', () => {
+    const result = dryRun(
+      [
+        'CREATE POLICY p ON t USING (true);',
+        'ALTER TABLE a DROP COLUMN b;',
+        'ALTER TABLE a DROP COLUMN c;',
+        'DROP TABLE a CASCADE;',
+        'TRUNCATE TABLE x;',
+        'TRUNCATE TABLE y;',
+      ].join('\n'),
+    );
+    expect(result.warnings).toEqual([
+      m.truncate,
+      m.dropTableCascade,
+      m.dropColumn,
+      m.policyChange,
+      m.noTransaction,
+    ]);
+    expect(result.success).toBe(true);
+  });
+
+  it('reads DO block bodies as SQL that will run', () => {
+    const result = dryRun(tx('DO $$ BEGIN TRUNCATE TABLE feedback; END $$;'));
+    expect(result.warnings).toEqual([m.truncate]);
+  });
+});
+
+describe('dryRun: transaction block', () => {
+  it.each([
+    ['BEGIN … COMMIT', 'BEGIN;\nCREATE TABLE a (id int);\nCOMMIT;'],
+    ['begin transaction … end', 'begin transaction; create table a (id int); end;'],
+    ['START TRANSACTION … COMMIT', 'START TRANSACTION; CREATE TABLE a (id int); COMMIT;'],
+    [
+      'BEGIN WORK … COMMIT WORK with comments',
+      '-- up\nBEGIN WORK; /* x */ CREATE TABLE a (id int); COMMIT WORK;',
+    ],
+  ])('no warning with %s', (_name, sql) => {
+    expect(dryRun(sql).warnings).toEqual([]);
+  });
+
+  it.each([
+    ['no block at all', 'CREATE TABLE a (id int);'],
+    ['BEGIN without COMMIT', 'BEGIN; CREATE TABLE a (id int);'],
+    ['COMMIT before BEGIN', 'COMMIT; CREATE TABLE a (id int); BEGIN;'],
+    ['BEGIN … ROLLBACK', 'BEGIN; CREATE TABLE a (id int); ROLLBACK;'],
+    ['BEGIN and COMMIT only in comments', '-- BEGIN;\nCREATE TABLE a (id int);\n-- COMMIT;'],
+    [
+      'plpgsql BEGIN … END inside a function body',
+      'CREATE FUNCTION f() RETURNS void AS $$ BEGIN PERFORM 1; END; $$ LANGUAGE plpgsql;',
+    ],
+  ])('warns with %s', (_name, sql) => {
+    expect(dryRun(sql).warnings).toEqual([m.noTransaction]);
+  });
+
+  it('does not warn when there is no statement at all', () => {
+    expect(dryRun('-- nothing here').warnings).toEqual([]);
+    expect(dryRun('   ').warnings).toEqual([]);
+  });
+});
+
+describe('dryRun: affected tables', () => {
+  it.each<[string, string, string[]]>([
+    ['CREATE TABLE', 'CREATE TABLE notes (id int);', ['notes']],
+    ['public. prefix', 'CREATE TABLE public.notes (id int);', ['notes']],
+    ['quoted names (Drizzle)', 'CREATE TABLE "public"."Notes" ("id" int);', ['Notes']],
+    ['unquoted names fold to lower case', 'create table Notes (id int);', ['notes']],
+    ['IF NOT EXISTS', 'CREATE TABLE IF NOT EXISTS public.notes (id int);', ['notes']],
+    [
+      'UNLOGGED and TEMP',
+      'CREATE UNLOGGED TABLE a (x int); CREATE TEMP TABLE b (x int);',
+      ['a', 'b'],
+    ],
+    [
+      'ALTER TABLE IF EXISTS ONLY',
+      'ALTER TABLE IF EXISTS ONLY public.stories ADD COLUMN x int;',
+      ['stories'],
+    ],
+    ['ALTER TABLE … RENAME TO', 'ALTER TABLE notes RENAME TO old_notes;', ['notes', 'old_notes']],
+    ['DROP TABLE lists', 'DROP TABLE IF EXISTS a, public.b, "C";', ['a', 'b', 'C']],
+    ['other schemas stay qualified', 'ALTER TABLE auth.users ADD COLUMN x int;', ['auth.users']],
+    [
+      'first seen first, no duplicates',
+      'CREATE TABLE b (x int); ALTER TABLE a ADD y int; ALTER TABLE public.b ADD z int; DROP TABLE a;',
+      ['b', 'a'],
+    ],
+    ['tables created in a DO block', 'DO $$ BEGIN CREATE TABLE t2 (x int); END $$;', ['t2']],
+    ['not in comments or strings', "-- CREATE TABLE x\nSELECT 'DROP TABLE y';", []],
+    [
+      'not from other statements',
+      'CREATE INDEX i ON stories (title); INSERT INTO notes VALUES (1);',
+      [],
+    ],
+  ])('%s', (_name, sql, tables) => {
+    expect(dryRun(tx(sql)).affectedTables).toEqual(tables);
+  });
+});
+
+describe('validate', () => {
+  it.each([
+    ['empty', ''],
+    ['blank', ' \n\t '],
+    ['only comments', '-- nothing\n/* still nothing */'],
+    ['only semicolons', ';;;'],
+    ['only a string', "'DROP TABLE x';"],
+    ['only numbers', '42;'],
+  ])('no valid statements: %s', (_name, sql) => {
+    expect(validate(sql)).toEqual({ safe: false, issues: [m.noStatements] });
+  });
+
+  it.each([
+    'UPDATE auth.users SET email = lower(email);',
+    'delete from AUTH.USERS where id = 1;',
+    'ALTER TABLE "auth"."users" ADD COLUMN x int;',
+    'SELECT * FROM auth . users;',
+    'CREATE TRIGGER t AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION f();',
+  ])('flags a mention of auth.users: %s', (sql) => {
+    expect(validate(sql)).toEqual({ safe: false, issues: [m.authUsers] });
+  });
+
+  it.each([
+    'SELECT * FROM users;',
+    'SELECT * FROM public.users;',
+    'SELECT * FROM auth.users_archive;',
+    'SELECT * FROM oauth.users;',
+    '-- auth.users is managed elsewhere\nSELECT 1;',
+    "SELECT 'auth.users';",
+  ])('does not flag other tables, comments or strings: %s', (sql) => {
+    expect(validate(sql)).toEqual({ safe: true, issues: [] });
+  });
+
+  it.each([
+    "DELETE FROM stories WHERE id = '8c5b8a5e-3c55-4c77-9d1c-0c3f7e1f5a10';",
+    "UPDATE stories SET status = 'draft' WHERE id = '8C5B8A5E-3C55-4C77-9D1C-0C3F7E1F5A10'::uuid;",
+    'DO $$ BEGIN DELETE FROM stories WHERE id = $q$8c5b8a5e-3c55-4c77-9d1c-0c3f7e1f5a10$q$; END $$;',
+  ])('flags a hard-coded UUID: %s', (sql) => {
+    expect(validate(sql)).toEqual({ safe: false, issues: [m.hardcodedUuid] });
+  });
+
+  it.each([
+    '-- reverts 8c5b8a5e-3c55-4c77-9d1c-0c3f7e1f5a10\nSELECT 1;',
+    "SELECT '8c5b8a5e-3c55-4c77-9d1c-0c3f7e1f5a1';",
+    "SELECT '8c5b8a5e3c554c779d1c0c3f7e1f5a10';",
+    'SELECT gen_random_uuid();',
+  ])('does not flag UUIDs in comments or near-UUIDs: %s', (sql) => {
+    expect(validate(sql)).toEqual({ safe: true, issues: [] });
+  });
+
+  it('lists every issue, in the spec order', () => {
+    expect(
+      validate("UPDATE auth.users SET x = 1 WHERE id = '8c5b8a5e-3c55-4c77-9d1c-0c3f7e1f5a10';"),
+    ).toEqual({ safe: false, issues: [m.authUsers, m.hardcodedUuid] });
+    expect(validate("-- 8c5b8a5e-3c55-4c77-9d1c-0c3f7e1f5a10\n'x';")).toEqual({
+      safe: false,
+      issues: [m.noStatements],
+    });
+  });
+
+  it('reports an internal failure as an issue instead of throwing', () => {
+    const result = validate(null as unknown as string);
+    expect(result.safe).toBe(false);
+    expect(result.issues[0]).toMatch(/^Dry-run analysis failed: /);
+  });
+});
+
+describe('analyseMigration', () => {
+  it('passes a safe migration', () => {
+    const sql = tx('CREATE TABLE public.notes (id uuid PRIMARY KEY DEFAULT gen_random_uuid());');
+    expect(analyseMigration(sql)).toEqual({
+      dryRun: { success: true, errors: [], warnings: [], affectedTables: ['notes'] },
+      validation: { safe: true, issues: [] },
+      passed: true,
+    });
+  });
+
+  it('passes with warnings only', () => {
+    const result = analyseMigration('ALTER TABLE stories DROP COLUMN image_url;');
+    expect(result.passed).toBe(true);
+    expect(result.dryRun.warnings).toEqual([m.dropColumn, m.noTransaction]);
+  });
+
+  it('fails when the dry-run fails', () => {
+    expect(analyseMigration(tx('DROP DATABASE relatos;')).passed).toBe(false);
+  });
+
+  it('fails when the validation is not safe', () => {
+    const result = analyseMigration(tx('UPDATE auth.users SET x = 1;'));
+    expect(result.dryRun.success).toBe(true);
+    expect(result.passed).toBe(false);
+  });
+
+  it('reads a Drizzle migration file as written by drizzle-kit', () => {
+    const sql = [
+      'CREATE TABLE "notes" (',
+      '\t"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,',
+      '\t"story_id" uuid NOT NULL',
+      ');',
+      '--> statement-breakpoint',
+      'ALTER TABLE "notes" ADD CONSTRAINT "notes_story_id_stories_id_fk" FOREIGN KEY ("story_id") REFERENCES "public"."stories"("id") ON DELETE cascade ON UPDATE no action;',
+    ].join('\n');
+    const result = analyseMigration(sql);
+    expect(result.dryRun).toEqual({
+      success: true,
+      errors: [],
+      warnings: [m.noTransaction],
+      affectedTables: ['notes'],
+    });
+    expect(result.passed).toBe(true);
+  });
+
+  it('stays fast on the largest accepted text', () => {
+    const sql = 'DROP TABLE a '.repeat(Math.floor(MAX_DRY_RUN_SQL_LENGTH / 13));
+    const started = performance.now();
+    analyseMigration(sql);
+    analyseMigration('$$'.repeat(MAX_DRY_RUN_SQL_LENGTH / 2));
+    analyseMigration(`do ${'$a$ x $a$ '.repeat(MAX_DRY_RUN_SQL_LENGTH / 10)}`);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
