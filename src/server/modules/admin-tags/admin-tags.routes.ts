@@ -1,12 +1,114 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminTrackingTagListResponseSchema,
+  adminTrackingTagParamsSchema,
+  adminTrackingTagResponseSchema,
+  createTrackingTagBodySchema,
+  updateTrackingTagBodySchema,
+} from '#shared/contracts/admin-tags';
+import { apiErrorSchema } from '#shared/errors';
 import type { AppContext } from '../../app-context.ts';
 import { requireAdmin } from '../../lib/http/guards.ts';
+import { requestOrigin } from '../../lib/http/request-meta.ts';
+import { createAdminTagsService, type TagActor } from './admin-tags.service.ts';
 
-/** /api/admin/… routes of this screen: every one behind requireAdmin. */
+const tags = ['admin'];
+/** A 20 KB script and its fields, JSON-escaped, with room to spare; larger bodies get a 413. */
+const TAG_BODY_LIMIT = 64 * 1024;
+const guarded = { 401: apiErrorSchema, 403: apiErrorSchema };
+
+const actorOf = (request: FastifyRequest): TagActor => ({
+  userId: request.viewer.userId,
+  origin: requestOrigin(request),
+});
+
+/** /api/admin/tracking-tags: the tracking tags the public pages inject. Admins only. */
 export const adminTagsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
   app,
   { context },
 ) => {
   app.addHook('onRequest', requireAdmin);
-  void context;
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+  const service = createAdminTagsService({
+    db: context.database.db,
+    audit: context.services.audit,
+    site: context.services.site,
+  });
+
+  app.get(
+    '/admin/tracking-tags',
+    {
+      schema: {
+        tags,
+        summary: 'Every tracking tag, active or not, newest first',
+        response: { 200: adminTrackingTagListResponseSchema, ...guarded },
+      },
+    },
+    async () => ({ tags: await service.list() }),
+  );
+
+  app.post(
+    '/admin/tracking-tags',
+    {
+      bodyLimit: TAG_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Add a tracking tag (its id must match its type; custom tags carry a script)',
+        body: createTrackingTagBodySchema,
+        response: {
+          201: adminTrackingTagResponseSchema,
+          400: apiErrorSchema,
+          413: apiErrorSchema,
+          ...guarded,
+        },
+      },
+    },
+    async (request, reply) => {
+      const tag = await service.create(request.body, actorOf(request));
+      return reply.status(201).send({ tag });
+    },
+  );
+
+  app.put(
+    '/admin/tracking-tags/:id',
+    {
+      bodyLimit: TAG_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Change a tracking tag: the fields sent change, and the result is checked again',
+        params: adminTrackingTagParamsSchema,
+        body: updateTrackingTagBodySchema,
+        response: {
+          200: adminTrackingTagResponseSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          413: apiErrorSchema,
+          ...guarded,
+        },
+      },
+    },
+    async (request) => ({
+      tag: await service.update(request.params.id, request.body, actorOf(request)),
+    }),
+  );
+
+  app.delete(
+    '/admin/tracking-tags/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a tracking tag',
+        params: adminTrackingTagParamsSchema,
+        response: { 204: z.null(), 400: apiErrorSchema, 404: apiErrorSchema, ...guarded },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(request.params.id, actorOf(request));
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -53,6 +53,13 @@ export function createSiteService(db: Database) {
   return {
     getSettings: () => settings.get(),
     getTrackingTags: () => tags.get(),
+    /**
+     * After an administrator changes a tracking tag: this instance serves (and admits in its
+     * pages' CSP) the new list at once; other instances catch up within CACHE_MS.
+     */
+    invalidateTrackingTags() {
+      tags.clear();
+    },
     /** After an administrator changes settings or tags on this instance. */
     invalidate() {
       settings.clear();

@@ -1,12 +1,16 @@
-import { BuildingPage } from '#client/components/building-page';
+import { PageHeading } from '#client/components/ui/page-heading';
+import { TrackingTagsManager } from '#client/features/admin-tags/components/tracking-tags-manager';
+import { useDocumentTitle } from '#client/lib/document-title';
 
 export default function AdminTagsPage() {
+  useDocumentTitle('Tracking Tags');
   return (
-    <BuildingPage
-      title="Tracking Tags"
-      lead="Add and edit the site's tracking tags."
-      showLinks={false}
-      contained={false}
-    />
+    <div className="max-w-4xl">
+      <PageHeading
+        title="Tracking Tags"
+        lead="Analytics and marketing tags added to the site's public pages."
+      />
+      <TrackingTagsManager />
+    </div>
   );
 }
