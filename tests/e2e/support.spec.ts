@@ -171,4 +171,41 @@ test.describe('support payments', () => {
     const success = await makeAxeBuilder().analyze();
     expect(success.violations).toEqual([]);
   });
+
+  test("the first tier's amount changed in the settings shows on the home page", async ({
+    page,
+  }) => {
+    const signIn = await page.request.post('/api/auth/sign-in', {
+      data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+    });
+    expect(signIn.status()).toBe(200);
+    try {
+      await page.goto('/admin/settings');
+      await expect(page.getByRole('heading', { level: 1, name: 'System Settings' })).toBeVisible();
+      const support = page.getByRole('region', { name: 'Support Settings' });
+      const amount = support.getByLabel('First tier amount (USD)');
+      await expect(amount).toHaveValue('7');
+      await expect(amount).toHaveAttribute('min', '1');
+      await expect(amount).toHaveAttribute('max', '1000');
+      await expect(amount).toHaveAttribute('step', '1');
+
+      await amount.fill('1001');
+      await support.getByRole('button', { name: 'Save Support Settings' }).click();
+      await expect(support.getByText('Enter a whole number from 1 to 1000')).toBeVisible();
+
+      await amount.fill('11');
+      await support.getByRole('button', { name: 'Save Support Settings' }).click();
+      await expect(page.getByText('Settings saved')).toBeVisible();
+
+      await openHomeSupport(page);
+      const section = page.getByRole('region', { name: 'Support Relatos' });
+      await expect(section.getByRole('button', { name: /\$11\s*Story Support/ })).toBeVisible();
+      await expect(section.getByRole('button', { name: /\$7\s*Story Support/ })).toHaveCount(0);
+    } finally {
+      const res = await page.request.patch('/api/admin/support-settings', {
+        data: { support_tier_1_amount: 7 },
+      });
+      expect(res.status()).toBe(200);
+    }
+  });
 });

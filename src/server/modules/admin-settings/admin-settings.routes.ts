@@ -1,12 +1,145 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  cacheClearResponseSchema,
+  healthCheckResponseSchema,
+  logoInputSchema,
+  logoResponseSchema,
+  paymentServiceParamsSchema,
+  paymentServiceResponseSchema,
+  paymentServicesResponseSchema,
+  platformSettingsResponseSchema,
+  platformSettingsSchema,
+  updatePaymentServiceBodySchema,
+} from '#shared/contracts/admin-settings';
+import { apiErrorSchema } from '#shared/errors';
 import type { AppContext } from '../../app-context.ts';
 import { requireAdmin } from '../../lib/http/guards.ts';
+import { createAdminSettingsService } from './admin-settings.service.ts';
 
-/** /api/admin/… routes of this screen: every one behind requireAdmin. */
+const tags = ['admin'];
+const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
+const withValidation = { 400: apiErrorSchema, ...errors };
+
+/** /api/admin/… routes of the System Settings screen: every one behind requireAdmin. */
 export const adminSettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
   app,
   { context },
 ) => {
   app.addHook('onRequest', requireAdmin);
-  void context;
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+  const settings = createAdminSettingsService({
+    db: context.database.db,
+    storage: context.storage,
+    config: context.config,
+    site: context.services.site,
+    log: app.log,
+  });
+
+  app.get(
+    '/admin/logo',
+    {
+      schema: {
+        tags,
+        summary: 'The active logo (logo_settings), or null for the default logo',
+        response: { 200: logoResponseSchema, ...errors },
+      },
+    },
+    async () => ({ logo: await settings.getLogo() }),
+  );
+
+  app.put(
+    '/admin/logo',
+    {
+      schema: {
+        tags,
+        summary:
+          'A new active logo (https address or /api/files/<series-images|uploads>/<key>); the previous one is deactivated',
+        body: logoInputSchema,
+        response: { 200: logoResponseSchema, ...withValidation },
+      },
+    },
+    async (request) => ({ logo: await settings.updateLogo(request.body) }),
+  );
+
+  app.get(
+    '/admin/platform-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Platform name, description and support email',
+        response: { 200: platformSettingsResponseSchema, ...errors },
+      },
+    },
+    async () => ({ settings: await settings.getPlatformSettings() }),
+  );
+
+  app.put(
+    '/admin/platform-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Save the platform name (1–100), description (≤ 500) and support email',
+        body: platformSettingsSchema,
+        response: { 200: platformSettingsResponseSchema, ...withValidation },
+      },
+    },
+    async (request) => ({ settings: await settings.updatePlatformSettings(request.body) }),
+  );
+
+  app.get(
+    '/admin/payment-services',
+    {
+      schema: {
+        tags,
+        summary: 'Payment services (stripe, paypal): switch and what each needs',
+        response: { 200: paymentServicesResponseSchema, ...errors },
+      },
+    },
+    async () => ({ services: await settings.listPaymentServices() }),
+  );
+
+  app.patch(
+    '/admin/payment-services/:serviceName',
+    {
+      schema: {
+        tags,
+        summary: "Switch a payment service on or off (the spec's update of is_enabled)",
+        params: paymentServiceParamsSchema,
+        body: updatePaymentServiceBodySchema,
+        response: { 200: paymentServiceResponseSchema, ...withValidation },
+      },
+    },
+    async (request) => ({
+      service: await settings.updatePaymentService(request.params.serviceName, request.body),
+    }),
+  );
+
+  app.get(
+    '/admin/health-check',
+    {
+      schema: {
+        tags,
+        summary: 'System health: the caller’s session, one story id, one object in audios',
+        response: { 200: healthCheckResponseSchema, ...errors },
+      },
+    },
+    async (request) => settings.healthCheck(request.viewer),
+  );
+
+  app.post(
+    '/admin/cache/clear',
+    {
+      schema: {
+        tags,
+        summary: "Drop this server's cached site settings, logo and tracking tags",
+        response: { 200: cacheClearResponseSchema, ...errors },
+      },
+    },
+    async () => {
+      settings.clearCaches();
+      return { cleared: true as const };
+    },
+  );
 };

@@ -1,12 +1,16 @@
-import { BuildingPage } from '#client/components/building-page';
+import { PageHeading } from '#client/components/ui/page-heading';
+import { SystemSettings } from '#client/features/admin-settings/components/system-settings';
+import { useDocumentTitle } from '#client/lib/document-title';
 
 export default function AdminSettingsPage() {
+  useDocumentTitle('System Settings');
   return (
-    <BuildingPage
-      title="Settings"
-      lead="Branding, platform, support and payment settings, and system actions."
-      showLinks={false}
-      contained={false}
-    />
+    <div className="max-w-4xl">
+      <PageHeading
+        title="System Settings"
+        lead="Branding, platform, support and payment settings, and system actions."
+      />
+      <SystemSettings />
+    </div>
   );
 }

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { LogoResponse } from '#shared/contracts/admin-settings';
+import { apiFetch } from '#client/lib/api-client';
+import { settingsQueryKeys } from './query-keys';
+
+export const getLogo = (signal?: AbortSignal) =>
+  apiFetch<LogoResponse>('/api/admin/logo', { signal });
+
+export const logoQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsQueryKeys.logo,
+    queryFn: ({ signal }) => getLogo(signal),
+    select: (data) => data.logo,
+  });
+
+/** The active logo (logo_settings), or null when the app's own mark is shown. */
+export const useLogo = () => useQuery(logoQueryOptions());

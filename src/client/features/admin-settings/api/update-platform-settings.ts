@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PlatformSettings } from '#shared/contracts/admin-settings';
+import { apiFetch } from '#client/lib/api-client';
+import type { PlatformSettingsResponse } from './get-platform-settings';
+import { settingsQueryKeys } from './query-keys';
+
+export const updatePlatformSettings = (settings: PlatformSettings) =>
+  apiFetch<PlatformSettingsResponse>('/api/admin/platform-settings', {
+    method: 'PUT',
+    json: settings,
+  });
+
+export function useUpdatePlatformSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['admin', 'settings', 'platform', 'update'],
+    mutationFn: updatePlatformSettings,
+    onSuccess: (data) => queryClient.setQueryData(settingsQueryKeys.platform, data),
+  });
+}

@@ -1,0 +1,225 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  logoFilePath,
+  PLATFORM_DEFAULTS,
+  type AdminPaymentService,
+  type HealthCheck,
+  type HealthCheckItem,
+  type Logo,
+  type LogoInput,
+  type PlatformSettings,
+  type UpdatePaymentServiceBody,
+} from '#shared/contracts/admin-settings';
+import type { PaymentServiceName } from '#shared/contracts/support';
+import type { AppConfig } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import { validationError } from '../../lib/errors.ts';
+import type { ObjectStorage } from '../../lib/storage/storage.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import type { SiteService } from '../site/site.service.ts';
+import * as repository from './admin-settings.repository.ts';
+
+/** A health check that has not answered by then counts as failed (a hung storage, a locked table). */
+export const HEALTH_CHECK_TIMEOUT_MS = 5_000;
+
+/** Platform settings are home_page_settings values (public through GET /api/site/settings). */
+const platformKeys = {
+  platformName: 'platform_name',
+  platformDescription: 'platform_description',
+  supportEmail: 'support_email',
+} as const satisfies Record<keyof PlatformSettings, string>;
+
+export interface AdminSettingsDeps {
+  db: Database;
+  storage: ObjectStorage;
+  config: AppConfig;
+  site: SiteService;
+  log: FastifyBaseLogger;
+  /** Tests only: a shorter limit than {@link HEALTH_CHECK_TIMEOUT_MS}. */
+  healthCheckTimeoutMs?: number;
+}
+
+type LogoRow = NonNullable<Awaited<ReturnType<typeof repository.findActiveLogo>>>;
+const toLogo = (row: LogoRow): Logo => ({
+  id: row.id,
+  logoUrl: row.logoUrl,
+  altText: row.altText,
+  createdAt: row.createdAt.toISOString(),
+});
+
+function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+async function within<T>(work: () => Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function createAdminSettingsService(deps: AdminSettingsDeps) {
+  const { db, storage, config, site, log } = deps;
+  const healthCheckTimeoutMs = deps.healthCheckTimeoutMs ?? HEALTH_CHECK_TIMEOUT_MS;
+
+  /** What a service needs before switching it on shows visitors a button. */
+  function readiness(serviceName: PaymentServiceName, configuration: Record<string, unknown>) {
+    if (serviceName === 'stripe') {
+      if (config.payments.stripeSecretKey) {
+        return { available: true, detail: 'Card payments through Stripe.' };
+      }
+      if (config.env !== 'production') {
+        return {
+          available: true,
+          detail:
+            'Card payments through the built-in test checkout (STRIPE_SECRET_KEY is not set).',
+        };
+      }
+      return {
+        available: false,
+        detail: 'Needs STRIPE_SECRET_KEY before visitors can pay by card.',
+      };
+    }
+    return isHttpUrl(configuration.url)
+      ? { available: true, detail: `Online wallet page: ${configuration.url}` }
+      : { available: false, detail: 'Needs PAYPAL_URL (the wallet page) before its button shows.' };
+  }
+
+  const toService = (
+    row: Awaited<ReturnType<typeof repository.listPaymentServices>>[number],
+  ): AdminPaymentService => ({
+    id: row.id,
+    serviceName: row.serviceName,
+    isEnabled: row.isEnabled,
+    description:
+      typeof row.configuration.description === 'string' ? row.configuration.description : null,
+    ...readiness(row.serviceName, row.configuration),
+  });
+
+  async function check(
+    name: string,
+    work: () => Promise<string>,
+    failure: string,
+  ): Promise<HealthCheckItem> {
+    try {
+      return { ok: true, message: await within(work, healthCheckTimeoutMs) };
+    } catch (error) {
+      log.warn({ err: error, check: name }, 'health check failed');
+      const reason =
+        error instanceof Error && error.message.startsWith('no answer') ? error.message : null;
+      return { ok: false, message: reason ? `${failure} (${reason})` : failure };
+    }
+  }
+
+  return {
+    async getLogo(): Promise<Logo | null> {
+      const row = await repository.findActiveLogo(db);
+      return row ? toLogo(row) : null;
+    },
+
+    /**
+     * A new active logo row (the previous one is kept, inactive). A path under /api/files must
+     * name an image that exists, or every visitor would get the fallback mark.
+     */
+    async updateLogo(input: LogoInput): Promise<Logo> {
+      const file = logoFilePath(input.logoUrl);
+      if (file) {
+        const info = await storage.head(file.bucket, file.key);
+        if (!info) throw validationError('No file was found at this path');
+        if (!info.contentType.startsWith('image/')) {
+          throw validationError('The file at this path is not an image');
+        }
+      }
+      const row = await repository.replaceActiveLogo(db, input);
+      site.invalidate();
+      return toLogo(row);
+    },
+
+    async getPlatformSettings(): Promise<PlatformSettings> {
+      const values = await repository.readSettingValues(db, Object.values(platformKeys));
+      return {
+        platformName: values.get(platformKeys.platformName) || PLATFORM_DEFAULTS.platformName,
+        platformDescription:
+          values.get(platformKeys.platformDescription) ?? PLATFORM_DEFAULTS.platformDescription,
+        supportEmail: values.get(platformKeys.supportEmail) ?? PLATFORM_DEFAULTS.supportEmail,
+      };
+    },
+
+    async updatePlatformSettings(settings: PlatformSettings): Promise<PlatformSettings> {
+      await repository.writeSettingValues(db, {
+        [platformKeys.platformName]: settings.platformName,
+        [platformKeys.platformDescription]: settings.platformDescription,
+        [platformKeys.supportEmail]: settings.supportEmail,
+      });
+      site.invalidate();
+      return settings;
+    },
+
+    async listPaymentServices(): Promise<AdminPaymentService[]> {
+      return (await repository.listPaymentServices(db)).map(toService);
+    },
+
+    async updatePaymentService(
+      serviceName: PaymentServiceName,
+      body: UpdatePaymentServiceBody,
+    ): Promise<AdminPaymentService> {
+      return toService(await repository.setPaymentServiceEnabled(db, serviceName, body.isEnabled));
+    },
+
+    /** The spec's three checks: the caller's session, one story id, one object in audios. */
+    async healthCheck(viewer: Viewer): Promise<HealthCheck> {
+      const [authentication, database, storageCheck] = await Promise.all([
+        check(
+          'authentication',
+          async () => {
+            if (!viewer.userId) throw new Error('no session');
+            const email = await repository.findProfileEmail(db, viewer.userId);
+            return email ? `Signed in as ${email}` : 'Session is valid';
+          },
+          'No valid session',
+        ),
+        check(
+          'database',
+          async () => {
+            const id = await repository.selectOneStoryId(db);
+            return id ? 'Database is reachable' : 'Database is reachable (no stories yet)';
+          },
+          'Database query failed',
+        ),
+        check(
+          'storage',
+          async () => {
+            const keys = await storage.list('audios', { limit: 1 });
+            return keys.length > 0
+              ? 'Storage is reachable'
+              : 'Storage is reachable (the audios bucket is empty)';
+          },
+          'Storage listing failed',
+        ),
+      ]);
+      return {
+        healthy: authentication.ok && database.ok && storageCheck.ok,
+        checkedAt: new Date().toISOString(),
+        checks: { authentication, database, storage: storageCheck },
+      };
+    },
+
+    /** Drops this server's cached site settings, logo and tracking tags. */
+    clearCaches() {
+      site.invalidate();
+    },
+  };
+}
+
+export type AdminSettingsService = ReturnType<typeof createAdminSettingsService>;
