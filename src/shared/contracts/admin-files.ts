@@ -1,30 +1,53 @@
 import { z } from 'zod';
-import { buckets } from '../files.ts';
+import { type Bucket, buckets } from '../files.ts';
 
 /**
  * Admin files (content management: Upload, Files and Associate tabs, and the story wizard's
  * cover, audio and transcript uploads). Routes: src/server/modules/admin-files.
  *
- *   POST   /api/admin/files?bucket=<bucket>   multipart, one `file` field → 201 { file }
- *   GET    /api/admin/files                   → { files } newest first
+ *   POST   /api/admin/files?bucket=<bucket>[&kind=cover]  multipart, one `file` field → 201 { file }
+ *   GET    /api/admin/files                   → { files } newest first, each with its chapter links
+ *   GET    /api/admin/files/association-targets → { stories } with their chapters
  *   GET    /api/admin/files/:id/download      the stored bytes, as an attachment
- *   DELETE /api/admin/files/:id               the object, its record and its chapter links
+ *   DELETE /api/admin/files/:id               the object, its record and its chapter links → 204
+ *   DELETE /api/admin/files/:id/association   clears every chapter link to the file
+ *   POST   /api/admin/chapters/:chapterId/files { fileIds } links 1–2 files to a chapter
  */
 export const bucketSchema = z.enum(buckets);
 
-export const uploadQuerySchema = z.object({ bucket: bucketSchema.default('uploads') }).strict();
+/** Buckets served to anyone by URL (/api/files/<bucket>/<key>); audio and transcripts are not. */
+export const publicBuckets = ['series-images', 'uploads'] as const satisfies readonly Bucket[];
+export const isPublicBucket = (bucket: Bucket) =>
+  (publicBuckets as readonly Bucket[]).includes(bucket);
+
+export const uploadQuerySchema = z
+  .object({
+    bucket: bucketSchema.default('uploads'),
+    /** `cover`: the story cover rule (JPEG, PNG or WebP, 5 MB); only with bucket series-images. */
+    kind: z.enum(['cover']).optional(),
+  })
+  .strict()
+  .refine((query) => query.kind !== 'cover' || query.bucket === 'series-images', {
+    message: 'The cover rule applies to the series-images bucket only',
+    path: ['kind'],
+  });
+export type UploadQuery = z.infer<typeof uploadQuerySchema>;
 
 export const fileUploadSchema = z.object({
   id: z.uuid(),
-  /** The stored name (what chapters reference as audio_file_id / transcript_file_id). */
+  /** The stored name: the last segment of filePath. */
   filename: z.string(),
   originalFilename: z.string(),
   fileType: z.string(),
   fileSize: z.number().int().nonnegative(),
   bucketName: bucketSchema,
+  /**
+   * The object key in its bucket. Chapters reference it as audio_file_id (bucket audios) or
+   * transcript_file_id (bucket trans).
+   */
   filePath: z.string(),
   uploadDate: z.iso.datetime(),
-  /** Where the file can be opened (public buckets, or the admin-only download otherwise). */
+  /** Where anyone can open the file (public buckets only); null for audio and transcripts. */
   publicUrl: z.string().nullable(),
 });
 export type FileUpload = z.infer<typeof fileUploadSchema>;
@@ -32,31 +55,178 @@ export type FileUpload = z.infer<typeof fileUploadSchema>;
 export const fileUploadResponseSchema = z.object({ file: fileUploadSchema });
 export type FileUploadResponse = z.infer<typeof fileUploadResponseSchema>;
 
+export const fileRoles = ['audio', 'transcript'] as const;
+export type FileRole = (typeof fileRoles)[number];
+
+/** One chapter that references a file. */
+export const fileAssociationSchema = z.object({
+  storyId: z.uuid(),
+  storyTitle: z.string(),
+  chapterId: z.uuid(),
+  chapterTitle: z.string(),
+  role: z.enum(fileRoles),
+});
+export type FileAssociation = z.infer<typeof fileAssociationSchema>;
+
+export const adminFileSchema = fileUploadSchema.extend({
+  associations: z.array(fileAssociationSchema),
+});
+export type AdminFile = z.infer<typeof adminFileSchema>;
+
+export const fileListResponseSchema = z.object({ files: z.array(adminFileSchema) });
+export type FileListResponse = z.infer<typeof fileListResponseSchema>;
+
+export const fileIdParamsSchema = z.object({ id: z.uuid() }).strict();
+export const chapterIdParamsSchema = z.object({ chapterId: z.uuid() }).strict();
+
+export const associationChapterSchema = z.object({
+  id: z.uuid(),
+  storyId: z.uuid(),
+  title: z.string(),
+  position: z.number().int(),
+  /** Object key in audios, '' when none (spec). */
+  audioFileId: z.string(),
+  /** Object key in trans, '' when none (spec). */
+  transcriptFileId: z.string(),
+  duration: z.number().int().nullable(),
+});
+export type AssociationChapter = z.infer<typeof associationChapterSchema>;
+
+export const associationTargetsResponseSchema = z.object({
+  stories: z.array(
+    z.object({
+      id: z.uuid(),
+      title: z.string(),
+      chapters: z.array(associationChapterSchema),
+    }),
+  ),
+});
+export type AssociationTargetsResponse = z.infer<typeof associationTargetsResponseSchema>;
+export type AssociationStory = AssociationTargetsResponse['stories'][number];
+
+export const associateFilesBodySchema = z
+  .object({
+    fileIds: z
+      .array(z.uuid())
+      .min(1, 'Choose at least one file')
+      .max(2, 'Choose at most one audio file and one transcript')
+      .refine((ids) => new Set(ids).size === ids.length, 'Each file can be chosen once'),
+  })
+  .strict();
+export type AssociateFilesBody = z.infer<typeof associateFilesBodySchema>;
+
+export const associateFilesResponseSchema = z.object({ chapter: associationChapterSchema });
+export type AssociateFilesResponse = z.infer<typeof associateFilesResponseSchema>;
+
+export const unassociateFileResponseSchema = z.object({
+  chaptersUpdated: z.number().int().positive(),
+});
+export type UnassociateFileResponse = z.infer<typeof unassociateFileResponseSchema>;
+
+/** The association helper's messages (admin spec, section 8). */
+export const associationMessages = {
+  fileNotFound: 'File not found',
+  chapterNotFound: 'Chapter not found or no changes made',
+  noAssociations: 'No associations found to remove',
+} as const;
+
+/** Types a general upload (bucket uploads) may hold: see docs/decisions/015-general-uploads.md. */
+export const generalUploadTypes = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'audio/mpeg',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/mp4',
+  'audio/x-m4a',
+  'audio/ogg',
+  'application/pdf',
+  'text/plain',
+  'application/json',
+] as const;
+
 /**
  * Upload limits by kind (admin spec, section 5). The server checks size and, by magic bytes, the
- * type; the client checks the same table first to answer at once.
+ * type (text, which has none, must be UTF-8 without NUL bytes); the client checks the same table
+ * first to answer at once. `extensions` help the client when the browser gives no type.
  */
 export const uploadRules = {
   audio: {
     bucket: 'audios',
     maxBytes: 100 * 1024 * 1024,
     types: ['audio/mpeg', 'audio/wav', 'audio/x-wav', 'audio/mp4', 'audio/x-m4a'],
+    extensions: ['mp3', 'wav', 'm4a'],
   },
   transcript: {
     bucket: 'trans',
     maxBytes: 5 * 1024 * 1024,
     types: ['text/plain', 'application/json'],
+    extensions: ['txt', 'json'],
   },
   image: {
     bucket: 'series-images',
     maxBytes: 10 * 1024 * 1024,
     types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+    extensions: ['jpg', 'jpeg', 'png', 'webp', 'gif'],
   },
   cover: {
     bucket: 'series-images',
     maxBytes: 5 * 1024 * 1024,
     types: ['image/jpeg', 'image/png', 'image/webp'],
+    extensions: ['jpg', 'jpeg', 'png', 'webp'],
   },
-  general: { bucket: 'uploads', maxBytes: 50 * 1024 * 1024, types: [] as string[] },
-} as const;
+  general: {
+    bucket: 'uploads',
+    maxBytes: 50 * 1024 * 1024,
+    types: generalUploadTypes,
+    extensions: [
+      'jpg',
+      'jpeg',
+      'png',
+      'webp',
+      'gif',
+      'mp3',
+      'wav',
+      'm4a',
+      'ogg',
+      'pdf',
+      'txt',
+      'json',
+    ],
+  },
+} as const satisfies Record<
+  string,
+  {
+    bucket: Bucket;
+    maxBytes: number;
+    types: readonly string[];
+    extensions: readonly string[];
+  }
+>;
 export type UploadKind = keyof typeof uploadRules;
+export type UploadRule = (typeof uploadRules)[UploadKind];
+
+/** The rule an upload follows: by bucket, and the cover rule when asked for. */
+export function uploadKindFor(bucket: Bucket, kind?: 'cover'): UploadKind {
+  switch (bucket) {
+    case 'audios':
+      return 'audio';
+    case 'trans':
+      return 'transcript';
+    case 'series-images':
+      return kind === 'cover' ? 'cover' : 'image';
+    case 'uploads':
+      return 'general';
+  }
+}
+
+/** Whole megabytes, as the spec's messages show the limits. */
+export const limitInMegabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
+
+/** The generic upload component's messages (admin spec, section 5). */
+export const uploadMessages = {
+  typeNotSupported: (type: string) => `File type ${type} is not supported`,
+  tooLarge: (maxBytes: number) => `File size exceeds ${limitInMegabytes(maxBytes)}MB limit`,
+} as const;

@@ -1,12 +1,162 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminStoryListResponseSchema,
+  adminStoryResponseSchema,
+  moveStoryBodySchema,
+  storyInputSchema,
+} from '#shared/contracts/admin-stories';
+import { idParamsSchema } from '#shared/contracts/stories';
+import { apiErrorSchema } from '#shared/errors';
 import type { AppContext } from '../../app-context.ts';
-import { requireAdmin } from '../../lib/http/guards.ts';
+import { validationError } from '../../lib/errors.ts';
+import { requireAdmin, signedInUserId } from '../../lib/http/guards.ts';
+import { requestOrigin } from '../../lib/http/request-meta.ts';
+import { createAdminStoriesService } from './admin-stories.service.ts';
 
-/** /api/admin/… routes of this screen: every one behind requireAdmin. */
+const tags = ['admin-stories'];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const withNotFound = { ...errors, 404: apiErrorSchema };
+const writeErrors = { ...withNotFound, 409: apiErrorSchema };
+
+/** /api/admin/stories…: story management of the content screen, every route behind requireAdmin. */
 export const adminStoriesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
   app,
   { context },
 ) => {
   app.addHook('onRequest', requireAdmin);
-  void context;
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+  // The first problem becomes the message ('Story title is required', 'Chapter 2 title is
+  // required'…), so the wizard can show it as is; every problem stays in the details.
+  app.setSchemaErrorFormatter((issues, context) =>
+    validationError(issues[0]?.message ?? 'The request is not valid', {
+      context,
+      issues: issues.map((issue) => ({ path: issue.instancePath, message: issue.message })),
+    }),
+  );
+
+  const service = createAdminStoriesService(context.database.db, context.services.stories);
+  const actorOf = (request: Parameters<typeof requestOrigin>[0]) => ({
+    userId: signedInUserId(request),
+    origin: requestOrigin(request),
+  });
+
+  app.get(
+    '/admin/stories',
+    {
+      schema: {
+        tags,
+        summary: 'Every story, drafts included, by position, with chapters and completeness',
+        response: { 200: adminStoryListResponseSchema, ...errors },
+      },
+    },
+    async () => ({ stories: await service.listStories() }),
+  );
+
+  app.get(
+    '/admin/stories/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One story (draft or published) with its chapters and their file names',
+        params: idParamsSchema,
+        response: { 200: adminStoryResponseSchema, ...withNotFound },
+      },
+    },
+    async (request) => ({ story: await service.getStory(request.params.id) }),
+  );
+
+  app.post(
+    '/admin/stories',
+    {
+      schema: {
+        tags,
+        summary: 'Create a draft story with its chapters (in array order)',
+        body: storyInputSchema,
+        response: { 201: adminStoryResponseSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const story = await service.createStory(request.body, actorOf(request));
+      return reply.status(201).send({ story });
+    },
+  );
+
+  app.put(
+    '/admin/stories/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update a story and its chapters (chapters with an id keep it)',
+        params: idParamsSchema,
+        body: storyInputSchema,
+        response: { 200: adminStoryResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => ({
+      story: await service.updateStory(request.params.id, request.body, actorOf(request)),
+    }),
+  );
+
+  app.post(
+    '/admin/stories/:id/status',
+    {
+      schema: {
+        tags,
+        summary: 'Publish a draft or unpublish a published story',
+        params: idParamsSchema,
+        response: { 200: adminStoryResponseSchema, ...withNotFound },
+      },
+    },
+    async (request) => ({
+      story: await service.toggleStatus(request.params.id, actorOf(request)),
+    }),
+  );
+
+  app.post(
+    '/admin/stories/:id/requires-login',
+    {
+      schema: {
+        tags,
+        summary: "Flip the story's login requirement",
+        params: idParamsSchema,
+        response: { 200: adminStoryResponseSchema, ...withNotFound },
+      },
+    },
+    async (request) => ({ story: await service.toggleRequiresLogin(request.params.id) }),
+  );
+
+  app.post(
+    '/admin/stories/:id/move',
+    {
+      schema: {
+        tags,
+        summary: 'Swap positions with the story just above or below; returns the whole list',
+        params: idParamsSchema,
+        body: moveStoryBodySchema,
+        response: { 200: adminStoryListResponseSchema, ...withNotFound },
+      },
+    },
+    async (request) => ({
+      stories: await service.moveStory(request.params.id, request.body.direction),
+    }),
+  );
+
+  app.delete(
+    '/admin/stories/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a story with its chapters (their progress and bookmarks go too)',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...withNotFound },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteStory(request.params.id, actorOf(request));
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -30,6 +30,11 @@ export function createStoriesService(db: Database) {
       return published.stories;
     },
 
+    /** Drops this instance's cached published list (after an administrator changes a story). */
+    invalidatePublishedList() {
+      published = undefined;
+    },
+
     async getStory(viewer: Viewer, id: string) {
       const story = await repository.findStoryById(db, id, visibilityFor(viewer));
       if (!story) throw notFound('Story not found');

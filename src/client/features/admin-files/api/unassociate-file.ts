@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UnassociateFileResponse } from '#shared/contracts/admin-files';
+import { apiFetch } from '#client/lib/api-client';
+import { adminFilesKey } from './get-files';
+
+export const unassociateFile = (id: string) =>
+  apiFetch<UnassociateFileResponse>(`/api/admin/files/${encodeURIComponent(id)}/association`, {
+    method: 'DELETE',
+  });
+
+/** Clears every chapter link to a file. */
+export function useUnassociateFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...adminFilesKey, 'unassociate'],
+    mutationFn: unassociateFile,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminFilesKey }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'stories'] }),
+      ]),
+  });
+}

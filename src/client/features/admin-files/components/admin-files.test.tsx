@@ -1,0 +1,492 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminFile, AssociationStory } from '#shared/contracts/admin-files';
+import { createQueryClient } from '#client/lib/query-client';
+import { json, stubApi } from '#client/test/render-app';
+import { associationStats } from './association-overview';
+import { AssociateTab } from './associate-tab';
+import { FilesTab } from './files-tab';
+import { UploadTab } from './upload-tab';
+
+const toast = vi.hoisted(() => ({
+  success: vi.fn(),
+  error: vi.fn(),
+  info: vi.fn(),
+  warning: vi.fn(),
+  message: vi.fn(),
+}));
+vi.mock('#client/lib/toast', () => ({ toast, useToasterRequested: () => false }));
+
+const STORY_ID = '11111111-1111-4111-8111-111111111111';
+const CHAPTER_1 = '22222222-2222-4222-8222-000000000001';
+const CHAPTER_2 = '22222222-2222-4222-8222-000000000002';
+
+function adminFile(overrides: Partial<AdminFile> & Pick<AdminFile, 'id'>): AdminFile {
+  return {
+    filename: 'x.bin',
+    originalFilename: 'x.bin',
+    fileType: 'application/pdf',
+    fileSize: 2048,
+    bucketName: 'uploads',
+    filePath: '2026/01/x.bin',
+    uploadDate: '2026-01-15T10:00:00.000Z',
+    publicUrl: null,
+    associations: [],
+    ...overrides,
+  };
+}
+
+const audio = adminFile({
+  id: '33333333-3333-4333-8333-000000000001',
+  originalFilename: 'capitulo-uno.m4a',
+  fileType: 'audio/x-m4a',
+  fileSize: 649_199,
+  bucketName: 'audios',
+  filePath: '2026/01/a.m4a',
+  uploadDate: '2026-01-16T10:00:00.000Z',
+});
+const transcript = adminFile({
+  id: '33333333-3333-4333-8333-000000000002',
+  originalFilename: 'capitulo-uno.json',
+  fileType: 'application/json',
+  fileSize: 1536,
+  bucketName: 'trans',
+  filePath: '2026/01/t.json',
+});
+const cover = adminFile({
+  id: '33333333-3333-4333-8333-000000000003',
+  originalFilename: 'portada.png',
+  fileType: 'image/png',
+  bucketName: 'series-images',
+  filePath: '2026/01/p.png',
+  publicUrl: '/api/files/series-images/2026/01/p.png',
+  associations: [],
+});
+const linkedAudio: AdminFile = {
+  ...audio,
+  associations: [
+    {
+      storyId: STORY_ID,
+      storyTitle: 'El faro',
+      chapterId: CHAPTER_1,
+      chapterTitle: 'La tormenta',
+      role: 'audio',
+    },
+  ],
+};
+
+const stories: AssociationStory[] = [
+  {
+    id: STORY_ID,
+    title: 'El faro',
+    chapters: [
+      {
+        id: CHAPTER_1,
+        storyId: STORY_ID,
+        title: 'La tormenta',
+        position: 1,
+        audioFileId: '',
+        transcriptFileId: '',
+        duration: null,
+      },
+      {
+        id: CHAPTER_2,
+        storyId: STORY_ID,
+        title: 'La calma',
+        position: 2,
+        audioFileId: '',
+        transcriptFileId: '',
+        duration: null,
+      },
+    ],
+  },
+];
+
+function renderWithQuery(ui: ReactNode) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  return render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
+}
+
+const uploaded = (file: AdminFile) => {
+  const { associations: _associations, ...rest } = file;
+  return json(201, { file: rest });
+};
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  for (const fn of Object.values(toast)) fn.mockReset();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Upload tab', () => {
+  it('refuses a file that fails the checks without sending it', async () => {
+    const fetch = stubApi({ 'GET /api/admin/files': () => json(200, { files: [] }) });
+    const user = userEvent.setup({ applyAccept: false });
+    renderWithQuery(<UploadTab />);
+
+    expect(screen.getByRole('heading', { name: 'Content Upload' })).toBeInTheDocument();
+    for (const title of ['Audio Files', 'Transcripts', 'Images', 'General File Upload']) {
+      expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    }
+    await user.upload(
+      screen.getByLabelText('Choose transcripts'),
+      new File(['1\n00:00:01,000 --> 00:00:02,000\nHola'], 'subs.srt', { type: '' }),
+    );
+    const item = await screen.findByText('File type srt is not supported');
+    expect(item.closest('li')).toHaveAttribute('data-status', 'error');
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    expect(screen.getByRole('tab', { name: 'Upload Files' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
+
+  it('uploads transcripts one by one through pending and uploading, then shows Manage Files', async () => {
+    const answers: ((response: Response) => void)[] = [];
+    const fetch = stubApi({
+      'GET /api/admin/files': () => json(200, { files: [transcript] }),
+      'POST /api/admin/files?bucket=trans': () =>
+        new Promise<Response>((resolve) => {
+          answers.push(resolve);
+        }),
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<UploadTab />);
+
+    await user.upload(screen.getByLabelText('Choose transcripts'), [
+      new File(['{"segments":[]}'], 'capitulo-uno.json', { type: 'application/json' }),
+      new File(['00:00:01 Hola'], 'capitulo-dos.txt', { type: 'text/plain' }),
+    ]);
+    const progress = await screen.findByLabelText('Upload progress for capitulo-uno.json');
+    await waitFor(() => expect(progress).toHaveAttribute('value', '60'));
+    expect(screen.getByText('Uploading 60%')).toBeInTheDocument();
+    const second = screen.getByText('capitulo-dos.txt').closest('li')!;
+    expect(second).toHaveAttribute('data-status', 'pending');
+    expect(within(second).getByText('Pending')).toBeInTheDocument();
+    expect(answers).toHaveLength(1);
+
+    answers[0]!(uploaded(transcript));
+    await waitFor(() => expect(second).toHaveAttribute('data-status', 'uploading'));
+    // Still on Upload Files until the batch is done.
+    expect(screen.getByRole('tab', { name: 'Upload Files' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    answers[1]!(uploaded({ ...transcript, originalFilename: 'capitulo-dos.txt' }));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Manage Files' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      ),
+    );
+    expect(toast.success).toHaveBeenCalledWith('Transcript Uploaded', {
+      description: 'capitulo-uno.json',
+    });
+    expect(toast.success).toHaveBeenCalledTimes(2);
+    expect(await screen.findByRole('heading', { name: 'capitulo-uno.json' })).toBeInTheDocument();
+
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    const body = post[1]!.body as FormData;
+    expect((body.get('file') as File).name).toBe('capitulo-uno.json');
+
+    // Back on Upload Files the items show their final state.
+    await user.click(screen.getByRole('tab', { name: 'Upload Files' }));
+    expect(screen.getAllByText('Uploaded')).toHaveLength(2);
+    expect(screen.getByLabelText('Upload progress for capitulo-uno.json')).toHaveAttribute(
+      'value',
+      '100',
+    );
+  });
+
+  it('reports a refused upload and stays on Upload Files', async () => {
+    stubApi({
+      'GET /api/admin/files': () => json(200, { files: [] }),
+      'POST /api/admin/files?bucket=audios': () =>
+        json(415, {
+          error: {
+            code: 'UNSUPPORTED_MEDIA_TYPE',
+            message: 'File content does not match declared type',
+          },
+        }),
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<UploadTab />);
+    await user.upload(
+      screen.getByLabelText('Choose audio files'),
+      new File(['not audio'], 'fake.mp3', { type: 'audio/mpeg' }),
+    );
+    const message = await screen.findByText('File content does not match declared type');
+    expect(message.closest('li')).toHaveAttribute('data-status', 'error');
+    expect(toast.error).toHaveBeenCalledWith('Upload failed', {
+      description: 'fake.mp3: File content does not match declared type',
+    });
+    expect(screen.getByRole('tab', { name: 'Upload Files' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear finished' }));
+    expect(screen.queryByText('fake.mp3')).not.toBeInTheDocument();
+  });
+});
+
+describe('Files tab', () => {
+  it('lists, searches and filters files, with an open link only for public ones', async () => {
+    stubApi({ 'GET /api/admin/files': () => json(200, { files: [audio, transcript, cover] }) });
+    const user = userEvent.setup();
+    renderWithQuery(<FilesTab />);
+
+    const grid = await screen.findByRole('list', { name: 'Files' });
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(3);
+    const audioCard = screen.getByRole('heading', { name: 'capitulo-uno.m4a' }).closest('li')!;
+    expect(within(audioCard).getByText('audio/x-m4a')).toBeInTheDocument();
+    expect(within(audioCard).getByText('633.98 KB')).toBeInTheDocument();
+    expect(within(audioCard).getByText('Jan 16, 2026')).toBeInTheDocument();
+    expect(within(audioCard).queryByRole('link')).not.toBeInTheDocument();
+    const coverCard = screen.getByRole('heading', { name: 'portada.png' }).closest('li')!;
+    expect(within(coverCard).getByRole('link', { name: /Open portada.png/ })).toHaveAttribute(
+      'href',
+      '/api/files/series-images/2026/01/p.png',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Documents' }));
+    expect(screen.getByRole('button', { name: 'Documents' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'capitulo-uno.json' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Video' }));
+    expect(screen.getByRole('heading', { name: 'No files found' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'All Files' }));
+    await user.type(screen.getByLabelText('Search files'), 'PORTADA');
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'portada.png',
+    ]);
+  });
+
+  it('deletes a file after confirmation', async () => {
+    let files = [audio, cover];
+    const fetch = stubApi({
+      'GET /api/admin/files': () => json(200, { files }),
+      [`DELETE /api/admin/files/${audio.id}`]: () => {
+        files = [cover];
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<FilesTab />);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete capitulo-uno.m4a' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete File' });
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('File deleted', {
+        description: 'capitulo-uno.m4a',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'capitulo-uno.m4a' })).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('tells when a delete or a download fails', async () => {
+    stubApi({
+      'GET /api/admin/files': () => json(200, { files: [audio] }),
+      [`DELETE /api/admin/files/${audio.id}`]: () =>
+        json(404, { error: { code: 'NOT_FOUND', message: 'File not found' } }),
+      [`GET /api/admin/files/${audio.id}/download`]: () =>
+        json(404, { error: { code: 'NOT_FOUND', message: 'File not found' } }),
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<FilesTab />);
+
+    await user.click(await screen.findByRole('button', { name: 'Download capitulo-uno.m4a' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Download failed', {
+        description: 'File not found',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete capitulo-uno.m4a' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Delete failed', { description: 'File not found' }),
+    );
+  });
+
+  it('shows the empty state when nothing was uploaded', async () => {
+    stubApi({ 'GET /api/admin/files': () => json(200, { files: [] }) });
+    renderWithQuery(<FilesTab />);
+    expect(await screen.findByRole('heading', { name: 'No files found' })).toBeInTheDocument();
+  });
+});
+
+describe('Associate tab', () => {
+  it('links the chosen files to a chapter', async () => {
+    const fetch = stubApi({
+      'GET /api/admin/files': () => json(200, { files: [linkedAudio, transcript, cover] }),
+      'GET /api/admin/files/association-targets': () => json(200, { stories }),
+      [`POST /api/admin/chapters/${CHAPTER_2}/files`]: () =>
+        json(200, {
+          chapter: {
+            ...stories[0]!.chapters[1]!,
+            audioFileId: audio.filePath,
+            transcriptFileId: transcript.filePath,
+            duration: 94,
+          },
+        }),
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<AssociateTab />);
+
+    expect(screen.getByRole('heading', { name: 'File Association' })).toBeInTheDocument();
+    const storySelect = await screen.findByLabelText('Story');
+    expect(within(storySelect).getByRole('option', { name: 'El faro (2 chapters)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Associate 0 File(s)' })).toBeDisabled();
+
+    await user.selectOptions(storySelect, STORY_ID);
+    await user.selectOptions(screen.getByLabelText('Chapter'), CHAPTER_2);
+
+    const list = screen.getByRole('list', { name: 'Files to associate' });
+    const audioButton = within(list).getByRole('button', { name: /capitulo-uno\.m4a/ });
+    expect(within(audioButton).getByText('Associated')).toBeInTheDocument();
+    await user.click(audioButton);
+    await user.click(within(list).getByRole('button', { name: /capitulo-uno\.json/ }));
+    expect(audioButton).toHaveAttribute('aria-pressed', 'true');
+
+    // The bucket filter and the search narrow the list; the selection stays.
+    await user.selectOptions(screen.getByLabelText('Bucket'), 'series-images');
+    expect(within(list).getAllByRole('button')).toHaveLength(1);
+    await user.selectOptions(screen.getByLabelText('Bucket'), 'all');
+    await user.type(screen.getByLabelText('Search by file name'), 'portada');
+    expect(within(list).getAllByRole('button')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Associate 2 File(s)' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Files Associated', {
+        description: '2 file(s) linked to La calma',
+      }),
+    );
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(post[1]!.body as string)).toEqual({
+      fileIds: [audio.id, transcript.id],
+    });
+    expect(screen.getByRole('button', { name: 'Associate 0 File(s)' })).toBeDisabled();
+  });
+
+  it('reports a refused association', async () => {
+    stubApi({
+      'GET /api/admin/files': () => json(200, { files: [audio] }),
+      'GET /api/admin/files/association-targets': () => json(200, { stories }),
+      [`POST /api/admin/chapters/${CHAPTER_1}/files`]: () =>
+        json(404, {
+          error: { code: 'NOT_FOUND', message: 'Chapter not found or no changes made' },
+        }),
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<AssociateTab />);
+    await user.selectOptions(await screen.findByLabelText('Story'), STORY_ID);
+    await user.selectOptions(screen.getByLabelText('Chapter'), CHAPTER_1);
+    await user.click(screen.getByRole('button', { name: /capitulo-uno\.m4a/ }));
+    await user.click(screen.getByRole('button', { name: 'Associate 1 File(s)' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Association Failed', {
+        description: 'Chapter not found or no changes made',
+      }),
+    );
+  });
+
+  it('lists links as story → chapter and unassociates them', async () => {
+    let files = [linkedAudio, transcript];
+    const fetch = stubApi({
+      'GET /api/admin/files': () => json(200, { files }),
+      'GET /api/admin/files/association-targets': () => json(200, { stories }),
+      [`DELETE /api/admin/files/${audio.id}/association`]: () => {
+        files = [audio, transcript];
+        return json(200, { chaptersUpdated: 1 });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<AssociateTab />);
+    await user.click(screen.getByRole('tab', { name: 'Manage Associations' }));
+
+    const rows = await screen.findByRole('list', { name: 'Associated files' });
+    expect(within(rows).getByText('El faro → La tormenta')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Unassociate capitulo-uno.m4a' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('File Unassociated', {
+        description: 'capitulo-uno.m4a',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'No Associated Files' })).toBeVisible();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
+  });
+
+  it('tells when unassociating fails', async () => {
+    stubApi({
+      'GET /api/admin/files': () => json(200, { files: [linkedAudio] }),
+      'GET /api/admin/files/association-targets': () => json(200, { stories }),
+      [`DELETE /api/admin/files/${audio.id}/association`]: () =>
+        json(404, { error: { code: 'NOT_FOUND', message: 'No associations found to remove' } }),
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<AssociateTab />);
+    await user.click(screen.getByRole('tab', { name: 'Manage Associations' }));
+    await user.click(await screen.findByRole('button', { name: 'Unassociate capitulo-uno.m4a' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Unassociation Failed', {
+        description: 'No associations found to remove',
+      }),
+    );
+  });
+
+  it('shows the overview counts with the percent linked per bucket', async () => {
+    stubApi({
+      'GET /api/admin/files': () => json(200, { files: [linkedAudio, audio, transcript, cover] }),
+      'GET /api/admin/files/association-targets': () => json(200, { stories }),
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<AssociateTab />);
+    await user.click(screen.getByRole('tab', { name: 'Overview' }));
+
+    const total = await screen.findByText('Total Files');
+    expect(total.nextSibling).toHaveTextContent('4');
+    expect(screen.getByText('Associated Files').nextSibling).toHaveTextContent('1');
+    expect(screen.getByText('Unassociated Files').nextSibling).toHaveTextContent('3');
+    expect(screen.getByText('2 files · 50% linked')).toBeInTheDocument();
+    expect(screen.getByText('0 files · 0% linked')).toBeInTheDocument();
+  });
+});
+
+describe('associationStats', () => {
+  it('counts linked files overall and per bucket', () => {
+    const stats = associationStats([linkedAudio, audio, audio, transcript]);
+    expect(stats).toMatchObject({ total: 4, associated: 1, unassociated: 3 });
+    expect(stats.buckets.find((entry) => entry.bucket === 'audios')).toEqual({
+      bucket: 'audios',
+      total: 3,
+      associated: 1,
+      percent: 33,
+    });
+    expect(associationStats([]).buckets.every((entry) => entry.percent === 0)).toBe(true);
+  });
+});

@@ -1,0 +1,330 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminStory } from '#shared/contracts/admin-stories';
+import { adminFixture, json, renderApp, sessionOf, stubApi } from '#client/test/render-app';
+
+const toast = vi.hoisted(() => ({
+  success: vi.fn(),
+  error: vi.fn(),
+  info: vi.fn(),
+  warning: vi.fn(),
+  message: vi.fn(),
+}));
+vi.mock('#client/lib/toast', () => ({ toast, useToasterRequested: () => false }));
+
+const chapter = (n: number): AdminStory['chapters'][number] => ({
+  id: `22222222-2222-4222-8222-${String(n).padStart(12, '0')}`,
+  title: `Capítulo ${n}`,
+  position: n,
+  duration: 60,
+  audioFileId: 'a.m4a',
+  transcriptFileId: 't.json',
+});
+
+const story = (n: number, overrides: Partial<AdminStory> = {}): AdminStory => ({
+  id: `11111111-1111-4111-8111-${String(n).padStart(12, '0')}`,
+  slug: `story-${n}`,
+  title: `Story ${n}`,
+  description: null,
+  language: 'Spanish',
+  level: 'Beginner',
+  position: n,
+  status: 'draft',
+  requiresLogin: true,
+  newWordsCount: 0,
+  imageUrl: null,
+  publishedAt: null,
+  createdAt: new Date(2025, 0, 5, 12).toISOString(),
+  chapters: [],
+  complete: false,
+  ...overrides,
+});
+
+const faro = story(1, {
+  title: 'Las cartas del faro',
+  description: 'Letters by the sea',
+  status: 'published',
+  publishedAt: new Date(2025, 1, 14, 12).toISOString(),
+  imageUrl: '/api/files/series-images/faro.webp',
+  chapters: [chapter(1), chapter(2)],
+  complete: true,
+  requiresLogin: false,
+});
+const olivos = story(2, { title: 'Los olivos', level: 'Advanced' });
+const paraguas = story(3, { title: 'El paraguas rojo', level: 'Intermediate' });
+
+let library: AdminStory[];
+
+function stubStoriesApi(overrides: Parameters<typeof stubApi>[0] = {}) {
+  return stubApi({
+    'GET /api/auth/session': sessionOf(adminFixture),
+    'GET /api/admin/stories': () => json(200, { stories: library }),
+    'GET /api/site/settings': () => json(200, { images: {}, values: {}, logo: null }),
+    ...Object.fromEntries(
+      library.map((item) => [
+        `GET /api/admin/stories/${item.id}`,
+        () => json(200, { story: item }),
+      ]),
+    ),
+    ...overrides,
+  });
+}
+
+/** The first render loads the route's lazy chunks: slow on a busy machine. */
+const FIRST_RENDER = { timeout: 10_000 };
+const table = () => screen.findByRole('table', { name: /Stories, by position/ }, FIRST_RENDER);
+const rowOf = (title: string) => screen.getByRole('row', { name: new RegExp(title) });
+
+beforeEach(() => {
+  vi.stubGlobal('scrollTo', vi.fn());
+  // The client error log reports every failed request on the console; these ones are expected.
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  for (const fn of Object.values(toast)) fn.mockReset();
+  library = [faro, olivos, paraguas];
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Content Management, Stories tab', { timeout: 20_000 }, () => {
+  it('shows the heading, five tabs with Stories selected, counters and the table', async () => {
+    stubStoriesApi();
+    renderApp('/admin/content');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Content Management' }, FIRST_RENDER),
+    ).toBeInTheDocument();
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs).toEqual(['Stories', 'Upload', 'Files', 'Associate', 'Settings']);
+    expect(screen.getByRole('tab', { name: 'Stories' })).toHaveAttribute('aria-selected', 'true');
+
+    await table();
+    const counter = (label: string) => screen.getByText(label, { selector: 'dt' }).nextSibling;
+    expect(counter('Total Stories')).toHaveTextContent('3');
+    expect(counter('Published')).toHaveTextContent('1');
+    expect(counter('Drafts')).toHaveTextContent('2');
+    expect(counter('Complete')).toHaveTextContent('1');
+
+    const row = rowOf('Las cartas del faro');
+    expect(within(row).getByText('Letters by the sea')).toBeInTheDocument();
+    expect(within(row).getByText('Published')).toBeInTheDocument();
+    expect(within(row).getByText('Feb 14, 2025')).toBeInTheDocument();
+    expect(within(row).getByText('Jan 05, 2025')).toBeInTheDocument();
+    expect(row.querySelector('img')).toHaveAttribute(
+      'src',
+      '/api/images/series-images/faro.webp?w=64&h=48&q=80',
+    );
+    expect(within(row).getByRole('switch', { name: /Login required/ })).not.toBeChecked();
+    expect(within(row).getByRole('link', { name: /View "Las cartas del faro"/ })).toHaveAttribute(
+      'href',
+      '/story/story-1',
+    );
+    expect(within(row).getByRole('button', { name: /Move .* up/ })).toBeDisabled();
+
+    const draftRow = rowOf('Los olivos');
+    expect(within(draftRow).getByText('Not published')).toBeInTheDocument();
+    expect(within(draftRow).getByText('Draft')).toBeInTheDocument();
+    expect(within(draftRow).getByRole('switch', { name: /Login required/ })).toBeChecked();
+    expect(within(rowOf('El paraguas rojo')).getByRole('button', { name: /down/ })).toBeDisabled();
+  });
+
+  it('filters by search, level and status, with the filtered empty state', async () => {
+    stubStoriesApi();
+    renderApp('/admin/content');
+    await table();
+    const user = userEvent.setup();
+    const titles = () =>
+      screen
+        .queryAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getByRole('rowheader').querySelector('p')!.textContent);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search stories' }), 'SEA');
+    expect(titles()).toEqual(['Las cartas del faro']);
+    await user.clear(screen.getByRole('searchbox', { name: 'Search stories' }));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Level' }), 'Advanced');
+    expect(titles()).toEqual(['Los olivos']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Level' }), 'All Levels');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Draft');
+    expect(titles()).toEqual(['Los olivos', 'El paraguas rojo']);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Level' }), 'Beginner');
+    expect(screen.getByText('No stories found')).toBeInTheDocument();
+    expect(screen.getByText('Try adjusting your search or filter criteria')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Your First Story' })).toBeNull();
+  });
+
+  it('offers to create the first story when there is none, opening the wizard', async () => {
+    library = [];
+    stubStoriesApi();
+    renderApp('/admin/content');
+    expect(await screen.findByText('No stories found', {}, FIRST_RENDER)).toBeInTheDocument();
+    expect(screen.getByText('Get started by creating your first story')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Your First Story' }));
+    const back = screen.getByRole('button', { name: 'Back to Dashboard' });
+    expect(screen.queryByText('No stories found')).toBeNull();
+    await userEvent.click(back);
+    expect(await screen.findByText('No stories found')).toBeInTheDocument();
+  });
+
+  it('shows the loading text, then the load error', async () => {
+    let fail: (response: Response) => void = () => undefined;
+    stubStoriesApi({
+      'GET /api/admin/stories': () => new Promise<Response>((resolve) => (fail = resolve)),
+    });
+    renderApp('/admin/content');
+    expect(await screen.findByText('Loading stories...', {}, FIRST_RENDER)).toBeInTheDocument();
+    fail(json(500, { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong' } }));
+    expect(await screen.findByText('Error loading stories. Please try again.')).toBeInTheDocument();
+  });
+
+  it('publishes a draft and toasts, or toasts the failure', async () => {
+    let answer = () =>
+      json(200, {
+        story: { ...olivos, status: 'published', publishedAt: new Date().toISOString() },
+      });
+    const fetchMock = stubStoriesApi({
+      [`POST /api/admin/stories/${olivos.id}/status`]: () => answer(),
+    });
+    renderApp('/admin/content');
+    await table();
+    await userEvent.click(
+      within(rowOf('Los olivos')).getByRole('button', { name: 'Publish "Los olivos"' }),
+    );
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Story Published', expect.anything()),
+    );
+    expect(
+      fetchMock.mock.calls.some(([url]) => url === `/api/admin/stories/${olivos.id}/status`),
+    ).toBe(true);
+
+    answer = () => json(404, { error: { code: 'NOT_FOUND', message: 'Story not found' } });
+    await userEvent.click(
+      within(rowOf('Los olivos')).getByRole('button', { name: /Publish "Los olivos"/ }),
+    );
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Action Failed', {
+        description: 'Story not found',
+      }),
+    );
+  });
+
+  it('flips the login requirement with its toasts', async () => {
+    let ok = true;
+    stubStoriesApi({
+      [`POST /api/admin/stories/${faro.id}/requires-login`]: () =>
+        ok
+          ? json(200, { story: { ...faro, requiresLogin: true } })
+          : json(500, { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong' } }),
+    });
+    renderApp('/admin/content');
+    await table();
+    const toggle = within(rowOf('Las cartas del faro')).getByRole('switch');
+    await userEvent.click(toggle);
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Login Requirement Updated', expect.anything()),
+    );
+    ok = false;
+    await userEvent.click(within(rowOf('Las cartas del faro')).getByRole('switch'));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Update Failed', expect.anything()),
+    );
+  });
+
+  it('moves a story with a toast, and says nothing when a move fails', async () => {
+    let ok = true;
+    stubStoriesApi({
+      [`POST /api/admin/stories/${olivos.id}/move`]: (init) => {
+        expect(JSON.parse(String(init?.body))).toEqual({ direction: 'down' });
+        return ok
+          ? json(200, {
+              stories: [faro, { ...paraguas, position: 2 }, { ...olivos, position: 3 }],
+            })
+          : json(400, {
+              error: { code: 'BAD_REQUEST', message: 'There is no story below this one' },
+            });
+      },
+    });
+    renderApp('/admin/content');
+    await table();
+    await userEvent.click(within(rowOf('Los olivos')).getByRole('button', { name: /down/ }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Story Moved'));
+
+    ok = false;
+    toast.success.mockReset();
+    library = [faro, olivos, paraguas];
+    await waitFor(() =>
+      expect(within(rowOf('Los olivos')).getByRole('button', { name: /down/ })).toBeEnabled(),
+    );
+    await userEvent.click(within(rowOf('Los olivos')).getByRole('button', { name: /down/ }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('deletes a story only after confirming', async () => {
+    const fetchMock = stubStoriesApi({
+      [`DELETE /api/admin/stories/${paraguas.id}`]: () => {
+        library = [faro, olivos];
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderApp('/admin/content');
+    await table();
+    const deleteButton = () =>
+      within(rowOf('El paraguas rojo')).getByRole('button', { name: /Delete/ });
+
+    await userEvent.click(deleteButton());
+    let dialog = screen.getByRole('alertdialog', { name: 'Delete Story' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(deleteButton());
+    dialog = screen.getByRole('alertdialog', { name: 'Delete Story' });
+    expect(dialog).toHaveTextContent('"El paraguas rojo"');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Story Deleted', expect.anything()),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.queryByRole('row', { name: /El paraguas rojo/ })).toBeNull();
+  });
+
+  it('toasts a failed delete', async () => {
+    stubStoriesApi({
+      [`DELETE /api/admin/stories/${paraguas.id}`]: () =>
+        json(404, { error: { code: 'NOT_FOUND', message: 'Story not found' } }),
+    });
+    renderApp('/admin/content');
+    await table();
+    await userEvent.click(
+      within(rowOf('El paraguas rojo')).getByRole('button', { name: /Delete/ }),
+    );
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Delete Failed', {
+        description: 'Story not found',
+      }),
+    );
+  });
+
+  it('opens the edit wizard for a story and comes back', async () => {
+    stubStoriesApi();
+    renderApp('/admin/content');
+    await table();
+    await userEvent.click(within(rowOf('Los olivos')).getByRole('button', { name: /Edit/ }));
+    expect(screen.queryByRole('table')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
+    expect(await table()).toBeInTheDocument();
+  });
+});

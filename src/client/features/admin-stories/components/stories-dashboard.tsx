@@ -1,0 +1,254 @@
+import { BookCheck, BookOpen, FilePen, Globe, Plus, Search, type LucideIcon } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import type { AdminStory } from '#shared/contracts/admin-stories';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { Input, inputClassName, Label } from '#client/components/ui/input';
+import { Notice } from '#client/components/ui/notice';
+import { Spinner } from '#client/components/ui/spinner';
+import { cn } from '#client/lib/cn';
+import { useAdminStories } from '../api/get-admin-stories';
+import { useStoryActions } from '../hooks/use-story-actions';
+import {
+  dashboardCounters,
+  filterDashboardStories,
+  hasActiveFilters,
+  lastPosition,
+  levelFilterOptions,
+  noFilters,
+  statusFilterOptions,
+  type DashboardCounters,
+  type DashboardFilters,
+  type LevelFilter,
+  type StatusFilter,
+} from '../utils/dashboard';
+import { DeleteStoryDialog } from './delete-story-dialog';
+import { StoryRow } from './story-row';
+
+export interface StoriesDashboardProps {
+  onCreate: () => void;
+  onEdit: (storyId: string) => void;
+}
+
+/** The Stories tab's list: counters, search and filters, and the table of every story. */
+export function StoriesDashboard({ onCreate, onEdit }: StoriesDashboardProps) {
+  const { data: stories, isPending, isError, refetch } = useAdminStories();
+  const [filters, setFilters] = useState<DashboardFilters>(noFilters);
+  const [toDelete, setToDelete] = useState<AdminStory | null>(null);
+  const actions = useStoryActions();
+
+  const visible = useMemo(
+    () => (stories ? filterDashboardStories(stories, filters) : []),
+    [stories, filters],
+  );
+
+  if (isPending) return <Spinner label="Loading stories..." className="py-16" />;
+  if (isError) {
+    return (
+      <Notice
+        tone="error"
+        action={
+          <Button variant="secondary" size="sm" onClick={() => void refetch()}>
+            Try Again
+          </Button>
+        }
+      >
+        Error loading stories. Please try again.
+      </Notice>
+    );
+  }
+
+  const last = lastPosition(stories);
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold">Stories</h2>
+        <Button size="sm" onClick={onCreate}>
+          <Plus aria-hidden="true" className="size-4" />
+          Create New Story
+        </Button>
+      </div>
+
+      <Counters counters={dashboardCounters(stories)} />
+      <Filters filters={filters} onChange={setFilters} />
+
+      {visible.length === 0 ? (
+        <EmptyState filtered={hasActiveFilters(filters)} onCreate={onCreate} />
+      ) : (
+        <Card className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Stories, by position in the library</caption>
+            <thead className="bg-surface-muted text-left text-xs font-semibold tracking-wide text-ink-muted uppercase">
+              <tr>
+                <th scope="col" className="px-3 py-3">
+                  Position
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Story
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Level
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Login Required
+                </th>
+                <th scope="col" className="px-3 py-3 text-center">
+                  Chapters
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Published
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Created
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {visible.map((story) => (
+                <StoryRow
+                  key={story.id}
+                  story={story}
+                  isLast={story.position >= last}
+                  busy={{
+                    status: actions.busy.status === story.id,
+                    login: actions.busy.login === story.id,
+                    move: actions.busy.move !== undefined,
+                    remove: actions.busy.remove === story.id,
+                  }}
+                  onMove={(direction) => actions.move(story, direction)}
+                  onTogglePublished={() => actions.togglePublished(story)}
+                  onToggleRequiresLogin={() => actions.toggleRequiresLogin(story)}
+                  onEdit={() => onEdit(story.id)}
+                  onDelete={() => setToDelete(story)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+
+      <DeleteStoryDialog
+        story={toDelete}
+        deleting={toDelete !== null && actions.busy.remove === toDelete.id}
+        onCancel={() => setToDelete(null)}
+        onConfirm={(story) => actions.remove(story, () => setToDelete(null))}
+      />
+    </div>
+  );
+}
+
+const counterTiles: ReadonlyArray<{
+  key: keyof DashboardCounters;
+  label: string;
+  icon: LucideIcon;
+}> = [
+  { key: 'total', label: 'Total Stories', icon: BookOpen },
+  { key: 'published', label: 'Published', icon: Globe },
+  { key: 'drafts', label: 'Drafts', icon: FilePen },
+  { key: 'complete', label: 'Complete', icon: BookCheck },
+];
+
+function Counters({ counters }: { counters: DashboardCounters }) {
+  return (
+    <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      {counterTiles.map(({ key, label, icon: Icon }) => (
+        <Card key={key} className="p-4">
+          <dt className="flex items-center gap-2 text-sm font-medium text-ink-muted">
+            <Icon aria-hidden="true" className="size-4 text-accent-ink" />
+            {label}
+          </dt>
+          <dd className="mt-1 text-3xl font-semibold text-ink tabular-nums">{counters[key]}</dd>
+        </Card>
+      ))}
+    </dl>
+  );
+}
+
+function Filters({
+  filters,
+  onChange,
+}: {
+  filters: DashboardFilters;
+  onChange: (filters: DashboardFilters) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto]">
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-search`}>Search stories</Label>
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted"
+          />
+          <Input
+            id={`${id}-search`}
+            type="search"
+            placeholder="Search by title or description"
+            value={filters.search}
+            onChange={(event) => onChange({ ...filters, search: event.target.value })}
+            className="pl-9"
+          />
+        </div>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-level`}>Level</Label>
+        <select
+          id={`${id}-level`}
+          value={filters.level}
+          onChange={(event) => onChange({ ...filters, level: event.target.value as LevelFilter })}
+          className={cn(inputClassName, 'pr-8')}
+        >
+          {levelFilterOptions.map(({ value, label }) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-status`}>Status</Label>
+        <select
+          id={`${id}-status`}
+          value={filters.status}
+          onChange={(event) => onChange({ ...filters, status: event.target.value as StatusFilter })}
+          className={cn(inputClassName, 'pr-8')}
+        >
+          {statusFilterOptions.map(({ value, label }) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+function EmptyState({ filtered, onCreate }: { filtered: boolean; onCreate: () => void }) {
+  return (
+    <Notice
+      title="No stories found"
+      headingLevel={3}
+      className="py-10 text-center"
+      action={
+        filtered ? undefined : (
+          <Button size="sm" className="mx-auto" onClick={onCreate}>
+            <Plus aria-hidden="true" className="size-4" />
+            Create Your First Story
+          </Button>
+        )
+      }
+    >
+      {filtered
+        ? 'Try adjusting your search or filter criteria'
+        : 'Get started by creating your first story'}
+    </Notice>
+  );
+}

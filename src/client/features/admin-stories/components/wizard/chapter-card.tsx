@@ -1,0 +1,229 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { FileAudio, FileText, Pencil, Trash2, X } from 'lucide-react';
+import type { FileUpload } from '#shared/contracts/admin-files';
+import { Button } from '#client/components/ui/button';
+import { inputClassName } from '#client/components/ui/input';
+import { cn } from '#client/lib/cn';
+import { Field, FieldError } from './field';
+import { FileUploadButton } from './file-upload-button';
+import type { WizardValues } from './wizard-schema';
+
+export interface ChapterCardProps {
+  index: number;
+  onDelete: (index: number) => void;
+}
+
+type FileSlot = 'audio' | 'transcript';
+
+const slots = {
+  audio: {
+    heading: 'Audio',
+    icon: FileAudio,
+    upload: 'Upload Audio',
+    uploaded: 'Audio Uploaded',
+    idField: 'audioFileId',
+    nameField: 'audioName',
+  },
+  transcript: {
+    heading: 'Transcript',
+    icon: FileText,
+    upload: 'Upload Transcript',
+    uploaded: 'Transcript Uploaded',
+    idField: 'transcriptFileId',
+    nameField: 'transcriptName',
+  },
+} as const;
+
+/** One chapter of step 3: click-to-edit title, duration, audio and transcript, delete. */
+export function ChapterCard({ index, onDelete }: ChapterCardProps) {
+  const ids = useId();
+  const number = index + 1;
+  const {
+    control,
+    register,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useFormContext<WizardValues>();
+  const chapter = useWatch({ control, name: `chapters.${index}` });
+  const titleError = errors.chapters?.[index]?.title?.message;
+  const titleErrorId = `${ids}-title-error`;
+
+  // An upload finishing after an earlier chapter was deleted lands on this chapter's new index.
+  const indexRef = useRef(index);
+  useLayoutEffect(() => {
+    indexRef.current = index;
+  }, [index]);
+
+  const [editing, setEditing] = useState(false);
+  const [removedSlot, setRemovedSlot] = useState<FileSlot | null>(null);
+  const titleBefore = useRef('');
+  const returnFocus = useRef(false);
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const titleField = register(`chapters.${index}.title`);
+
+  useEffect(() => {
+    if (editing) {
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    } else if (returnFocus.current) {
+      returnFocus.current = false;
+      editButtonRef.current?.focus();
+    }
+  }, [editing]);
+
+  function startEditing() {
+    titleBefore.current = getValues(`chapters.${index}.title`);
+    setEditing(true);
+  }
+
+  function stopEditing(focusButton: boolean) {
+    returnFocus.current = focusButton;
+    setEditing(false);
+  }
+
+  // Chapters reference a file by its key in the bucket (contract: FileUpload.filePath).
+  function setFile(slot: FileSlot, file: Pick<FileUpload, 'filePath' | 'originalFilename'> | null) {
+    const at = indexRef.current;
+    setValue(`chapters.${at}.${slots[slot].idField}`, file?.filePath ?? '', { shouldDirty: true });
+    setValue(`chapters.${at}.${slots[slot].nameField}`, file?.originalFilename ?? '', {
+      shouldDirty: true,
+    });
+  }
+
+  if (!chapter) return null;
+  const title = chapter.title;
+
+  return (
+    <fieldset className="rounded-xl border border-line bg-surface p-4 sm:p-5">
+      <legend className="px-1 text-xs font-semibold tracking-wide text-ink-muted uppercase">
+        Chapter {number}
+      </legend>
+
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          {editing ? (
+            <input
+              {...titleField}
+              ref={(element) => {
+                titleField.ref(element);
+                inputRef.current = element;
+              }}
+              type="text"
+              aria-label={`Chapter ${number} title`}
+              aria-invalid={titleError ? true : undefined}
+              aria-describedby={titleError ? titleErrorId : undefined}
+              maxLength={200}
+              className={inputClassName}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  stopEditing(true);
+                } else if (event.key === 'Escape') {
+                  event.preventDefault();
+                  setValue(`chapters.${index}.title`, titleBefore.current);
+                  stopEditing(true);
+                }
+              }}
+              onBlur={(event) => {
+                void titleField.onBlur(event);
+                setEditing(false);
+              }}
+            />
+          ) : (
+            <button
+              ref={editButtonRef}
+              type="button"
+              onClick={startEditing}
+              aria-label={`Edit title: ${title.trim() === '' ? 'Untitled chapter' : title.trim()}`}
+              aria-describedby={titleError ? titleErrorId : undefined}
+              className="group flex max-w-full items-center gap-2 rounded-lg px-1 py-1 text-left text-lg font-semibold text-ink hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-focus"
+            >
+              <span
+                className={cn(
+                  'truncate',
+                  title.trim() === '' && 'font-normal text-ink-muted italic',
+                )}
+              >
+                {title.trim() === '' ? 'Untitled chapter' : title}
+              </span>
+              <Pencil aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
+            </button>
+          )}
+          {titleError ? <FieldError id={titleErrorId}>{titleError}</FieldError> : null}
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete chapter ${number}`}
+          onClick={() => onDelete(index)}
+        >
+          <Trash2 aria-hidden="true" className="size-5" />
+        </Button>
+      </div>
+
+      <div className="mt-4 grid gap-4 sm:grid-cols-3">
+        <Field label="Duration (seconds)" error={errors.chapters?.[index]?.duration?.message}>
+          {(controlProps) => (
+            <input
+              {...controlProps}
+              {...register(`chapters.${index}.duration`)}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              className={inputClassName}
+            />
+          )}
+        </Field>
+
+        {(['audio', 'transcript'] as const).map((slot) => {
+          const { heading, icon: Icon, upload, uploaded, idField, nameField } = slots[slot];
+          const fileId = chapter[idField];
+          const headingId = `${ids}-${slot}`;
+          return (
+            <div key={slot} role="group" aria-labelledby={headingId}>
+              <p id={headingId} className="text-sm font-medium text-ink">
+                {heading}
+              </p>
+              <div className="mt-1.5">
+                {fileId ? (
+                  <div className="flex items-center gap-2 rounded-lg bg-surface-muted px-3 py-2 text-sm">
+                    <Icon aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
+                    <span className="min-w-0 flex-1 truncate" title={chapter[nameField] || fileId}>
+                      {chapter[nameField] || fileId}
+                    </span>
+                    <button
+                      type="button"
+                      aria-label={`Remove ${heading.toLowerCase()} from chapter ${number}`}
+                      onClick={() => {
+                        setRemovedSlot(slot);
+                        setFile(slot, null);
+                      }}
+                      className="rounded-full p-1 text-ink-muted hover:bg-surface hover:text-ink focus-visible:outline-2 focus-visible:outline-focus"
+                    >
+                      <X aria-hidden="true" className="size-4" />
+                    </button>
+                  </div>
+                ) : (
+                  <FileUploadButton
+                    kind={slot}
+                    inputLabel={`${heading} file for chapter ${number}`}
+                    successMessage={uploaded}
+                    focusOnMount={removedSlot === slot}
+                    onUploaded={(file) => setFile(slot, file)}
+                  >
+                    <Icon aria-hidden="true" className="size-4" />
+                    {upload}
+                  </FileUploadButton>
+                )}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

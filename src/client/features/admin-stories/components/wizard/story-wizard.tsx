@@ -1,0 +1,320 @@
+import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useIsMutating } from '@tanstack/react-query';
+import { CircleCheck } from 'lucide-react';
+import { Button } from '#client/components/ui/button';
+import { Card } from '#client/components/ui/card';
+import { Notice } from '#client/components/ui/notice';
+import { Spinner } from '#client/components/ui/spinner';
+import { isApiError } from '#client/lib/api-client';
+import { toast } from '#client/lib/toast';
+import { useAdminStory } from '../../api/get-admin-story';
+import { useSaveStory } from '../../api/save-story';
+import { uploadFileMutationKey } from '../../api/upload-file';
+import { describeSaveError } from './save-error';
+import { StepBasicInfo } from './step-basic-info';
+import { StepChapters } from './step-chapters';
+import { StepCoverImage } from './step-cover-image';
+import { StepReview } from './step-review';
+import { WizardProgress } from './wizard-progress';
+import {
+  emptyWizardValues,
+  LAST_STEP,
+  stepFields,
+  toStoryInput,
+  WIZARD_STEPS,
+  wizardSchema,
+  wizardValuesFromStory,
+  type WizardStep,
+  type WizardValues,
+} from './wizard-schema';
+
+export type StoryWizardProps = {
+  /** Edit mode when set: the story is loaded and saved with PUT. */
+  storyId?: string;
+  /** Called when the admin leaves the wizard (after a save, or to go back to the list). */
+  onDone: () => void;
+};
+
+/**
+ * The four-step story wizard of the Stories tab: create (no `storyId`) or edit. The dashboard
+ * shows it in place of the story list and gives it its 'Back to Dashboard' button.
+ */
+export function StoryWizard({ storyId, onDone }: StoryWizardProps) {
+  if (storyId !== undefined)
+    return <EditStoryWizard key={storyId} storyId={storyId} onDone={onDone} />;
+  return <CreateStoryWizard onDone={onDone} />;
+}
+
+function CreateStoryWizard({ onDone }: { onDone: () => void }) {
+  // 'Create Another Story' starts a fresh form.
+  const [round, setRound] = useState(0);
+  return (
+    <WizardForm
+      key={round}
+      initialValues={emptyWizardValues()}
+      onDone={onDone}
+      onCreateAnother={() => setRound((current) => current + 1)}
+    />
+  );
+}
+
+function EditStoryWizard({ storyId, onDone }: { storyId: string; onDone: () => void }) {
+  const story = useAdminStory(storyId);
+
+  // Once loaded, the form owns the values: a later refetch (after saving) never resets it.
+  if (story.data) {
+    return (
+      <WizardForm
+        storyId={storyId}
+        language={story.data.language}
+        initialValues={wizardValuesFromStory(story.data)}
+        onDone={onDone}
+      />
+    );
+  }
+  if (story.isError && !story.isFetching) {
+    const reason =
+      isApiError(story.error) && story.error.status >= 400 && story.error.status < 500
+        ? story.error.message
+        : 'Please check your connection and try again.';
+    return (
+      <Notice
+        tone="error"
+        title="Failed to Load Story"
+        action={<Button onClick={() => void story.refetch()}>Try Again</Button>}
+      >
+        {reason}
+      </Notice>
+    );
+  }
+  return (
+    <WizardFrame title="Edit Story">
+      <Spinner label="Loading story..." className="py-16" />
+    </WizardFrame>
+  );
+}
+
+function WizardFrame({
+  title,
+  titleRef,
+  titleId,
+  children,
+}: {
+  title: string;
+  titleRef?: Ref<HTMLHeadingElement>;
+  titleId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="space-y-6 p-5 sm:p-8">
+      <h2
+        ref={titleRef}
+        id={titleId}
+        tabIndex={-1}
+        className="scroll-mt-24 font-serif text-2xl font-semibold text-ink focus:outline-none"
+      >
+        {title}
+      </h2>
+      {children}
+    </Card>
+  );
+}
+
+interface WizardFormProps {
+  storyId?: string;
+  /** The story's language, kept on update; new stories are Spanish (the spec's default). */
+  language?: string;
+  initialValues: WizardValues;
+  onDone: () => void;
+  onCreateAnother?: () => void;
+}
+
+const chapterCount = (count: number) => (count === 1 ? '1 chapter' : `${count} chapters`);
+
+function WizardForm({
+  storyId,
+  language = 'Spanish',
+  initialValues,
+  onDone,
+  onCreateAnother,
+}: WizardFormProps) {
+  const editing = storyId !== undefined;
+  const ids = useId();
+  const form = useForm<WizardValues>({
+    resolver: zodResolver(wizardSchema),
+    defaultValues: initialValues,
+    mode: 'onSubmit',
+  });
+  const { trigger, watch, getFieldState, getValues } = form;
+  const [step, setStep] = useState<WizardStep>(1);
+  const [saved, setSaved] = useState<{ title: string; chapters: number } | null>(null);
+  const save = useSaveStory(storyId);
+  const uploading = useIsMutating({ mutationKey: uploadFileMutationKey }) > 0;
+
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const stepHeadingRef = useRef<HTMLHeadingElement>(null);
+  const savedHeadingRef = useRef<HTMLHeadingElement>(null);
+  const focusedStep = useRef<WizardStep | null>(null);
+
+  // The wizard takes the panel's place: its title gets focus first, then each new step's heading.
+  useEffect(() => {
+    if (focusedStep.current === null) titleRef.current?.focus();
+    else if (focusedStep.current !== step) stepHeadingRef.current?.focus();
+    focusedStep.current = step;
+  }, [step]);
+
+  useEffect(() => {
+    if (saved) savedHeadingRef.current?.focus();
+  }, [saved]);
+
+  // A message stays until its field is fixed: a field (or the chapter list) that failed is
+  // checked again at each change.
+  useEffect(() => {
+    const subscription = watch((_values, { name }) => {
+      if (!name) return;
+      const root = name.split('.')[0] as keyof WizardValues;
+      if (getFieldState(root).invalid) void trigger(root);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, trigger, getFieldState]);
+
+  async function goNext() {
+    const valid = await trigger([...stepFields[step]], { shouldFocus: true });
+    if (valid) setStep((step + 1) as WizardStep);
+  }
+
+  function goBack() {
+    save.reset();
+    setStep((step - 1) as WizardStep);
+  }
+
+  async function saveStory() {
+    if (!(await trigger())) {
+      // Should not happen (each step was checked), but never send what a step would refuse.
+      const failing = ([1, 2, 3] as const).find((candidate) =>
+        stepFields[candidate].some((field) => getFieldState(field).invalid),
+      );
+      if (failing) setStep(failing);
+      return;
+    }
+    save.mutate(toStoryInput(getValues(), language), {
+      onSuccess: ({ story }) => {
+        toast.success(editing ? 'Story Updated' : 'Story Created', { description: story.title });
+        setSaved({ title: story.title, chapters: story.chapters.length });
+      },
+    });
+  }
+
+  if (saved) {
+    return (
+      <Card className="flex flex-col items-center gap-4 p-8 text-center sm:p-12">
+        <CircleCheck aria-hidden="true" className="size-12 text-level-beginner-ink" />
+        <h2
+          ref={savedHeadingRef}
+          tabIndex={-1}
+          className="scroll-mt-24 font-serif text-2xl font-semibold text-ink focus:outline-none"
+        >
+          {editing ? 'Story Updated Successfully!' : 'Story Created Successfully!'}
+        </h2>
+        <p className="text-ink-muted">
+          {editing
+            ? `“${saved.title}” was updated with ${chapterCount(saved.chapters)}.`
+            : `“${saved.title}” was created as a draft with ${chapterCount(saved.chapters)}.`}
+        </p>
+        {editing || !onCreateAnother ? (
+          <Button onClick={onDone}>Back to Dashboard</Button>
+        ) : (
+          <Button onClick={onCreateAnother}>Create Another Story</Button>
+        )}
+      </Card>
+    );
+  }
+
+  const failure = save.isError ? describeSaveError(save.error, editing) : null;
+  const busy = save.isPending || uploading;
+  const titleId = `${ids}-title`;
+
+  return (
+    <WizardFrame
+      title={editing ? 'Edit Story' : 'Create New Story'}
+      titleRef={titleRef}
+      titleId={titleId}
+    >
+      <WizardProgress step={step} />
+      <FormProvider {...form}>
+        <form
+          noValidate
+          aria-labelledby={titleId}
+          className="space-y-6"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (busy) return;
+            void (step === LAST_STEP ? saveStory() : goNext());
+          }}
+        >
+          <h3
+            ref={stepHeadingRef}
+            tabIndex={-1}
+            className="scroll-mt-24 text-xl font-semibold text-ink focus:outline-none"
+          >
+            {WIZARD_STEPS[step - 1]}
+          </h3>
+
+          {step === 1 ? <StepBasicInfo /> : null}
+          {step === 2 ? <StepCoverImage /> : null}
+          {step === 3 ? <StepChapters /> : null}
+          {step === 4 ? <StepReview editing={editing} /> : null}
+
+          {failure ? (
+            <Notice
+              tone="error"
+              headingLevel={3}
+              title="Failed to Save Story"
+              action={
+                <Button type="submit" variant="secondary" disabled={busy}>
+                  Try Again
+                </Button>
+              }
+            >
+              <p>{failure.message}</p>
+              {failure.hint ? <p>{failure.hint}</p> : null}
+              {failure.reasons.length > 0 ? (
+                <ul className="mt-1 list-disc pl-5">
+                  {failure.reasons.map((reason) => (
+                    <li key={reason}>{reason}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </Notice>
+          ) : null}
+
+          <div className="flex items-center justify-between gap-3 border-t border-line pt-5">
+            <Button variant="secondary" disabled={step === 1 || busy} onClick={goBack}>
+              Previous
+            </Button>
+            <p role="status" className="text-center text-sm text-ink-muted">
+              {uploading ? 'Waiting for the upload to finish...' : ''}
+            </p>
+            {step === LAST_STEP ? (
+              <Button key="save" type="submit" disabled={busy} aria-busy={save.isPending}>
+                {save.isPending
+                  ? editing
+                    ? 'Updating...'
+                    : 'Creating...'
+                  : editing
+                    ? 'Update Story'
+                    : 'Create Story'}
+              </Button>
+            ) : (
+              <Button key="next" type="submit" disabled={busy}>
+                Next
+              </Button>
+            )}
+          </div>
+        </form>
+      </FormProvider>
+    </WizardFrame>
+  );
+}

@@ -1,0 +1,69 @@
+import type { AdminStory, MoveDirection } from '#shared/contracts/admin-stories';
+import { adminStoryMessages } from '#shared/contracts/admin-stories';
+import { toast } from '#client/lib/toast';
+import { useDeleteStory } from '../api/delete-story';
+import { useMoveStory } from '../api/move-story';
+import { useToggleRequiresLogin } from '../api/toggle-requires-login';
+import { useToggleStoryStatus } from '../api/toggle-story-status';
+
+const { toasts } = adminStoryMessages;
+const reason = (error: unknown) => (error instanceof Error ? error.message : 'Please try again.');
+
+/** The dashboard's row actions, with the spec's toasts (move failures stay silent). */
+export function useStoryActions() {
+  const status = useToggleStoryStatus();
+  const login = useToggleRequiresLogin();
+  const move = useMoveStory();
+  const remove = useDeleteStory();
+
+  return {
+    togglePublished(story: AdminStory) {
+      status.mutate(story, {
+        onSuccess: (updated) => {
+          if (updated.status === 'published') {
+            toast.success(toasts.published, {
+              description: `"${updated.title}" is now visible to learners.`,
+            });
+          } else {
+            toast.success(toasts.unpublished, {
+              description: `"${updated.title}" is now a draft, hidden from learners.`,
+            });
+          }
+        },
+        onError: (error) => toast.error(toasts.statusFailed, { description: reason(error) }),
+      });
+    },
+    toggleRequiresLogin(story: AdminStory) {
+      login.mutate(story, {
+        onSuccess: (updated) =>
+          toast.success(toasts.loginUpdated, {
+            description: updated.requiresLogin
+              ? `"${updated.title}" now requires login.`
+              : `"${updated.title}" is now open to everyone.`,
+          }),
+        onError: (error) => toast.error(toasts.loginFailed, { description: reason(error) }),
+      });
+    },
+    move(story: AdminStory, direction: MoveDirection) {
+      // Spec: a move that fails (no story to swap with) says nothing.
+      move.mutate({ id: story.id, direction }, { onSuccess: () => toast.success(toasts.moved) });
+    },
+    remove(story: AdminStory, onSettled?: () => void) {
+      remove.mutate(story.id, {
+        onSuccess: () =>
+          toast.success(toasts.deleted, { description: `"${story.title}" was deleted.` }),
+        onError: (error) => toast.error(toasts.deleteFailed, { description: reason(error) }),
+        onSettled,
+      });
+    },
+    /** Which story (if any) each action is busy with, to disable its controls meanwhile. */
+    busy: {
+      status: status.isPending ? status.variables?.id : undefined,
+      login: login.isPending ? login.variables?.id : undefined,
+      move: move.isPending ? move.variables?.id : undefined,
+      remove: remove.isPending ? remove.variables : undefined,
+    },
+  };
+}
+
+export type StoryActions = ReturnType<typeof useStoryActions>;

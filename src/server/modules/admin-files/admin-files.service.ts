@@ -1,0 +1,287 @@
+import { recordAuditEntry } from '../../lib/audit-log.ts';
+import type { Readable } from 'node:stream';
+import { parseBuffer, parseStream } from 'music-metadata';
+import {
+  associationMessages,
+  isPublicBucket,
+  uploadKindFor,
+  uploadRules,
+  type AdminFile,
+  type AssociationChapter,
+  type FileAssociation,
+  type FileUpload,
+} from '#shared/contracts/admin-files';
+import type { Bucket } from '#shared/files';
+import type { Database } from '../../db/client.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { RequestOrigin } from '../../lib/rate-limiter.ts';
+import type { ObjectStorage } from '../../lib/storage/storage.ts';
+import { storeFile } from '../../lib/uploads.ts';
+import { publicFileUrl } from '../content/seed-demo-content.ts';
+import * as repository from './admin-files.repository.ts';
+import { checkContent, type IncomingFile } from './upload-checks.ts';
+
+/** Who asks, for the audit log. */
+export interface Actor {
+  userId: string;
+  origin: RequestOrigin;
+}
+
+const DURATION_KEY = 'duration_seconds';
+
+function toFileUpload(row: repository.FileRow): FileUpload {
+  const publicUrl = isPublicBucket(row.bucketName)
+    ? typeof row.metadata.public_url === 'string'
+      ? row.metadata.public_url
+      : publicFileUrl(row.bucketName, row.filePath)
+    : null;
+  return {
+    id: row.id,
+    filename: row.filename,
+    originalFilename: row.originalFilename,
+    fileType: row.fileType,
+    fileSize: row.fileSize,
+    bucketName: row.bucketName,
+    filePath: row.filePath,
+    uploadDate: row.uploadDate.toISOString(),
+    publicUrl,
+  };
+}
+
+/** The role a file plays in a chapter (spec: audio type or bucket audios; text type or trans). */
+export function roleOf(file: Pick<repository.FileRow, 'fileType' | 'bucketName'>) {
+  if (file.bucketName === 'audios' || file.fileType.startsWith('audio/')) return 'audio';
+  if (
+    file.bucketName === 'trans' ||
+    file.fileType.startsWith('text/') ||
+    file.fileType === 'application/json'
+  ) {
+    return 'transcript';
+  }
+  return null;
+}
+
+/** Seconds of audio, rounded, or null when music-metadata cannot tell. */
+async function readDuration(source: Buffer | NodeJS.ReadableStream, mimeType: string) {
+  try {
+    const metadata = Buffer.isBuffer(source)
+      ? await parseBuffer(source, { mimeType }, { duration: true, skipCovers: true })
+      : await parseStream(source as Readable, { mimeType }, { duration: true, skipCovers: true });
+    const seconds = metadata.format.duration;
+    return seconds !== undefined && Number.isFinite(seconds) && seconds >= 0
+      ? Math.round(seconds)
+      : null;
+  } catch {
+    return null;
+  } finally {
+    if (!Buffer.isBuffer(source)) (source as Readable).destroy?.();
+  }
+}
+
+/** Files of the content-management screen: upload, list, download, delete, chapter links. */
+export function createAdminFilesService(db: Database, storage: ObjectStorage) {
+  async function audioDuration(file: repository.FileRow): Promise<number | null> {
+    const saved = file.metadata[DURATION_KEY];
+    if (typeof saved === 'number') return saved;
+    const stream = await storage.read(file.bucketName, file.filePath).catch(() => null);
+    if (!stream) return null;
+    const seconds = await readDuration(stream, file.fileType);
+    if (seconds !== null) await repository.saveDuration(db, file.id, seconds);
+    return seconds;
+  }
+
+  return {
+    async upload(
+      incoming: IncomingFile,
+      target: { bucket: Bucket; kind?: 'cover' },
+      actor: Actor,
+    ): Promise<FileUpload> {
+      const rule = uploadRules[uploadKindFor(target.bucket, target.kind)];
+      const contentType = await checkContent(rule, incoming, {
+        transcript: target.bucket === 'trans',
+      });
+      const duration = contentType.startsWith('audio/')
+        ? await readDuration(incoming.buffer, contentType)
+        : null;
+      // The key of the stored object, once stored (a holder: it is set inside the transaction).
+      const created: { key?: string } = {};
+      let id: string;
+      try {
+        id = await db.transaction(async (tx) => {
+          const stored = await storeFile(
+            tx,
+            storage,
+            { buffer: incoming.buffer, originalFilename: incoming.originalFilename, contentType },
+            {
+              bucket: target.bucket,
+              uploadedBy: actor.userId,
+              publicUrl: isPublicBucket(target.bucket)
+                ? (key) => publicFileUrl(target.bucket, key)
+                : undefined,
+            },
+          );
+          created.key = stored.filePath;
+          if (duration !== null) await repository.saveDuration(tx, stored.id, duration);
+          await recordAuditEntry(tx, {
+            action: 'file_uploaded',
+            userId: actor.userId,
+            origin: actor.origin,
+            details: {
+              file_id: stored.id,
+              bucket: stored.bucketName,
+              file_path: stored.filePath,
+              original_filename: stored.originalFilename,
+              file_size: stored.fileSize,
+            },
+          });
+          return stored.id;
+        });
+      } catch (error) {
+        // storeFile removes the object when its own insert fails; a later step failing rolls the
+        // row back, so the object goes too: a refused or failed upload leaves nothing behind.
+        if (created.key) await storage.delete(target.bucket, created.key).catch(() => undefined);
+        throw error;
+      }
+      const row = await repository.findFile(db, id);
+      return toFileUpload(row!);
+    },
+
+    async list(): Promise<AdminFile[]> {
+      const [files, linked] = await Promise.all([
+        repository.listFiles(db),
+        repository.listLinkedChapters(db),
+      ]);
+      const byKey = new Map<string, FileAssociation[]>();
+      const add = (key: string, association: FileAssociation) => {
+        const list = byKey.get(key) ?? [];
+        list.push(association);
+        byKey.set(key, list);
+      };
+      for (const chapter of linked) {
+        const base = {
+          storyId: chapter.storyId,
+          storyTitle: chapter.storyTitle,
+          chapterId: chapter.chapterId,
+          chapterTitle: chapter.chapterTitle,
+        };
+        if (chapter.audioFileId) add(`audios/${chapter.audioFileId}`, { ...base, role: 'audio' });
+        if (chapter.transcriptFileId) {
+          add(`trans/${chapter.transcriptFileId}`, { ...base, role: 'transcript' });
+        }
+      }
+      return files.map((row) => ({
+        ...toFileUpload(row),
+        associations: byKey.get(`${row.bucketName}/${row.filePath}`) ?? [],
+      }));
+    },
+
+    async getForDownload(id: string) {
+      const row = await repository.findFile(db, id);
+      if (!row) throw notFound(associationMessages.fileNotFound);
+      return row;
+    },
+
+    /**
+     * Chapter links and the record go in one transaction whose last step removes the object: when
+     * any step fails nothing changes, so no row ever points at a missing object.
+     */
+    async remove(id: string, actor: Actor) {
+      await db.transaction(async (tx) => {
+        const row = await repository.findFile(tx, id);
+        if (!row) throw notFound(associationMessages.fileNotFound);
+        const cleared = await repository.clearReferences(tx, row.bucketName, row.filePath);
+        await repository.deleteFileRecord(tx, row.id);
+        await recordAuditEntry(tx, {
+          action: 'file_deleted',
+          userId: actor.userId,
+          origin: actor.origin,
+          details: {
+            file_id: row.id,
+            bucket: row.bucketName,
+            file_path: row.filePath,
+            original_filename: row.originalFilename,
+            chapters_cleared: cleared,
+          },
+        });
+        await storage.delete(row.bucketName, row.filePath);
+      });
+    },
+
+    async associationTargets() {
+      const [stories, chapters] = await Promise.all([
+        repository.listStories(db),
+        repository.listChapters(db),
+      ]);
+      const byStory = new Map<string, AssociationChapter[]>();
+      for (const chapter of chapters) {
+        const list = byStory.get(chapter.storyId) ?? [];
+        list.push(chapter);
+        byStory.set(chapter.storyId, list);
+      }
+      return stories.map((story) => ({ ...story, chapters: byStory.get(story.id) ?? [] }));
+    },
+
+    async associate(chapterId: string, fileIds: string[], actor: Actor) {
+      const files = await repository.findFiles(db, fileIds);
+      if (files.length !== fileIds.length) throw notFound(associationMessages.fileNotFound);
+      const audio = files.filter((file) => roleOf(file) === 'audio');
+      const transcripts = files.filter((file) => roleOf(file) === 'transcript');
+      const neither = files.find((file) => roleOf(file) === null);
+      if (neither) {
+        throw badRequest(`${neither.originalFilename} is neither an audio file nor a transcript`);
+      }
+      if (audio.length > 1 || transcripts.length > 1) {
+        throw badRequest('Choose at most one audio file and one transcript');
+      }
+      // Chapters play from the audios and trans buckets only (src/server/modules/stories).
+      if (audio[0] && audio[0].bucketName !== 'audios') {
+        throw badRequest('Only files in Audio Files can be a chapter’s audio');
+      }
+      if (transcripts[0] && transcripts[0].bucketName !== 'trans') {
+        throw badRequest('Only files in Transcripts can be a chapter’s transcript');
+      }
+      const changes: { audioFileId?: string; transcriptFileId?: string; duration?: number } = {};
+      if (audio[0]) {
+        changes.audioFileId = audio[0].filePath;
+        const seconds = await audioDuration(audio[0]);
+        if (seconds !== null) changes.duration = seconds;
+      }
+      if (transcripts[0]) changes.transcriptFileId = transcripts[0].filePath;
+
+      return db.transaction(async (tx) => {
+        const chapter = await repository.updateChapterFiles(tx, chapterId, changes);
+        if (!chapter) throw notFound(associationMessages.chapterNotFound);
+        await recordAuditEntry(tx, {
+          action: 'files_associated',
+          userId: actor.userId,
+          origin: actor.origin,
+          details: {
+            chapter_id: chapterId,
+            file_ids: fileIds,
+            audio_file_id: changes.audioFileId ?? null,
+            transcript_file_id: changes.transcriptFileId ?? null,
+          },
+        });
+        return chapter;
+      });
+    },
+
+    async unassociate(id: string, actor: Actor) {
+      return db.transaction(async (tx) => {
+        const row = await repository.findFile(tx, id);
+        if (!row) throw notFound(associationMessages.fileNotFound);
+        const cleared = await repository.clearReferences(tx, row.bucketName, row.filePath);
+        if (cleared === 0) throw notFound(associationMessages.noAssociations);
+        await recordAuditEntry(tx, {
+          action: 'file_unassociated',
+          userId: actor.userId,
+          origin: actor.origin,
+          details: { file_id: row.id, file_path: row.filePath, chapters_cleared: cleared },
+        });
+        return cleared;
+      });
+    },
+  };
+}
+
+export type AdminFilesService = ReturnType<typeof createAdminFilesService>;

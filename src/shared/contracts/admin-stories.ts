@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { storyLevels, storySummarySchema } from './stories.ts';
+
+/**
+ * Admin story management (content management, Stories tab and the story wizard).
+ * Routes: src/server/modules/admin-stories.
+ *
+ *   GET    /api/admin/stories                  → { stories: AdminStory[] } by position, drafts too
+ *   GET    /api/admin/stories/:id              → { story: AdminStory }
+ *   POST   /api/admin/stories                  body StoryInput → 201 { story } (a draft)
+ *   PUT    /api/admin/stories/:id              body StoryInput → { story }
+ *   POST   /api/admin/stories/:id/status       → { story } (published ⇄ draft)
+ *   POST   /api/admin/stories/:id/requires-login → { story } (flips requires_login)
+ *   POST   /api/admin/stories/:id/move         body { direction } → { stories } (positions swapped;
+ *                                                the whole admin list, by position)
+ *   DELETE /api/admin/stories/:id              → 204
+ */
+
+/** PostgreSQL text cannot hold NUL: refused here rather than failing in the database. */
+const text = z
+  .string()
+  .refine((value) => !value.includes('\0'), 'Text may not contain NUL characters');
+
+/** Spec, section 5: trimmed title and description; an empty description is stored as null. */
+const trimmed = text.transform((value) => value.trim());
+
+export const adminChapterSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  position: z.number().int(),
+  /** Seconds; null when unknown. */
+  duration: z.number().int().nullable(),
+  /** Stored file name in the audios bucket; '' when missing (spec). */
+  audioFileId: z.string(),
+  /** Stored file name in the trans bucket; '' when missing (spec). */
+  transcriptFileId: z.string(),
+});
+export type AdminChapter = z.infer<typeof adminChapterSchema>;
+
+export const adminStorySchema = storySummarySchema.extend({
+  chapters: z.array(adminChapterSchema),
+  /** Spec: a story is complete when it has at least one chapter and a cover image. */
+  complete: z.boolean(),
+});
+export type AdminStory = z.infer<typeof adminStorySchema>;
+
+export const chapterInputSchema = z.object({
+  /** An existing chapter keeps its id (and so its learners' progress); new ones have none. */
+  id: z.uuid().optional(),
+  title: trimmed.pipe(z.string().min(1, 'Chapter title is required').max(200)),
+  duration: z.number().int().min(0).max(86_400).nullable().default(null),
+  audioFileId: text.pipe(z.string().max(500)).default(''),
+  transcriptFileId: text.pipe(z.string().max(500)).default(''),
+});
+export type ChapterInput = z.input<typeof chapterInputSchema>;
+
+/** Spec, section 5: 'Level is required' when missing. */
+const levelInputSchema = z.enum(storyLevels, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === ''
+      ? 'Level is required'
+      : 'Level must be Beginner, Intermediate or Advanced',
+});
+
+/** As chapterInputSchema; an empty title is reported with its number by the story schema. */
+const storyChapterInputSchema = chapterInputSchema.extend({
+  title: trimmed.pipe(z.string().max(200)),
+});
+
+export const storyInputSchema = z
+  .object({
+    title: trimmed.pipe(z.string().min(1, 'Story title is required').max(200)),
+    description: trimmed
+      .pipe(z.string().max(5000))
+      .nullable()
+      .default(null)
+      .transform((value) => (value === '' ? null : value)),
+    language: trimmed.pipe(z.string().min(1, 'Language is required').max(50)).default('Spanish'),
+    level: levelInputSchema,
+    position: z.number().int().min(1).max(100_000).default(1),
+    /** The cover's public URL (an upload to the series-images bucket), or null. */
+    imageUrl: text.pipe(z.string().max(2000)).nullable().default(null),
+    newWordsCount: z.number().int().min(0).max(100_000).default(0),
+    chapters: z.array(storyChapterInputSchema).max(500).default([]),
+  })
+  .strict()
+  .superRefine((story, ctx) => {
+    story.chapters.forEach((chapter, index) => {
+      if (chapter.title === '') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['chapters', index, 'title'],
+          message: `Chapter ${index + 1} title is required`,
+        });
+      }
+    });
+  });
+export type StoryInput = z.input<typeof storyInputSchema>;
+
+export const adminStoryResponseSchema = z.object({ story: adminStorySchema });
+export const adminStoryListResponseSchema = z.object({ stories: z.array(adminStorySchema) });
+export const moveStoryBodySchema = z.object({ direction: z.enum(['up', 'down']) }).strict();
+export type MoveDirection = z.infer<typeof moveStoryBodySchema>['direction'];
+
+/** The spec's user-facing texts of story management (error catalogue and toasts, section 8). */
+export const adminStoryMessages = {
+  duplicateTitle: 'A story with this title already exists',
+  duplicateTitleHint: 'Please choose a different title',
+  notFound: 'Story not found',
+  alreadyFirst: 'This story is already first',
+  nothingAbove: 'There is no story above this one',
+  nothingBelow: 'There is no story below this one',
+  toasts: {
+    published: 'Story Published',
+    unpublished: 'Story Unpublished',
+    statusFailed: 'Action Failed',
+    loginUpdated: 'Login Requirement Updated',
+    loginFailed: 'Update Failed',
+    deleted: 'Story Deleted',
+    deleteFailed: 'Delete Failed',
+    moved: 'Story Moved',
+  },
+} as const;

@@ -1,0 +1,542 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminStoryListResponseSchema,
+  adminStoryResponseSchema,
+  type StoryInput,
+} from '#shared/contracts/admin-stories';
+import { storyListResponseSchema } from '#shared/contracts/stories';
+import {
+  chapters,
+  fileUploads,
+  securityAuditLog,
+  stories,
+  userStoryProgress,
+} from '#server/db/schema';
+import { signedInUser } from './helpers/accounts.ts';
+import { insertStory } from './helpers/fixtures.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signedInUser>>;
+let learner: Awaited<ReturnType<typeof signedInUser>>;
+
+const ORIGIN = 'http://localhost:3000';
+const UNKNOWN_ID = '8c5b8a5e-3c55-4c77-9d1c-0c3f7e1f5a10';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signedInUser(t, { role: 'admin' });
+  learner = await signedInUser(t);
+  await t.database.db
+    .insert(fileUploads)
+    .values([
+      upload('audios', 'chapter-one.m4a', 'audio/mp4'),
+      upload('audios', 'chapter-two.m4a', 'audio/mp4'),
+      upload('trans', 'chapter-one.json', 'application/json'),
+    ]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function upload(bucket: 'audios' | 'trans', filename: string, fileType: string) {
+  return {
+    filename,
+    originalFilename: filename,
+    fileType,
+    fileSize: 100,
+    bucketName: bucket,
+    filePath: filename,
+  };
+}
+
+const asAdmin = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: Record<string, unknown>,
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { cookie: admin.cookie, origin: ORIGIN },
+    ...(payload ? { payload } : {}),
+  });
+
+let titleCounter = 0;
+const input = (overrides: Partial<StoryInput> = {}): StoryInput => ({
+  title: `Admin story ${++titleCounter}`,
+  description: 'A short story.',
+  level: 'Beginner',
+  ...overrides,
+});
+
+async function create(overrides: Partial<StoryInput> = {}) {
+  const res = await asAdmin('POST', '/api/admin/stories', input(overrides));
+  expect(res.statusCode, res.body).toBe(201);
+  return adminStoryResponseSchema.parse(res.json()).story;
+}
+
+async function publicTitles() {
+  const res = await t.app.inject({ method: 'GET', url: '/api/stories' });
+  return storyListResponseSchema.parse(res.json()).stories.map((story) => story.title);
+}
+
+describe('GET /api/admin/stories', () => {
+  it('lists drafts and published stories by position, with chapter files and completeness', async () => {
+    const published = await insertStory(t.database.db, {
+      title: 'Listed published',
+      position: 500,
+      imageUrl: '/api/files/series-images/cover.webp',
+    });
+    const draft = await insertStory(
+      t.database.db,
+      { title: 'Listed draft', position: 501, status: 'draft', publishedAt: null },
+      0,
+    );
+    const res = await asAdmin('GET', '/api/admin/stories');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { stories: list } = adminStoryListResponseSchema.parse(res.json());
+    const positions = list.map((story) => story.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    const listedPublished = list.find((story) => story.id === published.story.id)!;
+    const listedDraft = list.find((story) => story.id === draft.story.id)!;
+    expect(listedPublished.complete).toBe(true);
+    expect(listedPublished.chapters.map((chapter) => chapter.title)).toEqual([
+      'Chapter 1',
+      'Chapter 2',
+    ]);
+    expect(listedPublished.chapters[0]!.audioFileId).toBe('');
+    expect(listedDraft.status).toBe('draft');
+    expect(listedDraft.complete).toBe(false);
+  });
+});
+
+describe('GET /api/admin/stories/:id', () => {
+  it('returns a draft to an admin', async () => {
+    const draft = await insertStory(t.database.db, { status: 'draft', publishedAt: null }, 1);
+    const res = await asAdmin('GET', `/api/admin/stories/${draft.story.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(adminStoryResponseSchema.parse(res.json()).story.chapters).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    const missing = await asAdmin('GET', `/api/admin/stories/${UNKNOWN_ID}`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe('Story not found');
+    expect((await asAdmin('GET', '/api/admin/stories/not-an-id')).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/admin/stories', () => {
+  it('creates a draft with a slug from the title and chapters in array order', async () => {
+    const res = await asAdmin('POST', '/api/admin/stories', {
+      title: '  La señora del faro  ',
+      description: '   ',
+      level: 'Intermediate',
+      position: 7,
+      newWordsCount: 12,
+      imageUrl: '/api/files/series-images/faro.webp',
+      chapters: [
+        { title: ' El viaje ', duration: 120, audioFileId: 'chapter-one.m4a' },
+        { title: 'La llegada', transcriptFileId: 'chapter-one.json' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { story } = adminStoryResponseSchema.parse(res.json());
+    expect(story).toMatchObject({
+      title: 'La señora del faro',
+      slug: 'la-senora-del-faro',
+      description: null,
+      language: 'Spanish',
+      level: 'Intermediate',
+      position: 7,
+      newWordsCount: 12,
+      status: 'draft',
+      publishedAt: null,
+      complete: true,
+    });
+    expect(
+      story.chapters.map(({ title, position, duration, audioFileId, transcriptFileId }) => ({
+        title,
+        position,
+        duration,
+        audioFileId,
+        transcriptFileId,
+      })),
+    ).toEqual([
+      {
+        title: 'El viaje',
+        position: 1,
+        duration: 120,
+        audioFileId: 'chapter-one.m4a',
+        transcriptFileId: '',
+      },
+      {
+        title: 'La llegada',
+        position: 2,
+        duration: null,
+        audioFileId: '',
+        transcriptFileId: 'chapter-one.json',
+      },
+    ]);
+    const [audit] = await t.database.db
+      .select()
+      .from(securityAuditLog)
+      .where(eq(securityAuditLog.action, 'story_created'));
+    expect(audit).toMatchObject({ userId: admin.userId });
+    expect(audit!.details).toMatchObject({ story_id: story.id, title: 'La señora del faro' });
+  });
+
+  it('numbers the slug when another story already has it', async () => {
+    const first = await create({ title: 'El río' });
+    const second = await create({ title: 'El río!' });
+    expect(first.slug).toBe('el-rio');
+    expect(second.slug).toBe('el-rio-2');
+  });
+
+  it('keeps a new draft out of the public list, even a cached one', async () => {
+    await publicTitles(); // fills this instance's cache of the public list
+    const draft = await create({ title: 'Hidden draft' });
+    expect(await publicTitles()).not.toContain('Hidden draft');
+    const publicRes = await t.app.inject({ method: 'GET', url: `/api/stories/${draft.id}` });
+    expect(publicRes.statusCode).toBe(404);
+  });
+
+  it.each([
+    [{ title: '   ' }, 'Story title is required'],
+    [{ level: undefined }, 'Level is required'],
+    [{ language: ' ' }, 'Language is required'],
+    [{ chapters: [{ title: 'One' }, { title: '  ' }] }, 'Chapter 2 title is required'],
+    [{ position: 0 }, 'Too small: expected number to be >=1'],
+    [{ description: 'nul\0byte' }, 'Text may not contain NUL characters'],
+    [
+      { chapters: [{ title: 'One', audioFileId: 'a\0.m4a' }] },
+      'Text may not contain NUL characters',
+    ],
+  ] as [Partial<StoryInput>, string][])('refuses %j with "%s"', async (overrides, message) => {
+    const res = await asAdmin('POST', '/api/admin/stories', input(overrides));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message });
+  });
+
+  it('refuses fields the contract does not know (status is never sent on creation)', async () => {
+    const res = await asAdmin('POST', '/api/admin/stories', { ...input(), status: 'published' });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('answers 409 for a title another story has (any case), with the hint', async () => {
+    await create({ title: 'Duplicate me' });
+    const res = await asAdmin('POST', '/api/admin/stories', input({ title: 'duplicate ME' }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({
+      code: 'CONFLICT',
+      message: 'A story with this title already exists',
+      details: { hint: 'Please choose a different title' },
+    });
+  });
+
+  it('refuses chapter files that are not uploads of the right bucket', async () => {
+    const unknownAudio = await asAdmin(
+      'POST',
+      '/api/admin/stories',
+      input({ chapters: [{ title: 'One', audioFileId: 'missing.m4a' }] }),
+    );
+    expect(unknownAudio.statusCode).toBe(400);
+    expect(unknownAudio.json().error.message).toBe(
+      'Chapter 1: the audio file "missing.m4a" is not an uploaded file in the audios bucket',
+    );
+    const wrongBucket = await asAdmin(
+      'POST',
+      '/api/admin/stories',
+      input({
+        chapters: [
+          { title: 'One' },
+          { title: 'Two', transcriptFileId: 'chapter-two.m4a' }, // an audio upload
+        ],
+      }),
+    );
+    expect(wrongBucket.statusCode).toBe(400);
+    expect(wrongBucket.json().error.message).toBe(
+      'Chapter 2: the transcript file "chapter-two.m4a" is not an uploaded file in the trans bucket',
+    );
+  });
+
+  it('creates nothing when a chapter is refused', async () => {
+    const title = 'Never stored';
+    const res = await asAdmin(
+      'POST',
+      '/api/admin/stories',
+      input({ title, chapters: [{ title: 'One', audioFileId: 'missing.m4a' }] }),
+    );
+    expect(res.statusCode).toBe(400);
+    const rows = await t.database.db.select().from(stories).where(eq(stories.title, title));
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('PUT /api/admin/stories/:id', () => {
+  it('updates in place the chapters it keeps, so their progress survives', async () => {
+    const story = await create({
+      chapters: [{ title: 'Uno' }, { title: 'Dos' }, { title: 'Tres' }],
+    });
+    const [uno, dos, tres] = story.chapters;
+    await t.database.db.insert(userStoryProgress).values({
+      userId: learner.userId,
+      chapterId: dos!.id,
+      progressPercentage: 40,
+    });
+
+    const res = await asAdmin('PUT', `/api/admin/stories/${story.id}`, {
+      title: story.title,
+      description: 'Edited',
+      level: 'Advanced',
+      chapters: [
+        { id: dos!.id, title: 'Dos (edited)', audioFileId: 'chapter-two.m4a', duration: 30 },
+        { title: 'Cuatro' },
+        { id: uno!.id, title: 'Uno' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const updated = adminStoryResponseSchema.parse(res.json()).story;
+    expect(updated).toMatchObject({ description: 'Edited', level: 'Advanced', slug: story.slug });
+    expect(updated.chapters.map((chapter) => [chapter.title, chapter.position])).toEqual([
+      ['Dos (edited)', 1],
+      ['Cuatro', 2],
+      ['Uno', 3],
+    ]);
+    expect(updated.chapters[0]!.id).toBe(dos!.id);
+    expect(updated.chapters[0]!.audioFileId).toBe('chapter-two.m4a');
+    expect(updated.chapters[2]!.id).toBe(uno!.id);
+    expect([uno!.id, dos!.id, tres!.id]).not.toContain(updated.chapters[1]!.id);
+
+    const progress = await t.database.db
+      .select()
+      .from(userStoryProgress)
+      .where(eq(userStoryProgress.chapterId, dos!.id));
+    expect(progress).toHaveLength(1);
+    const removed = await t.database.db.select().from(chapters).where(eq(chapters.id, tres!.id));
+    expect(removed).toHaveLength(0);
+    const [audit] = await t.database.db
+      .select()
+      .from(securityAuditLog)
+      .where(eq(securityAuditLog.action, 'story_updated'));
+    expect(audit!.details).toMatchObject({ story_id: story.id, chapters_removed: 1 });
+  });
+
+  it('keeps its own title, but refuses another story title with 409', async () => {
+    const mine = await create({ title: 'Mine' });
+    await create({ title: 'Theirs' });
+    const same = await asAdmin('PUT', `/api/admin/stories/${mine.id}`, input({ title: 'Mine' }));
+    expect(same.statusCode).toBe(200);
+    const taken = await asAdmin('PUT', `/api/admin/stories/${mine.id}`, input({ title: 'THEIRS' }));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe('A story with this title already exists');
+  });
+
+  it('refuses a chapter id of another story and leaves the story unchanged', async () => {
+    const mine = await create({ chapters: [{ title: 'Mine' }] });
+    const other = await create({ chapters: [{ title: 'Other' }] });
+    const res = await asAdmin('PUT', `/api/admin/stories/${mine.id}`, {
+      title: 'Changed title',
+      level: 'Beginner',
+      chapters: [{ id: other.chapters[0]!.id, title: 'Stolen' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Chapter 1 does not belong to this story');
+    const after = await asAdmin('GET', `/api/admin/stories/${mine.id}`);
+    expect(after.json().story.title).toBe(mine.title);
+  });
+
+  it('checks new file references, not the ones a chapter already has', async () => {
+    const story = await insertStory(t.database.db, { status: 'draft', publishedAt: null }, 1);
+    await t.database.db
+      .update(chapters)
+      .set({ audioFileId: 'legacy/unregistered.m4a' })
+      .where(eq(chapters.id, story.chapters[0]!.id));
+    const body = {
+      title: story.story.title,
+      level: 'Beginner',
+      chapters: [
+        { id: story.chapters[0]!.id, title: 'Kept', audioFileId: 'legacy/unregistered.m4a' },
+      ],
+    };
+    expect((await asAdmin('PUT', `/api/admin/stories/${story.story.id}`, body)).statusCode).toBe(
+      200,
+    );
+    const changed = await asAdmin('PUT', `/api/admin/stories/${story.story.id}`, {
+      ...body,
+      chapters: [{ ...body.chapters[0], transcriptFileId: 'nope.json' }],
+    });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json().error.message).toBe(
+      'Chapter 1: the transcript file "nope.json" is not an uploaded file in the trans bucket',
+    );
+  });
+
+  it('answers 404 for an unknown story and 400 for an empty title', async () => {
+    expect((await asAdmin('PUT', `/api/admin/stories/${UNKNOWN_ID}`, input())).statusCode).toBe(
+      404,
+    );
+    const story = await create();
+    const res = await asAdmin('PUT', `/api/admin/stories/${story.id}`, input({ title: '' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Story title is required');
+  });
+});
+
+describe('POST /api/admin/stories/:id/status', () => {
+  it('publishes a draft (shown at once in the public list) and unpublishes it', async () => {
+    const story = await create({ title: 'To publish' });
+    expect(await publicTitles()).not.toContain('To publish');
+
+    const published = await asAdmin('POST', `/api/admin/stories/${story.id}/status`);
+    expect(published.statusCode).toBe(200);
+    const first = adminStoryResponseSchema.parse(published.json()).story;
+    expect(first.status).toBe('published');
+    expect(first.publishedAt).not.toBeNull();
+    expect(await publicTitles()).toContain('To publish');
+
+    const unpublished = await asAdmin('POST', `/api/admin/stories/${story.id}/status`);
+    expect(unpublished.json().story.status).toBe('draft');
+    expect(await publicTitles()).not.toContain('To publish');
+
+    const again = await asAdmin('POST', `/api/admin/stories/${story.id}/status`);
+    expect(again.json().story.publishedAt).toBe(first.publishedAt);
+
+    const actions = await t.database.db
+      .select({ action: securityAuditLog.action })
+      .from(securityAuditLog)
+      .where(inArray(securityAuditLog.action, ['story_published', 'story_unpublished']));
+    expect(actions.map((row) => row.action).sort()).toEqual([
+      'story_published',
+      'story_published',
+      'story_unpublished',
+    ]);
+  });
+
+  it('answers 404 for an unknown story', async () => {
+    expect((await asAdmin('POST', `/api/admin/stories/${UNKNOWN_ID}/status`)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/admin/stories/:id/requires-login', () => {
+  it('flips the login requirement both ways', async () => {
+    const story = await create();
+    expect(story.requiresLogin).toBe(true);
+    const off = await asAdmin('POST', `/api/admin/stories/${story.id}/requires-login`);
+    expect(off.statusCode).toBe(200);
+    expect(off.json().story.requiresLogin).toBe(false);
+    const on = await asAdmin('POST', `/api/admin/stories/${story.id}/requires-login`);
+    expect(on.json().story.requiresLogin).toBe(true);
+  });
+
+  it('answers 404 for an unknown story', async () => {
+    const res = await asAdmin('POST', `/api/admin/stories/${UNKNOWN_ID}/requires-login`);
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/admin/stories/:id/move', () => {
+  it('swaps with the story above or below, and refuses to leave the list', async () => {
+    const top = await create({ position: 1000 });
+    const middle = await create({ position: 1001 });
+    const bottom = await create({ position: 1002 });
+    const move = (id: string, direction: string) =>
+      asAdmin('POST', `/api/admin/stories/${id}/move`, { direction });
+
+    const up = await move(bottom.id, 'up');
+    expect(up.statusCode).toBe(200);
+    const afterUp = adminStoryListResponseSchema.parse(up.json()).stories;
+    const positionOf = (list: typeof afterUp, id: string) =>
+      list.find((story) => story.id === id)!.position;
+    expect(positionOf(afterUp, bottom.id)).toBe(1001);
+    expect(positionOf(afterUp, middle.id)).toBe(1002);
+    expect(positionOf(afterUp, top.id)).toBe(1000);
+
+    const down = await move(top.id, 'down');
+    const afterDown = adminStoryListResponseSchema.parse(down.json()).stories;
+    expect(positionOf(afterDown, top.id)).toBe(1001);
+    expect(positionOf(afterDown, bottom.id)).toBe(1000);
+
+    const last = await move(middle.id, 'down');
+    expect(last.statusCode).toBe(400);
+    expect(last.json().error.message).toBe('There is no story below this one');
+  });
+
+  it('refuses up at position 1 and when no story sits just above', async () => {
+    const first = await create({ position: 1 });
+    const atOne = await asAdmin('POST', `/api/admin/stories/${first.id}/move`, {
+      direction: 'up',
+    });
+    expect(atOne.statusCode).toBe(400);
+    expect(atOne.json().error.message).toBe('This story is already first');
+
+    const alone = await create({ position: 5000 });
+    const gap = await asAdmin('POST', `/api/admin/stories/${alone.id}/move`, { direction: 'up' });
+    expect(gap.statusCode).toBe(400);
+    expect(gap.json().error.message).toBe('There is no story above this one');
+  });
+
+  it('validates the direction and answers 404 for an unknown story', async () => {
+    const story = await create();
+    const bad = await asAdmin('POST', `/api/admin/stories/${story.id}/move`, {
+      direction: 'left',
+    });
+    expect(bad.statusCode).toBe(400);
+    const missing = await asAdmin('POST', `/api/admin/stories/${UNKNOWN_ID}/move`, {
+      direction: 'down',
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/admin/stories/:id', () => {
+  it('deletes the story, its chapters and their progress, and leaves the public list', async () => {
+    const { story, chapters: chapterRows } = await insertStory(
+      t.database.db,
+      { title: 'To delete' },
+      2,
+    );
+    await t.database.db.insert(userStoryProgress).values({
+      userId: learner.userId,
+      chapterId: chapterRows[0]!.id,
+    });
+    expect(await publicTitles()).toContain('To delete');
+
+    const res = await asAdmin('DELETE', `/api/admin/stories/${story.id}`);
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expect(await publicTitles()).not.toContain('To delete');
+    const ids = chapterRows.map((chapter) => chapter.id);
+    expect(await t.database.db.select().from(chapters).where(inArray(chapters.id, ids))).toEqual(
+      [],
+    );
+    expect(
+      await t.database.db
+        .select()
+        .from(userStoryProgress)
+        .where(inArray(userStoryProgress.chapterId, ids)),
+    ).toEqual([]);
+    const [audit] = await t.database.db
+      .select()
+      .from(securityAuditLog)
+      .where(eq(securityAuditLog.action, 'story_deleted'));
+    expect(audit!.details).toMatchObject({ story_id: story.id, title: 'To delete' });
+
+    expect((await asAdmin('DELETE', `/api/admin/stories/${story.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('access', () => {
+  it('refuses learners', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/stories',
+      headers: { cookie: learner.cookie, origin: ORIGIN },
+      payload: input(),
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
