@@ -43,6 +43,7 @@ import { createTranscriptLoader } from './modules/stories/transcript-loader.ts';
 import { translateRoutes } from './modules/translate/translate.routes.ts';
 import { createPageRenderer } from './modules/site/page-renderer.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { siteImageCspAdditions } from './modules/site/site-image-csp.ts';
 import { trackingCspAdditions } from './modules/site/tracking-csp.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -183,13 +184,17 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await loadServerRender(config.serverRenderEntry),
       app.log,
     ),
-    pagePolicy: async (pathName) =>
+    pagePolicy: async (pathName) => {
+      const { site } = context.services;
+      const images = siteImageCspAdditions(await site.getSettings().catch(() => undefined));
       // Tracking never runs on admin pages (spec), so their policy admits none of it.
-      isAdminPath(pathName)
-        ? contentSecurityPolicy()
-        : contentSecurityPolicy(
-            trackingCspAdditions(await context.services.site.getTrackingTags().catch(() => [])),
-          ),
+      if (isAdminPath(pathName)) return contentSecurityPolicy(images);
+      const tracking = trackingCspAdditions(await site.getTrackingTags().catch(() => []));
+      return contentSecurityPolicy({
+        ...tracking,
+        'img-src': [...(tracking['img-src'] ?? []), ...(images['img-src'] ?? [])],
+      });
+    },
   });
   return app;
 }

@@ -251,6 +251,26 @@ describe('the Content-Security-Policy of pages', () => {
     expect(String(api.headers['content-security-policy'])).toContain("script-src 'self';");
     await app.close();
   });
+
+  it("admits the origin of an https logo on every page, the admin area's too", async () => {
+    const app = await createTestApp({}, { clientDir });
+    const admin = await signedInUser(app, { role: 'admin' });
+    const saved = await app.app.inject({
+      method: 'PUT',
+      url: '/api/admin/logo',
+      headers: { cookie: admin.cookie, origin: 'http://localhost:3000' },
+      payload: { logoUrl: 'https://cdn.example.org/brand/logo.png', altText: 'Relatos' },
+    });
+    expect(saved.statusCode).toBe(200);
+    for (const url of ['/', '/library', '/admin/settings']) {
+      const page = await app.app.inject({ method: 'GET', url });
+      const imgSrc = String(page.headers['content-security-policy'])
+        .split('; ')
+        .find((part) => part.startsWith('img-src'));
+      expect(imgSrc, url).toContain('https://cdn.example.org');
+    }
+    await app.close();
+  });
 });
 
 describe('first data inlined into the pages a visit lands on', () => {
