@@ -35,7 +35,7 @@ export default function AdminLayout() {
 
 function AdminPanel() {
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 md:flex-row md:py-10">
+    <div className="mx-auto flex max-w-[96rem] flex-col gap-6 px-4 py-6 sm:px-6 md:flex-row md:py-10">
       <nav aria-label="Admin" className="md:w-56 md:shrink-0">
         <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wide text-ink-muted uppercase md:block">
           Administration
