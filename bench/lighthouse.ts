@@ -17,6 +17,28 @@ export interface LighthouseResult {
   tbtMs: number;
 }
 
+/** Runs that failed to measure (not a score) are retried: a busy machine can time one out. */
+const ATTEMPTS = 3;
+
+async function runLighthouse(url: string, port: number) {
+  let problem = 'no result';
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    const runner = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    const lhr = runner?.lhr;
+    if (lhr && !lhr.runtimeError && lhr.categories.performance?.score != null) return lhr;
+    problem = lhr?.runtimeError
+      ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`
+      : 'no performance score';
+    console.warn(`[bench] Lighthouse could not measure ${url} (${problem}); attempt ${attempt}`);
+  }
+  throw new Error(`Lighthouse could not measure ${url} after ${ATTEMPTS} attempts: ${problem}`);
+}
+
 export async function measureLighthouse(
   baseUrl: string,
   paths: string[],
@@ -30,14 +52,7 @@ export async function measureLighthouse(
   try {
     const results: LighthouseResult[] = [];
     for (const path of paths) {
-      const runner = await lighthouse(`${baseUrl}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-      });
-      const lhr = runner?.lhr;
-      if (!lhr) throw new Error(`Lighthouse returned no result for ${path}`);
+      const lhr = await runLighthouse(`${baseUrl}${path}`, chrome.port);
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       results.push({
         path,

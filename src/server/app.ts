@@ -21,6 +21,7 @@ import { loggerOptions } from './lib/logger.ts';
 import { requestMeta } from './lib/http/request-meta.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
 import type { ObjectStorage } from './lib/storage/storage.ts';
+import { registerNulGuard } from './lib/http/nul-guard.ts';
 import { loadServerRender } from './lib/http/server-render.ts';
 import { anonymousViewer, type Viewer } from './lib/viewer.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -127,6 +128,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     const userId = await context.services.auth.resolveUserId(requestMeta(request));
     if (userId) request.viewer = { userId, role: await findRole(deps.database.db, userId) };
   });
+
+  registerNulGuard(app);
 
   await registerSecurity(app, {
     publicUrl: config.publicUrl,

@@ -139,6 +139,27 @@ describe('bad input gets a 4xx in the common shape', () => {
     expectErrorShape(res.body, 'VALIDATION_ERROR');
   });
 
+  it('a NUL character in the address or a JSON body → 400, whatever the route', async () => {
+    const query = await t.app.inject({ method: 'GET', url: '/api/stories/by-slug/a%00b' });
+    expect(query.statusCode).toBe(400);
+    expect(expectErrorShape(query.body, 'VALIDATION_ERROR').error.message).toBe(
+      'Text may not contain NUL characters',
+    );
+    const body = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: {
+        name: 'Ana\u0000',
+        email: 'ana@example.com',
+        category: 'general',
+        subject: 'Hola',
+        message: 'Una pregunta',
+      },
+    });
+    expect(body.statusCode).toBe(400);
+    expectErrorShape(body.body, 'VALIDATION_ERROR');
+  });
+
   it('accepts a valid client log and answers 204', async () => {
     const res = await t.app.inject({
       method: 'POST',

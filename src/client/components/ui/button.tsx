@@ -1,5 +1,4 @@
 import type { ComponentPropsWithRef } from 'react';
-import { Slot } from 'radix-ui';
 import { cn } from '#client/lib/cn';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
@@ -54,22 +53,18 @@ export function buttonClassName({
   );
 }
 
+/** A link styled as a button uses `buttonClassName` on the link itself (no slot component). */
 export interface ButtonProps
-  extends ComponentPropsWithRef<'button'>, Omit<ButtonStyleOptions, 'className'> {
-  /** Render the single child (a router Link, for instance) with the button's look. */
-  asChild?: boolean;
-}
+  extends ComponentPropsWithRef<'button'>, Omit<ButtonStyleOptions, 'className'> {}
 
 export function Button({
   variant,
   size,
   wrap,
-  asChild = false,
   className,
   type,
   ...props
 }: ButtonProps) {
   const classes = buttonClassName({ variant, size, wrap, className });
-  if (asChild) return <Slot.Root className={classes} {...props} />;
   return <button type={type ?? 'button'} className={classes} {...props} />;
 }

@@ -45,7 +45,33 @@ const fastifyMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body',
 };
 
+/** PostgreSQL errors caused by the request's content, not by the server (SQLSTATE codes). */
+const contentErrors: Record<string, string> = {
+  '22021': 'Text may not contain NUL characters',
+  '22P05': 'Text contains a character that cannot be stored',
+  '22001': 'A value is too long',
+  '22003': 'A number is out of range',
+};
+
+/** The SQLSTATE of a database error, also when a query builder wraps it (`cause`). */
+function sqlState(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 3; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
+  const state = sqlState(error);
+  if (state && contentErrors[state]) {
+    // A safety net: schemas should refuse these first.
+    return {
+      status: 400,
+      body: { error: { code: 'VALIDATION_ERROR', message: contentErrors[state] } },
+    };
+  }
   if (error instanceof AppError) {
     return {
       status: error.statusCode,
