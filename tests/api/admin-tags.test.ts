@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { securityAuditLog, trackingTags } from '#server/db/schema';
 import { signedInUser } from './helpers/accounts.ts';
@@ -315,6 +315,31 @@ describe('the audit log', () => {
       isActive: false,
       changedFields: ['tagName', 'isActive'],
     });
+  });
+  it('writes the entry in the transaction of the change: no entry, no change', async () => {
+    const { tag } = (await create(ga4)).json();
+    // A real database failure on the audit insert (no mock): tag entries are refused.
+    await t.database.db.execute(
+      sql`alter table security_audit_log add constraint refuse_tag_entries check (action not like 'tracking_tag_%') not valid`,
+    );
+    try {
+      expect((await create({ ...ga4, tagName: 'Never stored' })).statusCode).toBe(500);
+      const renamed = { tagName: 'Never renamed', isActive: false };
+      expect((await send('PUT', `${URL}/${tag.id}`, renamed)).statusCode).toBe(500);
+      expect((await send('DELETE', `${URL}/${tag.id}`)).statusCode).toBe(500);
+    } finally {
+      await t.database.db.execute(
+        sql`alter table security_audit_log drop constraint refuse_tag_entries`,
+      );
+    }
+    expect(await list()).toEqual([
+      expect.objectContaining({ id: tag.id, tagName: 'Analytics', isActive: true }),
+    ]);
+    expect(await publicTags()).toEqual([expect.objectContaining({ tagName: 'Analytics' })]);
+    // Once entries can be written again, the same change goes through (and clears the public
+    // list this test loaded).
+    expect((await send('DELETE', `${URL}/${tag.id}`)).statusCode).toBe(204);
+    expect(await publicTags()).toEqual([]);
   });
 });
 

@@ -145,6 +145,120 @@ describe('dryRun: warnings', () => {
   });
 });
 
+describe('dryRun: dynamic SQL in string literals', () => {
+  it.each<[string, string, string[]]>([
+    ['EXECUTE of a TRUNCATE', "DO $$ BEGIN EXECUTE 'TRUNCATE stories'; END $$;", [m.truncate]],
+    [
+      'EXECUTE of a DROP COLUMN',
+      "DO $$ BEGIN EXECUTE 'ALTER TABLE stories DROP COLUMN title'; END $$;",
+      [m.dropColumn],
+    ],
+    [
+      'EXECUTE format() of a DROP TABLE CASCADE in a function',
+      "CREATE FUNCTION f(t text) RETURNS void AS $fn$ BEGIN EXECUTE format('DROP TABLE %I CASCADE', t); END $fn$ LANGUAGE plpgsql;",
+      [m.dropTableCascade],
+    ],
+    [
+      'pieces joined with ||',
+      "DO $$ BEGIN EXECUTE 'ALTER TABLE ' || quote_ident(t) || ' DROP COLUMN ' || quote_ident(c); END $$;",
+      [m.dropColumn],
+    ],
+    [
+      'a keyword split across pieces',
+      "DO $$ BEGIN EXECUTE 'TRUN' || 'CATE stories'; END $$;",
+      [m.truncate],
+    ],
+    [
+      'a dollar-quoted EXECUTE argument',
+      'DO $$ BEGIN EXECUTE $q$DROP TABLE a CASCADE$q$; END $$;',
+      [m.dropTableCascade],
+    ],
+    [
+      'an EXECUTE inside an EXECUTE',
+      "DO $$ BEGIN EXECUTE 'DO $d$ BEGIN EXECUTE ''TRUNCATE stories''; END $d$'; END $$;",
+      [m.truncate],
+    ],
+    [
+      'EXECUTE of a policy change',
+      "DO $$ BEGIN EXECUTE 'CREATE POLICY p ON bookmarks USING (true)'; END $$;",
+      [m.policyChange],
+    ],
+    [
+      'a query stored in a variable for a later EXECUTE',
+      "DO $$ DECLARE q text := 'TRUNCATE stories'; BEGIN EXECUTE q; END $$;",
+      [m.truncate],
+    ],
+    ['a dblink call', "SELECT dblink_exec('dbname=relatos', 'TRUNCATE stories');", [m.truncate]],
+    [
+      'a DO body written as a standard string',
+      "DO 'BEGIN EXECUTE ''TRUNCATE stories''; ALTER TABLE t DROP COLUMN c; END';",
+      [m.truncate, m.dropColumn],
+    ],
+  ])('warns: %s', (_name, sql, warnings) => {
+    const result = dryRun(tx(sql));
+    expect(result.success).toBe(true);
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual(warnings);
+  });
+
+  it.each([
+    "DO $$ BEGIN EXECUTE 'DROP DATABASE foo'; END $$;",
+    "DO $$ BEGIN EXECUTE 'DROP ' || 'DATABASE foo'; END $$;",
+    "SELECT dblink_exec('dbname=postgres', 'DROP DATABASE relatos');",
+    "DO 'BEGIN DROP DATABASE foo; END';",
+    "DO $$ BEGIN EXECUTE 'DO $d$ BEGIN EXECUTE ''DROP DATABASE foo''; END $d$'; END $$;",
+  ])('an executed DROP DATABASE is an error: %s', (sql) => {
+    const result = dryRun(tx(sql));
+    expect(result.success).toBe(false);
+    expect(result.errors).toEqual([m.dropDatabase]);
+  });
+
+  it.each([
+    ['a plain value', "INSERT INTO notes VALUES ('please truncate table x later');"],
+    ['a statement-like value', "INSERT INTO notes VALUES ('DROP DATABASE foo');"],
+    [
+      'a value in a body without dynamic SQL',
+      "DO $$ BEGIN INSERT INTO notes VALUES ('TRUNCATE TABLE x'); END $$;",
+    ],
+    [
+      'prose in a body that runs dynamic SQL',
+      "DO $$ BEGIN INSERT INTO notes VALUES ('please truncate table x later'); EXECUTE 'SELECT 1'; END $$;",
+    ],
+    [
+      'a USING parameter',
+      "DO $$ BEGIN EXECUTE 'DELETE FROM notes WHERE body = $1' USING 'truncate table x'; END $$;",
+    ],
+    [
+      'a value inside the dynamic SQL',
+      "DO $$ BEGIN EXECUTE 'INSERT INTO notes VALUES (''TRUNCATE TABLE x'')'; END $$;",
+    ],
+    [
+      'trigger arguments (EXECUTE FUNCTION is not dynamic SQL)',
+      "CREATE TRIGGER t AFTER INSERT ON notes FOR EACH ROW EXECUTE FUNCTION f('truncate table x');",
+    ],
+    [
+      'an EXECUTE in another statement',
+      "DO $$ BEGIN EXECUTE 'SELECT 1'; INSERT INTO notes VALUES ('please truncate table x'); END $$;",
+    ],
+  ])('no warning or error: %s', (_name, sql) => {
+    const result = dryRun(tx(sql));
+    expect(result.success).toBe(true);
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('warns but raises no error for a DROP DATABASE that is only stored in a variable', () => {
+    const result = dryRun(
+      tx(
+        "DO $$ DECLARE q text := 'DROP DATABASE foo'; d text := 'TRUNCATE x'; BEGIN EXECUTE q; END $$;",
+      ),
+    );
+    expect(result.success).toBe(true);
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual([m.truncate]);
+  });
+});
+
 describe('dryRun: transaction block', () => {
   it.each([
     ['BEGIN … COMMIT', 'BEGIN;\nCREATE TABLE a (id int);\nCOMMIT;'],
@@ -333,6 +447,10 @@ describe('analyseMigration', () => {
     analyseMigration(sql);
     analyseMigration('$$'.repeat(MAX_DRY_RUN_SQL_LENGTH / 2));
     analyseMigration(`do ${'$a$ x $a$ '.repeat(MAX_DRY_RUN_SQL_LENGTH / 10)}`);
+    analyseMigration(
+      `DO $$ ${"EXECUTE 'TRUNCATE t' || 'x'; ".repeat(MAX_DRY_RUN_SQL_LENGTH / 32)} $$`,
+    );
+    analyseMigration(`DO $$ BEGIN EXECUTE '${"'".repeat(MAX_DRY_RUN_SQL_LENGTH - 40)}'; END $$`);
     expect(performance.now() - started).toBeLessThan(2000);
   });
 });

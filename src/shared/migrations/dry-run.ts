@@ -1,4 +1,4 @@
-import { splitStatements, sqlViews } from './sql-scan.ts';
+import { dynamicSql, splitStatements, sqlViews } from './sql-scan.ts';
 
 /**
  * The migration dry-run (spec §5 'Dry-run'): a static reading of migration SQL that flags
@@ -155,6 +155,44 @@ function hasTransactionBlock(statements: string[]): boolean {
 const validStatements = (topLevel: string) =>
   splitStatements(topLevel).filter((statement) => STATEMENT_START.test(statement));
 
+/** How deep dynamic SQL inside dynamic SQL is read (`EXECUTE 'EXECUTE ''…'''`). */
+const MAX_DYNAMIC_DEPTH = 3;
+/** A statement that changes the schema or the data in bulk: what a stored query may hide. */
+const SCHEMA_STATEMENT = /^(?:TRUNCATE|DROP|ALTER|CREATE)\b/i;
+
+interface DynamicStatements {
+  /** Statements of dynamic SQL, read like the executable view (their own literals blanked). */
+  statements: string[];
+  /** DROP DATABASE in SQL that is certainly run (an EXECUTE argument, a quoted body). */
+  dropsDatabase: boolean;
+}
+
+/**
+ * Dynamic SQL hides statements in string literals (`EXECUTE 'TRUNCATE stories'`). A literal
+ * that is certainly run is read as a whole; a literal that may only be a query stored for a
+ * later `EXECUTE` is read for statements that start like schema changes, so ordinary text
+ * ('please truncate table x later') stays data, and it never raises the DROP DATABASE error.
+ */
+function dynamicStatements(sql: string, depth = 1): DynamicStatements {
+  const result: DynamicStatements = { statements: [], dropsDatabase: false };
+  for (const literal of dynamicSql(sql)) {
+    const views = sqlViews(literal.text);
+    const statements = splitStatements(views.executable);
+    if (literal.executed) {
+      result.statements.push(...statements);
+      if (DROP_DATABASE.test(views.executable)) result.dropsDatabase = true;
+    } else {
+      result.statements.push(...statements.filter((statement) => SCHEMA_STATEMENT.test(statement)));
+    }
+    if (depth < MAX_DYNAMIC_DEPTH) {
+      const nested = dynamicStatements(literal.text, depth + 1);
+      result.statements.push(...nested.statements);
+      if (literal.executed && nested.dropsDatabase) result.dropsDatabase = true;
+    }
+  }
+  return result;
+}
+
 function analyseDryRun(sql: string): DryRunResult {
   const views = sqlViews(sql);
   const statements = splitStatements(views.executable);
@@ -165,17 +203,24 @@ function analyseDryRun(sql: string): DryRunResult {
     if (!warnings.includes(message)) warnings.push(message);
   };
 
-  if (DROP_DATABASE.test(views.executable)) errors.push(dryRunMessages.dropDatabase);
-  for (const statement of statements) {
+  const dynamic = dynamicStatements(sql);
+  const checked = [...statements, ...dynamic.statements];
+
+  if (DROP_DATABASE.test(views.executable) || dynamic.dropsDatabase) {
+    errors.push(dryRunMessages.dropDatabase);
+  }
+  for (const statement of checked) {
     if (TRUNCATE.test(statement)) warn(dryRunMessages.truncate);
   }
-  for (const statement of statements) {
+  for (const statement of checked) {
     if (dropsTableCascade(statement)) warn(dryRunMessages.dropTableCascade);
   }
-  for (const statement of statements) {
+  for (const statement of checked) {
     if (dropsColumn(statement)) warn(dryRunMessages.dropColumn);
   }
-  if (POLICY_CHANGE.test(views.executable)) warn(dryRunMessages.policyChange);
+  if (checked.some((statement) => POLICY_CHANGE.test(statement))) {
+    warn(dryRunMessages.policyChange);
+  }
   const topLevelStatements = validStatements(views.topLevel);
   if (topLevelStatements.length > 0 && !hasTransactionBlock(topLevelStatements)) {
     warn(dryRunMessages.noTransaction);

@@ -141,7 +141,8 @@ export interface SqlViews {
   topLevel: string;
   /**
    * What PostgreSQL will run: like `topLevel`, but the bodies of `DO` blocks and of functions
-   * (`AS $$ … $$`) are read as SQL too (their own comments and literals removed the same way).
+   * (`AS $$ … $$`, or written as a standard string, `AS '…'`) are read as SQL too (their own
+   * comments and literals removed the same way).
    */
   executable: string;
   /** Code and literal contents, without comments: values such as hard-coded ids are read here. */
@@ -157,6 +158,12 @@ function followsAsOrDo(code: string): boolean {
   while (end > 0 && /\s/.test(code[end - 1]!)) end -= 1;
   const word = code.slice(Math.max(0, end - 2), end).toUpperCase();
   return (word === 'AS' || word === 'DO') && !isIdentChar(code[end - 3]);
+}
+
+/** The value of a quoted string segment: quotes removed, doubled quotes undone. */
+function literalText(quoted: string): string {
+  const closed = quoted.length >= 2 && quoted.endsWith("'");
+  return quoted.slice(1, closed ? -1 : undefined).replace(/''/g, "'");
 }
 
 export function sqlViews(sql: string): SqlViews {
@@ -175,11 +182,14 @@ export function sqlViews(sql: string): SqlViews {
         executable += ' ';
         withLiterals += ' ';
         break;
-      case 'string':
+      case 'string': {
+        // `DO '…'` and `AS '…'` (a function body) are code written as a standard string.
+        const runs = followsAsOrDo(topLevel);
         topLevel += "''";
-        executable += "''";
+        executable += runs ? ` ${sqlViews(literalText(segment.text)).executable} ` : "''";
         withLiterals += segment.text;
         break;
+      }
       case 'dollar': {
         const runs = followsAsOrDo(topLevel);
         topLevel += "''";
@@ -199,3 +209,111 @@ export const splitStatements = (view: string): string[] =>
     .split(';')
     .map((statement) => statement.trim())
     .filter((statement) => statement.length > 0);
+
+/** A string literal whose value PostgreSQL may run as SQL (dynamic SQL). */
+export interface DynamicSql {
+  /** The SQL text: the values of the literals, `||`-joined pieces put together. */
+  text: string;
+  /**
+   * True when the text is certainly run: it is the argument of a plpgsql `EXECUTE` (before any
+   * `USING`) or of a dblink call, or a `DO '…'` / `AS '…'` body written as a standard string.
+   * False when it may be run: a literal elsewhere in a DO or function body that runs dynamic SQL
+   * (`EXECUTE some_variable`), where the value may have been stored for that EXECUTE.
+   */
+  executed: boolean;
+}
+
+type Piece = { kind: 'code'; text: string } | { kind: 'literal'; text: string; body: boolean };
+
+/** The code of one runnable unit (the top level, or one DO or function body), with its literals. */
+interface Unit {
+  body: boolean;
+  pieces: Piece[];
+}
+
+/** Splits SQL into runnable units; a nested body becomes a unit of its own (a space in its parent). */
+function runnableUnits(sql: string, body: boolean, into: Unit[]): Unit[] {
+  const unit: Unit = { body, pieces: [] };
+  into.push(unit);
+  let topLevel = '';
+  for (const segment of scanSql(sql)) {
+    if (segment.kind === 'code' || segment.kind === 'comment') {
+      const text = segment.kind === 'code' ? segment.text : ' ';
+      unit.pieces.push({ kind: 'code', text });
+      topLevel += text;
+      continue;
+    }
+    const runs = followsAsOrDo(topLevel);
+    topLevel += "''";
+    if (segment.kind === 'dollar' && runs) {
+      unit.pieces.push({ kind: 'code', text: ' ' });
+      runnableUnits(segment.text, true, into);
+    } else {
+      const text = segment.kind === 'string' ? literalText(segment.text) : segment.text;
+      unit.pieces.push({ kind: 'literal', text, body: segment.kind === 'string' && runs });
+    }
+  }
+  return into;
+}
+
+/** Words after which the literals of a statement are dynamic SQL: `EXECUTE`, a dblink call. */
+const DYNAMIC_START =
+  /\bEXECUTE\b(?!\s+(?:FUNCTION|PROCEDURE|ON)\b)|\bdblink(?:_exec|_send_query|_open)?\s*\(/i;
+/**
+ * Words that switch the literals after them to dynamic SQL, or back to values (`USING`
+ * parameters). `EXECUTE FUNCTION|PROCEDURE` (triggers) and `GRANT EXECUTE ON` are not dynamic SQL.
+ */
+const DYNAMIC_SWITCH = new RegExp(String.raw`${DYNAMIC_START.source}|\bUSING\b`, 'gi');
+/** Code between two literals that joins them into one text. */
+const CONCATENATION = /^\s*(?:\|\|\s*)+$/;
+
+/**
+ * The string literals of a SQL text that PostgreSQL runs, or may run, as SQL. Plain values
+ * (`INSERT … VALUES ('…')`, `COMMENT … IS '…'`) are not listed.
+ */
+export function dynamicSql(sql: string): DynamicSql[] {
+  const found: DynamicSql[] = [];
+  for (const unit of runnableUnits(sql, false, [])) {
+    const code = unit.pieces.map((piece) => (piece.kind === 'code' ? piece.text : "''")).join('');
+    const mayRunValues = unit.body && DYNAMIC_START.test(code);
+    // 'sql': literals are dynamic SQL; 'values': USING parameters, never run; 'other': may be.
+    let state: 'sql' | 'values' | 'other' = 'other';
+    let run: string | undefined;
+    let between = '';
+    const endRun = () => {
+      if (run !== undefined) found.push({ text: run, executed: true });
+      run = undefined;
+    };
+    for (const piece of unit.pieces) {
+      if (piece.kind === 'code') {
+        for (const [index, part] of piece.text.split(';').entries()) {
+          if (index > 0) {
+            endRun();
+            state = 'other';
+            between = '';
+          }
+          for (const match of part.matchAll(DYNAMIC_SWITCH)) {
+            endRun();
+            state = /^USING$/i.test(match[0]) ? 'values' : 'sql';
+          }
+          between += part;
+        }
+        continue;
+      }
+      if (piece.body) {
+        endRun();
+        found.push({ text: piece.text, executed: true });
+      } else if (state === 'sql') {
+        run =
+          run === undefined
+            ? piece.text
+            : `${run}${CONCATENATION.test(between) ? '' : ' x '}${piece.text}`;
+      } else if (state === 'other' && mayRunValues) {
+        found.push({ text: piece.text, executed: false });
+      }
+      between = '';
+    }
+    endRun();
+  }
+  return found;
+}

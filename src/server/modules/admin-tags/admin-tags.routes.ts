@@ -35,7 +35,6 @@ export const adminTagsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
   });
   const service = createAdminTagsService({
     db: context.database.db,
-    audit: context.services.audit,
     site: context.services.site,
   });
 

@@ -6,8 +6,8 @@ import {
   type TrackingTagValues,
   type UpdateTrackingTagBody,
 } from '#shared/contracts/admin-tags';
-import type { Database } from '../../db/client.ts';
-import type { AuditLog } from '../../lib/audit-log.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import { recordAuditEntry } from '../../lib/audit-log.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import type { RequestOrigin } from '../../lib/rate-limiter.ts';
 import type { SiteService } from '../site/site.service.ts';
@@ -21,8 +21,8 @@ export interface TagActor {
 }
 
 /**
- * The audit log keeps free-text actions; these three record every change to the tags that run on
- * the public pages. (auditActions in lib/audit-log.ts does not list them yet, hence the cast.)
+ * Every change to the tags that run on the public pages is audited, in the transaction of the
+ * change: the tag and its audit entry are written together, or neither is (decision 017).
  */
 const TAG_AUDIT_ACTIONS = {
   created: 'tracking_tag_created',
@@ -69,15 +69,16 @@ const summary = (row: TrackingTagRow) => ({
   isActive: row.isActive,
 });
 
-export function createAdminTagsService(deps: { db: Database; audit: AuditLog; site: SiteService }) {
-  const { db, audit, site } = deps;
+export function createAdminTagsService(deps: { db: Database; site: SiteService }) {
+  const { db, site } = deps;
 
   async function record(
+    tx: DbExecutor,
     action: keyof typeof TAG_AUDIT_ACTIONS,
     actor: TagActor,
     details: Record<string, unknown>,
   ) {
-    await audit.record({
+    await recordAuditEntry(tx, {
       action: TAG_AUDIT_ACTIONS[action],
       userId: actor.userId,
       origin: actor.origin,
@@ -99,9 +100,12 @@ export function createAdminTagsService(deps: { db: Database; audit: AuditLog; si
         isActive: body.isActive ?? true,
         position: body.position ?? 'head',
       });
-      const row = await repository.insertTrackingTag(db, values);
+      const row = await db.transaction(async (tx) => {
+        const inserted = await repository.insertTrackingTag(tx, values);
+        await record(tx, 'created', actor, summary(inserted));
+        return inserted;
+      });
       published();
-      await record('created', actor, summary(row));
       return toAdminTrackingTag(row);
     },
 
@@ -111,7 +115,7 @@ export function createAdminTagsService(deps: { db: Database; audit: AuditLog; si
       body: UpdateTrackingTagBody,
       actor: TagActor,
     ): Promise<AdminTrackingTag> {
-      const { before, after } = await db.transaction(async (tx) => {
+      const after = await db.transaction(async (tx) => {
         const current = await repository.findTrackingTagForUpdate(tx, id);
         if (!current) throw notFound(TAG_NOT_FOUND);
         const values = checked({
@@ -125,21 +129,23 @@ export function createAdminTagsService(deps: { db: Database; audit: AuditLog; si
         });
         const updated = await repository.updateTrackingTag(tx, id, values);
         if (!updated) throw notFound(TAG_NOT_FOUND);
-        return { before: current, after: updated };
+        await record(tx, 'updated', actor, {
+          ...summary(updated),
+          changedFields: editableFields.filter((field) => current[field] !== updated[field]),
+        });
+        return updated;
       });
       published();
-      await record('updated', actor, {
-        ...summary(after),
-        changedFields: editableFields.filter((field) => before[field] !== after[field]),
-      });
       return toAdminTrackingTag(after);
     },
 
     async remove(id: string, actor: TagActor): Promise<void> {
-      const row = await repository.deleteTrackingTag(db, id);
-      if (!row) throw notFound(TAG_NOT_FOUND);
+      await db.transaction(async (tx) => {
+        const row = await repository.deleteTrackingTag(tx, id);
+        if (!row) throw notFound(TAG_NOT_FOUND);
+        await record(tx, 'deleted', actor, summary(row));
+      });
       published();
-      await record('deleted', actor, summary(row));
     },
   };
 }
