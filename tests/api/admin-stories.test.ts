@@ -1,4 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminStoryListResponseSchema,
@@ -206,6 +208,10 @@ describe('POST /api/admin/stories', () => {
 
   it.each([
     [{ title: '   ' }, 'Story title is required'],
+    [{ title: undefined }, 'Story title is required'],
+    [{ title: null }, 'Story title is required'],
+    [{ chapters: [{}] }, 'Chapter 1 title is required'],
+    [{ chapters: [{ title: 'One' }, { title: null }] }, 'Chapter 2 title is required'],
     [{ level: undefined }, 'Level is required'],
     [{ language: ' ' }, 'Language is required'],
     [{ chapters: [{ title: 'One' }, { title: '  ' }] }, 'Chapter 2 title is required'],
@@ -215,8 +221,11 @@ describe('POST /api/admin/stories', () => {
       { chapters: [{ title: 'One', audioFileId: 'a\0.m4a' }] },
       'Text may not contain NUL characters',
     ],
-  ] as [Partial<StoryInput>, string][])('refuses %j with "%s"', async (overrides, message) => {
-    const res = await asAdmin('POST', '/api/admin/stories', input(overrides));
+  ] as [Record<string, unknown>, string][])('refuses %j with "%s"', async (overrides, message) => {
+    const res = await asAdmin('POST', '/api/admin/stories', {
+      ...input(),
+      ...overrides,
+    } as Record<string, unknown>);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message });
   });
@@ -430,6 +439,14 @@ describe('POST /api/admin/stories/:id/requires-login', () => {
     expect(off.json().story.requiresLogin).toBe(false);
     const on = await asAdmin('POST', `/api/admin/stories/${story.id}/requires-login`);
     expect(on.json().story.requiresLogin).toBe(true);
+
+    const audits = await t.database.db
+      .select()
+      .from(securityAuditLog)
+      .where(eq(securityAuditLog.action, 'story_login_changed'));
+    const mine = audits.filter((row) => row.details?.story_id === story.id);
+    expect(mine.map((row) => row.userId)).toEqual([admin.userId, admin.userId]);
+    expect(mine.map((row) => row.details?.requires_login).sort()).toEqual([false, true]);
   });
 
   it('answers 404 for an unknown story', async () => {
@@ -463,6 +480,22 @@ describe('POST /api/admin/stories/:id/move', () => {
     const last = await move(middle.id, 'down');
     expect(last.statusCode).toBe(400);
     expect(last.json().error.message).toBe('There is no story below this one');
+
+    const audits = await t.database.db
+      .select()
+      .from(securityAuditLog)
+      .where(eq(securityAuditLog.action, 'story_moved'))
+      .orderBy(asc(securityAuditLog.createdAt));
+    const moved = audits.filter((row) =>
+      [top.id, middle.id, bottom.id].includes(row.details?.story_id as string),
+    );
+    // Two moves succeeded; the refused one left no entry.
+    expect(moved.map((row) => [row.details?.story_id, row.details?.direction])).toEqual([
+      [bottom.id, 'up'],
+      [top.id, 'down'],
+    ]);
+    expect(moved[0]!).toMatchObject({ userId: admin.userId });
+    expect(moved[0]!.details).toMatchObject({ from_position: 1002, to_position: 1001 });
   });
 
   it('refuses up at position 1 and when no story sits just above', async () => {
@@ -526,6 +559,67 @@ describe('DELETE /api/admin/stories/:id', () => {
     expect(audit!.details).toMatchObject({ story_id: story.id, title: 'To delete' });
 
     expect((await asAdmin('DELETE', `/api/admin/stories/${story.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('chapter file references', () => {
+  const sampleM4a = fs.readFileSync(path.resolve('public/demo/sample.m4a'));
+
+  /** An upload whose short file name differs from its storage key (the file_path). */
+  async function storedAudio(name: string) {
+    const filePath = `2026/07/${name}`;
+    await t.storage.put('audios', filePath, sampleM4a, 'audio/mp4');
+    await t.database.db.insert(fileUploads).values({
+      filename: name,
+      originalFilename: 'original.m4a',
+      fileType: 'audio/mp4',
+      fileSize: sampleM4a.length,
+      bucketName: 'audios',
+      filePath,
+    });
+    return { filename: name, filePath };
+  }
+
+  const playsAudio = async (chapterId: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/chapters/${chapterId}/audio`,
+        headers: { cookie: admin.cookie },
+      })
+    ).statusCode;
+
+  it('stores the upload file_path when POST names the file by its short filename', async () => {
+    const file = await storedAudio('short-post.m4a');
+    const story = await create({ chapters: [{ title: 'Uno', audioFileId: file.filename }] });
+    expect(story.chapters[0]!.audioFileId).toBe(file.filePath);
+    const [row] = await t.database.db
+      .select({ audioFileId: chapters.audioFileId })
+      .from(chapters)
+      .where(eq(chapters.id, story.chapters[0]!.id));
+    expect(row!.audioFileId).toBe(file.filePath);
+    expect(await playsAudio(story.chapters[0]!.id)).toBe(200);
+  });
+
+  it('stores the upload file_path when PUT names the file by its short filename', async () => {
+    const file = await storedAudio('short-put.m4a');
+    const story = await create({ chapters: [{ title: 'Uno' }] });
+    const res = await asAdmin('PUT', `/api/admin/stories/${story.id}`, {
+      title: story.title,
+      level: 'Beginner',
+      chapters: [
+        { id: story.chapters[0]!.id, title: 'Uno', audioFileId: file.filename },
+        { title: 'Dos', audioFileId: file.filePath },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const updated = adminStoryResponseSchema.parse(res.json()).story;
+    expect(updated.chapters.map((chapter) => chapter.audioFileId)).toEqual([
+      file.filePath,
+      file.filePath,
+    ]);
+    expect(await playsAudio(updated.chapters[0]!.id)).toBe(200);
+    expect(await playsAudio(updated.chapters[1]!.id)).toBe(200);
   });
 });
 

@@ -19,6 +19,8 @@ export const auditActions = [
   'story_deleted',
   'story_published',
   'story_unpublished',
+  'story_login_changed',
+  'story_moved',
   'file_uploaded',
   'file_deleted',
   'files_associated',

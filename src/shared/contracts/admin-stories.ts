@@ -30,9 +30,9 @@ export const adminChapterSchema = z.object({
   position: z.number().int(),
   /** Seconds; null when unknown. */
   duration: z.number().int().nullable(),
-  /** Stored file name in the audios bucket; '' when missing (spec). */
+  /** Storage key (the upload's file_path) in the audios bucket; '' when missing (spec). */
   audioFileId: z.string(),
-  /** Stored file name in the trans bucket; '' when missing (spec). */
+  /** Storage key (the upload's file_path) in the trans bucket; '' when missing (spec). */
   transcriptFileId: z.string(),
 });
 export type AdminChapter = z.infer<typeof adminChapterSchema>;
@@ -62,14 +62,27 @@ const levelInputSchema = z.enum(storyLevels, {
       : 'Level must be Beginner, Intermediate or Advanced',
 });
 
-/** As chapterInputSchema; an empty title is reported with its number by the story schema. */
+/**
+ * As chapterInputSchema; an empty title is reported with its number by the story schema. A
+ * missing (or null) title counts as empty, so it gets the same numbered message.
+ */
 const storyChapterInputSchema = chapterInputSchema.extend({
-  title: trimmed.pipe(z.string().max(200)),
+  title: text
+    .nullish()
+    .transform((value) => (value ?? '').trim())
+    .pipe(z.string().max(200)),
 });
+
+/** Spec, section 5: 'Story title is required', also when the title is missing or not text. */
+const storyTitleSchema = z
+  .string({ error: 'Story title is required' })
+  .refine((value) => !value.includes('\0'), 'Text may not contain NUL characters')
+  .transform((value) => value.trim())
+  .pipe(z.string().min(1, 'Story title is required').max(200));
 
 export const storyInputSchema = z
   .object({
-    title: trimmed.pipe(z.string().min(1, 'Story title is required').max(200)),
+    title: storyTitleSchema,
     description: trimmed
       .pipe(z.string().max(5000))
       .nullable()
@@ -95,7 +108,13 @@ export const storyInputSchema = z
       }
     });
   });
-export type StoryInput = z.input<typeof storyInputSchema>;
+/**
+ * What a client sends. The schema also takes a chapter without a title (to answer 'Chapter n
+ * title is required'), but a client always sends one.
+ */
+export type StoryInput = Omit<z.input<typeof storyInputSchema>, 'chapters'> & {
+  chapters?: ChapterInput[];
+};
 
 export const adminStoryResponseSchema = z.object({ story: adminStorySchema });
 export const adminStoryListResponseSchema = z.object({ stories: z.array(adminStorySchema) });

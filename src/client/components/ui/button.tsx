@@ -57,14 +57,7 @@ export function buttonClassName({
 export interface ButtonProps
   extends ComponentPropsWithRef<'button'>, Omit<ButtonStyleOptions, 'className'> {}
 
-export function Button({
-  variant,
-  size,
-  wrap,
-  className,
-  type,
-  ...props
-}: ButtonProps) {
+export function Button({ variant, size, wrap, className, type, ...props }: ButtonProps) {
   const classes = buttonClassName({ variant, size, wrap, className });
   return <button type={type ?? 'button'} className={classes} {...props} />;
 }

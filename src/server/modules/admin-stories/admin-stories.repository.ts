@@ -99,13 +99,18 @@ export async function deleteChapters(db: DbExecutor, ids: string[]) {
   await db.delete(chapters).where(inArray(chapters.id, ids));
 }
 
-/** Of the given names, those that are the stored name (or path) of an upload in the bucket. */
-export async function existingFileNames(
+/**
+ * Of the given names, those that name an upload in the bucket (by its stored file name or its
+ * file_path), each with the upload's file_path: the storage key chapters keep. A name equal to a
+ * file_path resolves to that upload; a file name shared by several uploads to the newest one.
+ */
+export async function existingFilePaths(
   db: DbExecutor,
   bucket: Bucket,
   names: string[],
-): Promise<Set<string>> {
-  if (names.length === 0) return new Set();
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (names.length === 0) return found;
   const rows = await db
     .select({ filename: fileUploads.filename, filePath: fileUploads.filePath })
     .from(fileUploads)
@@ -114,8 +119,11 @@ export async function existingFileNames(
         eq(fileUploads.bucketName, bucket),
         or(inArray(fileUploads.filename, names), inArray(fileUploads.filePath, names)),
       ),
-    );
-  return new Set(rows.flatMap((row) => [row.filename, row.filePath]));
+    )
+    .orderBy(asc(fileUploads.uploadDate), asc(fileUploads.id));
+  for (const row of rows) found.set(row.filename, row.filePath);
+  for (const row of rows) found.set(row.filePath, row.filePath);
+  return found;
 }
 
 /**
@@ -140,7 +148,7 @@ export async function toggleRequiresLogin(db: DbExecutor, id: string) {
     .update(stories)
     .set({ requiresLogin: sql`not ${stories.requiresLogin}`, updatedAt: sql`now()` })
     .where(eq(stories.id, id))
-    .returning({ id: stories.id });
+    .returning({ id: stories.id, title: stories.title, requiresLogin: stories.requiresLogin });
   return row;
 }
 
@@ -153,7 +161,7 @@ export async function lockMoves(db: DbExecutor) {
 
 export async function storyPosition(db: DbExecutor, id: string) {
   const [row] = await db
-    .select({ id: stories.id, position: stories.position })
+    .select({ id: stories.id, position: stories.position, title: stories.title })
     .from(stories)
     .where(eq(stories.id, id));
   return row;

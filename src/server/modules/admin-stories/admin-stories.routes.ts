@@ -125,7 +125,9 @@ export const adminStoriesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
         response: { 200: adminStoryResponseSchema, ...withNotFound },
       },
     },
-    async (request) => ({ story: await service.toggleRequiresLogin(request.params.id) }),
+    async (request) => ({
+      story: await service.toggleRequiresLogin(request.params.id, actorOf(request)),
+    }),
   );
 
   app.post(
@@ -140,7 +142,7 @@ export const adminStoriesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
       },
     },
     async (request) => ({
-      stories: await service.moveStory(request.params.id, request.body.direction),
+      stories: await service.moveStory(request.params.id, request.body.direction, actorOf(request)),
     }),
   );
 

@@ -71,15 +71,17 @@ const chapterValues = (
 });
 
 /**
- * Chapter files must be '' or an upload of the right bucket. Values a chapter already stores are
- * not checked again, so a story whose files were never registered (or are gone) stays editable.
+ * Chapter files must be '' or an upload of the right bucket, named by its file name or its
+ * file_path; the chapters returned reference each upload by its file_path (the storage key the
+ * player, the files list and the file clean-ups use). Values a chapter already stores are not
+ * checked again, so a story whose files were never registered (or are gone) stays editable.
  */
-async function checkFileReferences(
+async function resolveFileReferences(
   db: DbExecutor,
   chapters: repository.ChapterValues[],
   stored: Map<string, { audioFileId: string; transcriptFileId: string }>,
   ids: (string | undefined)[],
-) {
+): Promise<repository.ChapterValues[]> {
   const wanted = (kind: 'audioFileId' | 'transcriptFileId') =>
     chapters
       .map((chapter, index) => ({ index, name: chapter[kind]! }))
@@ -90,12 +92,12 @@ async function checkFileReferences(
   const audio = wanted('audioFileId');
   const transcripts = wanted('transcriptFileId');
   const [audioFound, transcriptFound] = await Promise.all([
-    repository.existingFileNames(
+    repository.existingFilePaths(
       db,
       'audios',
       audio.map(({ name }) => name),
     ),
-    repository.existingFileNames(
+    repository.existingFilePaths(
       db,
       'trans',
       transcripts.map(({ name }) => name),
@@ -113,6 +115,12 @@ async function checkFileReferences(
       `Chapter ${missingTranscript.index + 1}: the transcript file "${missingTranscript.name}" is not an uploaded file in the trans bucket`,
     );
   }
+  const resolved = chapters.map((chapter) => ({ ...chapter }));
+  for (const { index, name } of audio) resolved[index]!.audioFileId = audioFound.get(name)!;
+  for (const { index, name } of transcripts) {
+    resolved[index]!.transcriptFileId = transcriptFound.get(name)!;
+  }
+  return resolved;
 }
 
 export function createAdminStoriesService(db: Database, stories: StoriesService) {
@@ -147,12 +155,11 @@ export function createAdminStoriesService(db: Database, stories: StoriesService)
     createStory(input: ParsedStoryInput, actor: Actor): Promise<AdminStory> {
       return change(async (tx) => {
         if (await repository.titleTaken(tx, input.title)) throw duplicateTitle();
-        const chapters = input.chapters.map(chapterValues);
-        await checkFileReferences(
+        const chapters = await resolveFileReferences(
           tx,
-          chapters,
+          input.chapters.map(chapterValues),
           new Map(),
-          chapters.map(() => undefined),
+          input.chapters.map(() => undefined),
         );
         const base = slugFromTitle(input.title);
         const slug = uniqueSlug(base, await repository.slugsLike(tx, base));
@@ -189,8 +196,12 @@ export function createAdminStoriesService(db: Database, stories: StoriesService)
           if (seen.has(chapterId)) throw badRequest(`Chapter ${index + 1} is listed twice`);
           seen.add(chapterId);
         });
-        const chapters = input.chapters.map(chapterValues);
-        await checkFileReferences(tx, chapters, stored, ids);
+        const chapters = await resolveFileReferences(
+          tx,
+          input.chapters.map(chapterValues),
+          stored,
+          ids,
+        );
 
         await repository.deleteChapters(
           tx,
@@ -232,17 +243,21 @@ export function createAdminStoriesService(db: Database, stories: StoriesService)
       });
     },
 
-    toggleRequiresLogin(id: string): Promise<AdminStory> {
+    toggleRequiresLogin(id: string, actor: Actor): Promise<AdminStory> {
       return change(async (tx) => {
-        if (!(await repository.toggleRequiresLogin(tx, id))) {
-          throw notFound(adminStoryMessages.notFound);
-        }
+        const row = await repository.toggleRequiresLogin(tx, id);
+        if (!row) throw notFound(adminStoryMessages.notFound);
+        await recordAuditEntry(tx, {
+          action: 'story_login_changed',
+          ...actor,
+          details: { story_id: id, title: row.title, requires_login: row.requiresLogin },
+        });
         return load(tx, id);
       });
     },
 
     /** Swaps positions with the story just above (position − 1) or below (position + 1). */
-    moveStory(id: string, direction: MoveDirection): Promise<AdminStory[]> {
+    moveStory(id: string, direction: MoveDirection, actor: Actor): Promise<AdminStory[]> {
       return change(async (tx) => {
         await repository.lockMoves(tx);
         const story = await repository.storyPosition(tx, id);
@@ -259,6 +274,18 @@ export function createAdminStoriesService(db: Database, stories: StoriesService)
         }
         await repository.setPosition(tx, neighbour.id, story.position);
         await repository.setPosition(tx, id, target);
+        await recordAuditEntry(tx, {
+          action: 'story_moved',
+          ...actor,
+          details: {
+            story_id: id,
+            title: story.title,
+            direction,
+            from_position: story.position,
+            to_position: target,
+            swapped_with: neighbour.id,
+          },
+        });
         return (await repository.listAllStories(tx)).map(toAdminStory);
       });
     },

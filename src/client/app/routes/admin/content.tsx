@@ -51,7 +51,12 @@ export default function AdminContentPage() {
         >
           <StoriesTab />
         </Tabs.Content>
-        <Tabs.Content value="upload" className={contentClass}>
+        {/* Kept mounted too: uploads under way, their queue and the switch to Manage Files. */}
+        <Tabs.Content
+          value="upload"
+          forceMount
+          className={`${contentClass} data-[state=inactive]:hidden`}
+        >
           <UploadTab />
         </Tabs.Content>
         <Tabs.Content value="files" className={contentClass}>
@@ -61,7 +66,17 @@ export default function AdminContentPage() {
           <AssociateTab />
         </Tabs.Content>
         <Tabs.Content value="settings" className={contentClass}>
-          <SystemSettings />
+          <section aria-labelledby="system-settings-heading" className="space-y-5">
+            <div>
+              <h2 id="system-settings-heading" className="text-2xl font-semibold">
+                System Settings
+              </h2>
+              <p className="mt-1 text-ink-muted">
+                Branding, platform, support and payment settings, and system actions.
+              </p>
+            </div>
+            <SystemSettings headingLevel={3} />
+          </section>
         </Tabs.Content>
       </Tabs.Root>
     </div>

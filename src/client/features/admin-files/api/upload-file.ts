@@ -1,8 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FileUploadResponse } from '#shared/contracts/admin-files';
 import type { Bucket } from '#shared/files';
 import { apiFetch } from '#client/lib/api-client';
-import { adminFilesKey } from './get-files';
 
 export interface UploadVariables {
   file: File;
@@ -17,16 +15,5 @@ export function uploadAdminFile({ file, bucket }: UploadVariables) {
   return apiFetch<FileUploadResponse>(`/api/admin/files?${query.toString()}`, {
     method: 'POST',
     body,
-  });
-}
-
-export function useUploadAdminFile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: [...adminFilesKey, 'upload'],
-    mutationFn: uploadAdminFile,
-    // Each attempt stores a new file: never sent twice behind the admin's back.
-    retry: false,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminFilesKey }),
   });
 }

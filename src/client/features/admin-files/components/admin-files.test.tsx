@@ -156,8 +156,23 @@ describe('Upload tab', () => {
 
   it('uploads transcripts one by one through pending and uploading, then shows Manage Files', async () => {
     const answers: ((response: Response) => void)[] = [];
+    // The first list refresh and the first frame after it are held: each step shows on its own.
+    let holdList = true;
+    const listAnswers: ((response: Response) => void)[] = [];
+    let holdFrames = true;
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      if (holdFrames) frames.push(callback);
+      else queueMicrotask(() => callback(0));
+      return 0;
+    });
     const fetch = stubApi({
-      'GET /api/admin/files': () => json(200, { files: [transcript] }),
+      'GET /api/admin/files': () =>
+        holdList
+          ? new Promise<Response>((resolve) => {
+              listAnswers.push(resolve);
+            })
+          : json(200, { files: [transcript] }),
       'POST /api/admin/files?bucket=trans': () =>
         new Promise<Response>((resolve) => {
           answers.push(resolve);
@@ -170,15 +185,38 @@ describe('Upload tab', () => {
       new File(['{"segments":[]}'], 'capitulo-uno.json', { type: 'application/json' }),
       new File(['00:00:01 Hola'], 'capitulo-dos.txt', { type: 'text/plain' }),
     ]);
+    // 10: the upload has started, the server has not answered yet.
     const progress = await screen.findByLabelText('Upload progress for capitulo-uno.json');
-    await waitFor(() => expect(progress).toHaveAttribute('value', '60'));
-    expect(screen.getByText('Uploading 60%')).toBeInTheDocument();
+    await waitFor(() => expect(progress).toHaveAttribute('value', '10'));
+    expect(screen.getByText('Uploading 10%')).toBeInTheDocument();
     const second = screen.getByText('capitulo-dos.txt').closest('li')!;
     expect(second).toHaveAttribute('data-status', 'pending');
     expect(within(second).getByText('Pending')).toBeInTheDocument();
     expect(answers).toHaveLength(1);
+    expect(listAnswers).toHaveLength(0);
 
+    // 60: the server has answered; the files list is being refreshed.
     answers[0]!(uploaded(transcript));
+    await waitFor(() => expect(progress).toHaveAttribute('value', '60'));
+    expect(screen.getByText('Uploading 60%')).toBeInTheDocument();
+    await waitFor(() => expect(listAnswers).toHaveLength(1));
+    expect(toast.success).not.toHaveBeenCalled();
+
+    // 80: the list is refreshed; success follows once that step has been painted.
+    holdList = false;
+    listAnswers[0]!(json(200, { files: [transcript] }));
+    await waitFor(() => expect(progress).toHaveAttribute('value', '80'));
+    expect(screen.getByText('Uploading 80%')).toBeInTheDocument();
+    expect(progress.closest('li')).toHaveAttribute('data-status', 'uploading');
+    expect(second).toHaveAttribute('data-status', 'pending');
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(frames.length).toBeGreaterThan(0);
+
+    holdFrames = false;
+    for (const frame of frames.splice(0)) frame(0);
+    await waitFor(() => expect(progress).toHaveAttribute('value', '100'));
+    expect(progress.closest('li')).toHaveAttribute('data-status', 'success');
+    await waitFor(() => expect(answers).toHaveLength(2));
     await waitFor(() => expect(second).toHaveAttribute('data-status', 'uploading'));
     // Still on Upload Files until the batch is done.
     expect(screen.getByRole('tab', { name: 'Upload Files' })).toHaveAttribute(

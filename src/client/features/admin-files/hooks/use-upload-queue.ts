@@ -1,7 +1,9 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { uploadRules } from '#shared/contracts/admin-files';
 import { toast } from '#client/lib/toast';
-import { useUploadAdminFile } from '../api/upload-file';
+import { adminFilesKey, filesQueryOptions } from '../api/get-files';
+import { uploadAdminFile } from '../api/upload-file';
 import { checkUpload } from '../utils/upload-check';
 
 /** The four upload cards of the Upload tab, each with its rule (spec, section 5). */
@@ -15,7 +17,10 @@ export interface UploadItem {
   name: string;
   size: number;
   status: UploadStatus;
-  /** 0, then 10, 60, 80 and 100 while uploading (spec). */
+  /**
+   * 0 while pending, then (spec) 10 once its upload starts, 60 once the server has answered, 80
+   * once the files list is refreshed and 100 with success.
+   */
   progress: number;
   error?: string;
 }
@@ -34,6 +39,26 @@ const emptyQueues = (): Record<CardKind, UploadItem[]> => ({
   general: [],
 });
 
+/**
+ * Resolves once the browser has had a frame to paint the current state, so a step reached just
+ * before another one is shown. A hidden page paints no frames: it resolves at once then (and when
+ * the page is hidden while waiting), so a background upload never stalls.
+ */
+function nextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') {
+      resolve();
+      return;
+    }
+    const done = () => {
+      document.removeEventListener('visibilitychange', done);
+      resolve();
+    };
+    document.addEventListener('visibilitychange', done);
+    requestAnimationFrame(done);
+  });
+}
+
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Upload failed';
 
@@ -45,8 +70,14 @@ const messageOf = (error: unknown) =>
 export function useUploadQueue(onUploaded: () => void) {
   const [queues, setQueues] = useState(emptyQueues);
   const nextId = useRef(1);
-  const upload = useUploadAdminFile();
-  const { mutateAsync } = upload;
+  const queryClient = useQueryClient();
+  // The POST alone: the list refresh is a step of its own in the item's progress.
+  const { mutateAsync } = useMutation({
+    mutationKey: [...adminFilesKey, 'upload'],
+    mutationFn: uploadAdminFile,
+    // Each attempt stores a new file: never sent twice behind the admin's back.
+    retry: false,
+  });
 
   const update = useCallback((card: CardKind, id: number, changes: Partial<UploadItem>) => {
     setQueues((current) => ({
@@ -84,22 +115,28 @@ export function useUploadQueue(onUploaded: () => void) {
         if (error) continue;
         update(card, id, { status: 'uploading', progress: 10 });
         try {
-          const request = mutateAsync({ file, bucket: uploadRules[card].bucket });
-          update(card, id, { progress: 60 });
-          await request;
-          update(card, id, { progress: 80 });
-          update(card, id, { status: 'success', progress: 100 });
-          stored += 1;
-          toast.success(successToast[card], { description: file.name });
+          await mutateAsync({ file, bucket: uploadRules[card].bucket });
         } catch (failure) {
           const message = messageOf(failure);
           update(card, id, { status: 'error', error: message });
           toast.error('Upload failed', { description: `${file.name}: ${message}` });
+          continue;
         }
+        update(card, id, { progress: 60 });
+        stored += 1;
+        // Every admin-files query is stale now; the list is fetched even when Manage Files is not
+        // on screen, so it shows the new file as soon as it opens. The file is stored already: a
+        // failed refresh only leaves the list to load later, it does not fail the upload.
+        await queryClient.invalidateQueries({ queryKey: adminFilesKey }).catch(() => undefined);
+        await queryClient.fetchQuery(filesQueryOptions()).catch(() => undefined);
+        update(card, id, { progress: 80 });
+        await nextPaint();
+        update(card, id, { status: 'success', progress: 100 });
+        toast.success(successToast[card], { description: file.name });
       }
       if (stored > 0) onUploaded();
     },
-    [mutateAsync, onUploaded, update],
+    [mutateAsync, onUploaded, queryClient, update],
   );
 
   /** Drops the finished items (success or error) of a card. */

@@ -15,7 +15,7 @@ import { toast } from '#client/lib/toast';
 import { useClearCache } from '../api/clear-cache';
 import { useHealthCheck } from '../api/run-health-check';
 import { RELOAD_DELAY_MS, reloadPage } from '../reload-page';
-import { SettingsSection } from './settings-section';
+import { SettingsSection, useSubsectionHeading } from './settings-section';
 
 const checkLabels: Record<keyof HealthCheck['checks'], string> = {
   authentication: 'Authentication',
@@ -34,12 +34,13 @@ function ActionRow({
   description: string;
   children: ReactNode;
 }) {
+  const Heading = useSubsectionHeading();
   return (
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex gap-3">
         <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-ink-muted" />
         <div>
-          <h3 className="font-semibold text-ink">{title}</h3>
+          <Heading className="font-semibold text-ink">{title}</Heading>
           <p className="text-sm text-ink-muted">{description}</p>
         </div>
       </div>
@@ -117,6 +118,7 @@ function ClearCacheAction() {
 }
 
 function HealthCheckAction() {
+  const Heading = useSubsectionHeading();
   const check = useHealthCheck();
   const [result, setResult] = useState<HealthCheck | null>(null);
 
@@ -147,7 +149,7 @@ function HealthCheckAction() {
         <div className="flex gap-3">
           <Activity aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-ink-muted" />
           <div>
-            <h3 className="font-semibold text-ink">System Health Check</h3>
+            <Heading className="font-semibold text-ink">System Health Check</Heading>
             <p className="text-sm text-ink-muted">
               Checks your session, the database and the file storage.
             </p>
