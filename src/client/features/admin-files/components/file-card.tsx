@@ -1,4 +1,3 @@
-import { AlertDialog } from 'radix-ui';
 import {
   Download,
   ExternalLink,
@@ -15,6 +14,7 @@ import type { AdminFile } from '#shared/contracts/admin-files';
 import { Badge } from '#client/components/ui/badge';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
 import { categoryOf, formatUploadDate, type FileCategory } from '../utils/file-kinds';
 import { formatFileSize } from '../utils/format-file-size';
 
@@ -97,34 +97,22 @@ export function FileCard({ file, downloading, deleting, onDownload, onDelete }: 
           </Button>
         </div>
       </Card>
-      <AlertDialog.Root open={confirming} onOpenChange={setConfirming}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-[2px]" />
-          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-6 shadow-xl focus:outline-none">
-            <AlertDialog.Title className="text-lg font-semibold">Delete File</AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-ink-muted">
-              Are you sure you want to delete &quot;{name}&quot;? Chapters using it lose it too.
-              This cannot be undone.
-            </AlertDialog.Description>
-            <div className="mt-6 flex justify-end gap-3">
-              <AlertDialog.Cancel className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
-                Cancel
-              </AlertDialog.Cancel>
-              <AlertDialog.Action
-                className={buttonClassName({ size: 'sm' })}
-                disabled={deleting}
-                onClick={(event) => {
-                  // Stays open until the request settles.
-                  event.preventDefault();
-                  void onDelete(file).finally(() => setConfirming(false));
-                }}
-              >
-                {deleting ? 'Deleting...' : 'Delete'}
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete File"
+        description={
+          <>
+            Are you sure you want to delete &quot;{name}&quot;? Chapters using it lose it too. This
+            cannot be undone.
+          </>
+        }
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={deleting}
+        // Stays open until the request settles.
+        onConfirm={() => void onDelete(file).finally(() => setConfirming(false))}
+      />
     </li>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { AlertDialog } from 'radix-ui';
 import { Download, History, Trash2 } from 'lucide-react';
 import type { MigrationRecord } from '#shared/contracts/admin-migrations';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
 import { toast } from '#client/lib/toast';
 import {
   clearHistory,
@@ -72,32 +72,21 @@ export function MigrationTracker() {
             <Download aria-hidden="true" className="size-4" />
             Export
           </Button>
-          <AlertDialog.Root open={confirmClear} onOpenChange={setConfirmClear}>
-            <AlertDialog.Trigger asChild>
+          <ConfirmDialog
+            open={confirmClear}
+            onOpenChange={setConfirmClear}
+            trigger={
               <Button size="sm" variant="secondary" disabled={records.length === 0}>
                 <Trash2 aria-hidden="true" className="size-4" />
                 Clear
               </Button>
-            </AlertDialog.Trigger>
-            <AlertDialog.Portal>
-              <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-[2px]" />
-              <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-6 shadow-xl">
-                <AlertDialog.Title className="text-xl font-semibold text-ink">
-                  Clear the migration history?
-                </AlertDialog.Title>
-                <AlertDialog.Description className="mt-2 text-ink-muted">
-                  All {records.length} records and their rollback SQL are removed from this browser.
-                  Export the history first if you may need it. The database is not changed.
-                </AlertDialog.Description>
-                <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-                  <AlertDialog.Cancel asChild>
-                    <Button variant="secondary">Cancel</Button>
-                  </AlertDialog.Cancel>
-                  <Button onClick={clear}>Clear history</Button>
-                </div>
-              </AlertDialog.Content>
-            </AlertDialog.Portal>
-          </AlertDialog.Root>
+            }
+            title="Clear the migration history?"
+            description={`All ${records.length} records and their rollback SQL are removed from this browser. Export the history first if you may need it. The database is not changed.`}
+            confirmLabel="Clear history"
+            // Closes itself once the history is cleared; stays open if storage fails.
+            onConfirm={clear}
+          />
         </div>
       }
     >

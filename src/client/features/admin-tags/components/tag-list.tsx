@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { AlertDialog, Switch } from 'radix-ui';
+import { Switch } from 'radix-ui';
 import { Pencil, Trash2 } from 'lucide-react';
 import {
   trackingTagPositionLabels,
@@ -9,6 +9,7 @@ import {
 } from '#shared/contracts/admin-tags';
 import { Badge, type BadgeTone } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
 import { Notice } from '#client/components/ui/notice';
 import { Spinner } from '#client/components/ui/spinner';
 import { cn } from '#client/lib/cn';
@@ -180,8 +181,10 @@ function DeleteTagButton({
   }
 
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
-      <AlertDialog.Trigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => !remove.isPending && setOpen(next)}
+      trigger={
         <Button
           variant="secondary"
           size="sm"
@@ -191,29 +194,14 @@ function DeleteTagButton({
           <Trash2 aria-hidden="true" className="size-4" />
           Delete
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-[2px]" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-6 shadow-xl">
-          <AlertDialog.Title className="text-xl font-semibold text-ink">
-            Delete this tracking tag?
-          </AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-ink-muted">
-            “{tag.tagName}” will be removed and no longer added to any page. This cannot be undone.
-          </AlertDialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel asChild>
-              <Button variant="secondary" disabled={remove.isPending}>
-                Cancel
-              </Button>
-            </AlertDialog.Cancel>
-            {/* Not AlertDialog.Action: the dialog stays open until the delete has answered. */}
-            <Button onClick={confirm} disabled={remove.isPending} aria-busy={remove.isPending}>
-              {remove.isPending ? 'Deleting...' : 'Delete Tag'}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      }
+      title="Delete this tracking tag?"
+      description={`“${tag.tagName}” will be removed and no longer added to any page. This cannot be undone.`}
+      confirmLabel="Delete Tag"
+      busyLabel="Deleting..."
+      busy={remove.isPending}
+      // The dialog stays open until the delete has answered.
+      onConfirm={confirm}
+    />
   );
 }
