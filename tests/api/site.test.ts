@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedback, homePageSettings, logoSettings, trackingTags } from '#server/db/schema';
 import { seedDemoContent } from '#server/modules/content/seed-demo-content';
 import { signedInUser } from './helpers/accounts.ts';
+import { insertStory } from './helpers/fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -360,6 +361,7 @@ describe('the lazy chunk of the page being served', () => {
 describe('pages rendered by the server', () => {
   let rendered: TestApp;
   let broken: TestApp;
+  let counting: TestApp;
   let bundleDir: string;
 
   const indexHtml =
@@ -390,6 +392,10 @@ describe('pages rendered by the server', () => {
       'export const render = async ({ url, data }) => `<p data-url="${url}">$& ${Object.keys(data).sort().join(",")}</p>`;',
     );
     fs.writeFileSync(
+      path.join(bundleDir, 'count.js'),
+      'let renders = 0; export const render = async ({ url }) => `<p>${url} render ${++renders}</p>`;',
+    );
+    fs.writeFileSync(
       path.join(bundleDir, 'broken.js'),
       'export const render = async () => { throw new Error("render failed"); };',
     );
@@ -402,11 +408,16 @@ describe('pages rendered by the server', () => {
       {},
       { clientDir, serverRenderEntry: path.join(bundleDir, 'broken.js') },
     );
+    counting = await createTestApp(
+      {},
+      { clientDir, serverRenderEntry: path.join(bundleDir, 'count.js') },
+    );
     await seedDemoContent(rendered.database, rendered.storage, () => undefined);
   });
   afterAll(async () => {
     await rendered.close();
     await broken.close();
+    await counting.close();
     fs.rmSync(bundleDir, { recursive: true, force: true });
   });
 
@@ -443,6 +454,25 @@ describe('pages rendered by the server', () => {
       expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
       expect(res.body).not.toContain('boot-1.js');
     }
+  });
+
+  it("render a visitor's page once per address and data, a signed-in user's page every time", async () => {
+    const get = async (url: string, cookie?: string) =>
+      /render (\d+)/.exec(
+        (await counting.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} })).body,
+      )?.[1];
+    const first = await get('/help');
+    expect(await get('/help')).toBe(first);
+    expect(await get('/faq')).not.toBe(first);
+    // New data is a new page: a published story changes what /library renders.
+    const library = await get('/library');
+    expect(await get('/library')).toBe(library);
+    await insertStory(counting.database.db, { status: 'published' }, 1);
+    counting.app.context.services.stories.invalidatePublishedList();
+    expect(await get('/library')).not.toBe(library);
+    const { cookie } = await signedInUser(counting);
+    const mine = await get('/help', cookie);
+    expect(await get('/help', cookie)).not.toBe(mine);
   });
 
   it('fall back to the browser when rendering fails', async () => {

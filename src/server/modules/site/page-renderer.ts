@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '#shared/contracts/auth';
 import {
@@ -22,11 +23,15 @@ const PAGES_WITH_LIBRARY = new Set(['/', '/library']);
 /** Pages whose HTML carries the rendered page (the first pages of a visit, and the static ones). */
 const SERVER_RENDERED = new Set(['/', '/library', '/help', '/contact', '/faq', '/privacy']);
 
+/** The page's data as JSON that cannot close the script element it goes into. */
+const dataJson = (data: Record<string, unknown>) => JSON.stringify(data).replace(/</g, '\\u003c');
+
 /** A JSON block the client reads before asking the API (src/client/features/site/inlined-data.ts). */
-function inlinedData(data: Record<string, unknown>): string {
-  const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="relatos-data">${json}</script>`;
-}
+const inlinedData = (json: string) =>
+  `<script type="application/json" id="relatos-data">${json}</script>`;
+
+/** Rendered pages kept per instance (visitors' pages only: they are the same for everyone). */
+const RENDER_CACHE_ENTRIES = 200;
 
 const preloadFor = (url: string, size: { w: number; h: number }): PreloadImage => ({
   href: imageUrl(url, size),
@@ -106,10 +111,29 @@ export function createPageRenderer(
     }
   }
 
-  async function renderRoot(url: string, data: Record<string, unknown>) {
+  /**
+   * A render is a pure function of the address and the inlined data, so it is memoised on exactly
+   * those (never stale: new data is a new key). Only visitors' pages are kept, and only the most
+   * recent RENDER_CACHE_ENTRIES: a signed-in user's page names them.
+   */
+  const rendered = new Map<string, string>();
+
+  async function renderRoot(url: string, data: Record<string, unknown>, json: string) {
     if (!serverRender) return undefined;
+    const session = data.session as { user: unknown } | undefined;
+    const key =
+      session?.user === null
+        ? createHash('sha256').update(url).update('\0').update(json).digest('base64')
+        : undefined;
+    const kept = key === undefined ? undefined : rendered.get(key);
+    if (kept !== undefined) return kept;
     try {
-      return await serverRender({ url, data });
+      const html = await serverRender({ url, data });
+      if (key !== undefined) {
+        if (rendered.size >= RENDER_CACHE_ENTRIES) rendered.delete(rendered.keys().next().value!);
+        rendered.set(key, html);
+      }
+      return html;
     } catch (error) {
       log.error({ err: error, url }, 'page: server rendering failed; the browser renders it');
       return undefined;
@@ -124,9 +148,10 @@ export function createPageRenderer(
     const viewer: Viewer = { userId: user?.id ?? null, role: user?.role ?? null };
     const page = await pageContent(pathName, viewer);
     const data = user === undefined ? page.data : { session: { user }, ...page.data };
-    const root = page.render ? await renderRoot(url, data) : undefined;
+    const json = dataJson(data);
+    const root = page.render ? await renderRoot(url, data, json) : undefined;
     return {
-      html: renderHead(indexHtml, { ...page.head, body: inlinedData(data), root }),
+      html: renderHead(indexHtml, { ...page.head, body: inlinedData(json), root }),
       status: page.status,
       setCookies: session.setCookies,
       personal: Boolean(user),
