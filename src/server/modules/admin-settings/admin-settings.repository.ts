@@ -1,3 +1,4 @@
+import { upsertSettingValues } from '../../db/setting-rows.ts';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentServiceName } from '#shared/contracts/support';
 import type { Database, DbExecutor } from '../../db/client.ts';
@@ -49,21 +50,8 @@ export async function readSettingValues(db: DbExecutor, keys: readonly string[])
 }
 
 /** Upserts values only: an image set on the same key (none today) is kept. */
-export async function writeSettingValues(db: DbExecutor, entries: Record<string, string>) {
-  const values = Object.entries(entries).map(([settingKey, settingValue]) => ({
-    settingKey,
-    settingValue,
-    updatedAt: new Date(),
-  }));
-  if (values.length === 0) return;
-  await db
-    .insert(homePageSettings)
-    .values(values)
-    .onConflictDoUpdate({
-      target: homePageSettings.settingKey,
-      set: { settingValue: sql`excluded.setting_value`, updatedAt: sql`excluded.updated_at` },
-    });
-}
+export const writeSettingValues = (db: DbExecutor, entries: Record<string, string>) =>
+  upsertSettingValues(db, homePageSettings, entries);
 
 // --- payment services -------------------------------------------------------------------------
 

@@ -1,3 +1,4 @@
+import { upsertSettingValues } from '../../db/setting-rows.ts';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { PaymentServiceName, PaymentStatus } from '#shared/contracts/support';
 import type { DbExecutor } from '../../db/client.ts';
@@ -16,21 +17,8 @@ export async function readSupportSettings(db: DbExecutor): Promise<Map<string, s
   return new Map(rows.map((row) => [row.settingKey, row.settingValue]));
 }
 
-export async function writeSupportSettings(db: DbExecutor, entries: Record<string, string>) {
-  const values = Object.entries(entries).map(([settingKey, settingValue]) => ({
-    settingKey,
-    settingValue,
-    updatedAt: new Date(),
-  }));
-  if (values.length === 0) return;
-  await db
-    .insert(supportSettings)
-    .values(values)
-    .onConflictDoUpdate({
-      target: supportSettings.settingKey,
-      set: { settingValue: sql`excluded.setting_value`, updatedAt: sql`excluded.updated_at` },
-    });
-}
+export const writeSupportSettings = (db: DbExecutor, entries: Record<string, string>) =>
+  upsertSettingValues(db, supportSettings, entries);
 
 export async function listPaymentServices(db: DbExecutor) {
   return db.select().from(paymentServices);

@@ -19,8 +19,6 @@ import {
   statusFilterOptions,
   type DashboardCounters,
   type DashboardFilters,
-  type LevelFilter,
-  type StatusFilter,
 } from '../utils/dashboard';
 import { DeleteStoryDialog } from './delete-story-dialog';
 import { StoryRow } from './story-row';
@@ -197,36 +195,20 @@ function Filters({
           />
         </div>
       </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${id}-level`}>Level</Label>
-        <select
-          id={`${id}-level`}
-          value={filters.level}
-          onChange={(event) => onChange({ ...filters, level: event.target.value as LevelFilter })}
-          className={cn(inputClassName, 'pr-8')}
-        >
-          {levelFilterOptions.map(({ value, label }) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={`${id}-status`}>Status</Label>
-        <select
-          id={`${id}-status`}
-          value={filters.status}
-          onChange={(event) => onChange({ ...filters, status: event.target.value as StatusFilter })}
-          className={cn(inputClassName, 'pr-8')}
-        >
-          {statusFilterOptions.map(({ value, label }) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id={`${id}-level`}
+        label="Level"
+        value={filters.level}
+        options={levelFilterOptions}
+        onChange={(level) => onChange({ ...filters, level })}
+      />
+      <FilterSelect
+        id={`${id}-status`}
+        label="Status"
+        value={filters.status}
+        options={statusFilterOptions}
+        onChange={(status) => onChange({ ...filters, status })}
+      />
     </div>
   );
 }
@@ -250,5 +232,38 @@ function EmptyState({ filtered, onCreate }: { filtered: boolean; onCreate: () =>
         ? 'Try adjusting your search or filter criteria'
         : 'Get started by creating your first story'}
     </Notice>
+  );
+}
+
+/** A labelled select over a fixed list of filter options. */
+function FilterSelect<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div className="space-y-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value as T)}
+        className={cn(inputClassName, 'pr-8')}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
