@@ -74,6 +74,28 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // Server layering (docs/architecture.md): SQL lives only in repositories (and db/). Any other
+    // server module that imports the query builder, the driver or the tables is refused; types
+    // may still be imported (a service passes a transaction handle through without using it).
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.repository.ts', 'src/server/db/**', 'src/server/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '**/db/schema', '**/db/schema.ts'],
+              allowTypeImports: true,
+              message:
+                'SQL lives in *.repository.ts (or src/server/db): call a repository method instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/shared/**', 'src/client/**'],
     rules: {
       'no-restricted-imports': [

@@ -1,11 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { lookupWord } from '#shared/lexicon/index';
 import type { AppConfig } from './config/env.ts';
-import type { DatabaseConnection } from './db/client.ts';
-import { createAuditLog } from './lib/audit-log.ts';
+import type { Database, DatabaseConnection } from './db/client.ts';
+import { createTransactionRunner } from './db/repository.ts';
+import { createAuditLogRepository } from './lib/audit-log.repository.ts';
 import { createDevMailbox, createSmtpMailer, type Mailer } from './lib/mail/mailer.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
+import { createRateLimitsRepository } from './lib/rate-limits.repository.ts';
 import type { ObjectStorage } from './lib/storage/storage.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createBookmarksRepository } from './modules/bookmarks/bookmarks.repository.ts';
+import { createBookmarksService } from './modules/bookmarks/bookmarks.service.ts';
 import { createMeService } from './modules/me/me.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createProgressEvents } from './modules/progress/progress-events.ts';
@@ -13,8 +18,10 @@ import { createProgressService } from './modules/progress/progress.service.ts';
 import { createVocabularyService } from './modules/progress/vocabulary.service.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { createStoriesService } from './modules/stories/stories.service.ts';
-import type { TranscriptLoader } from './modules/stories/transcript-loader.ts';
-import { lookupWord } from '#shared/lexicon/index';
+import {
+  createTranscriptLoader,
+  type TranscriptLoader,
+} from './modules/stories/transcript-loader.ts';
 import {
   apertiumProvider,
   deeplProvider,
@@ -23,16 +30,38 @@ import {
 } from './modules/translate/providers.ts';
 import { createTranslateService } from './modules/translate/translate.service.ts';
 
-/** Everything a route needs, built once per app. */
-export interface AppContext {
-  config: AppConfig;
+/**
+ * The composition root (docs/architecture.md): every repository and service of the app is built
+ * here, once per app, each by a factory of one shape, `createXRepository({ db })` or
+ * `createXService({ …named dependencies })`. Route plugins receive the finished services through
+ * `RouteContext` and build nothing themselves.
+ */
+
+export interface ServiceDependencies {
+  config: AppConfig & { authSecret: string };
   database: DatabaseConnection;
   storage: ObjectStorage;
   mailer: Mailer;
-  transcripts: TranscriptLoader;
-  services: ReturnType<typeof createServices>;
+  log: FastifyBaseLogger;
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/** What every route plugin receives as its options. */
+export interface RouteContext {
+  services: Services;
+  config: AppConfig;
+  /** Only for streaming stored objects to the client (lib/storage/send-object.ts). */
+  storage: ObjectStorage;
   /** Registers work to do when the app closes (ending live streams); returns its remover. */
   onShutdown(task: () => void): () => void;
+}
+
+/** Everything the app is built from; `app.context` for start-up tasks, scripts and tests. */
+export interface AppContext extends RouteContext {
+  database: DatabaseConnection;
+  mailer: Mailer;
+  transcripts: TranscriptLoader;
 }
 
 export function createMailer(
@@ -62,21 +91,28 @@ function translationProviders(settings: AppConfig['translation']): TranslationPr
 /** A word's lemma when it is one of the top-2,000 words of the built-in lexicon. */
 const topLemmaOf = (word: string) => lookupWord(word)?.lemma ?? null;
 
-export function createServices(
-  config: AppConfig & { authSecret: string },
-  database: DatabaseConnection,
-  storage: ObjectStorage,
-  transcripts: TranscriptLoader,
-  mailer: Mailer,
-  log: FastifyBaseLogger,
-) {
+/** Every repository: the only modules that write SQL. */
+function createRepositories(db: Database) {
+  return {
+    auditLog: createAuditLogRepository({ db }),
+    rateLimits: createRateLimitsRepository({ db }),
+    bookmarks: createBookmarksRepository({ db }),
+  };
+}
+
+export function createServices({ config, database, storage, mailer, log }: ServiceDependencies) {
   const { db } = database;
-  const audit = createAuditLog(db);
+  const repositories = createRepositories(db);
+  const transaction = createTransactionRunner({ db });
+  const transcripts = createTranscriptLoader(storage);
+  const audit = repositories.auditLog;
+  const limiter = createRateLimiter({ rateLimits: repositories.rateLimits });
   const stories = createStoriesService(db);
   const vocabulary = createVocabularyService(db, transcripts, topLemmaOf);
   const events = createProgressEvents(db, database.connectionString, log);
-  const limiter = createRateLimiter(db);
   return {
+    transaction,
+    transcripts,
     audit,
     limiter,
     translate: createTranslateService({
@@ -89,6 +125,7 @@ export function createServices(
     vocabulary,
     events,
     progress: createProgressService({ db, stories, vocabulary, events }),
+    bookmarks: createBookmarksService({ bookmarks: repositories.bookmarks, stories }),
     me: createMeService(db, storage),
     payments: createPaymentsService({ db, config, audit, limiter, log }),
     site: createSiteService(db),

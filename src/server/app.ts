@@ -10,7 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { createMailer, createServices, type AppContext } from './app-context.ts';
+import { createMailer, createServices, type AppContext, type RouteContext } from './app-context.ts';
 import type { AppConfig } from './config/env.ts';
 import type { DatabaseConnection } from './db/client.ts';
 import { registerClientApp } from './lib/http/client-app.ts';
@@ -40,7 +40,6 @@ import { meRoutes } from './modules/me/me.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { bookmarksRoutes } from './modules/bookmarks/bookmarks.routes.ts';
 import { progressRoutes } from './modules/progress/progress.routes.ts';
-import { createTranscriptLoader } from './modules/stories/transcript-loader.ts';
 import { translateRoutes } from './modules/translate/translate.routes.ts';
 import { createPageRenderer } from './modules/site/page-renderer.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -90,26 +89,31 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const { authSecret } = config;
   if (!authSecret) throw new Error('buildApp needs config.authSecret (see runtime.ts)');
   const mailer = deps.mailer ?? createMailer(config, deps.database, app.log);
-  const transcripts = createTranscriptLoader(deps.storage);
   const shutdownTasks = new Set<() => void>();
+  const services = createServices({
+    config: { ...config, authSecret },
+    database: deps.database,
+    storage: deps.storage,
+    mailer,
+    log: app.log,
+  });
   const context: AppContext = {
     config,
     database: deps.database,
     storage: deps.storage,
     mailer,
-    transcripts,
-    services: createServices(
-      { ...config, authSecret },
-      deps.database,
-      deps.storage,
-      transcripts,
-      mailer,
-      app.log,
-    ),
+    transcripts: services.transcripts,
+    services,
     onShutdown(task) {
       shutdownTasks.add(task);
       return () => shutdownTasks.delete(task);
     },
+  };
+  const routeContext: RouteContext = {
+    services,
+    config,
+    storage: deps.storage,
+    onShutdown: context.onShutdown,
   };
   // Live streams never end by themselves: close them first, or closing the server would wait.
   app.addHook('preClose', async () => {
@@ -169,7 +173,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(adminStoriesRoutes, { context });
       await api.register(adminFilesRoutes, { context });
       await api.register(progressRoutes, { context });
-      await api.register(bookmarksRoutes, { context });
+      await api.register(bookmarksRoutes, routeContext);
       await api.register(translateRoutes, { context });
       await api.register(paymentsRoutes, { context });
       await api.register(siteRoutes, { context });

@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { isBucket } from '#shared/files';
-import { AppError, notFound } from '../../src/server/lib/errors.ts';
+import { notFound } from '../../src/server/lib/errors.ts';
+import { registerErrorHandler } from '../../src/server/lib/http/error-handler.ts';
 import { sendObject } from '../../src/server/lib/storage/send-object.ts';
 import type { ObjectInfo } from '../../src/server/lib/storage/storage.ts';
 import { createFixture, type StorageFixture, storageKinds } from './storage-helpers.ts';
@@ -18,16 +19,7 @@ describe.each(storageKinds)('sendObject over %s storage', (kind) => {
     fixture = await createFixture(kind);
     const { storage } = fixture;
     app = Fastify();
-    app.setErrorHandler((error, _request, reply) => {
-      if (error instanceof AppError) {
-        return reply
-          .status(error.statusCode)
-          .send({ error: { code: error.code, message: error.message } });
-      }
-      return reply
-        .status(500)
-        .send({ error: { code: 'INTERNAL_ERROR', message: 'Internal error' } });
-    });
+    registerErrorHandler(app);
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const params = request.params as { bucket: string; '*'?: string };
       const query = request.query as {

@@ -12,6 +12,7 @@ import { DiskStorage } from '../../src/server/lib/storage/disk-storage.ts';
 import { S3Storage } from '../../src/server/lib/storage/s3-storage.ts';
 import { streamToBuffer } from '../../src/server/lib/storage/streams.ts';
 import { generateObjectKey, type ObjectStorage } from '../../src/server/lib/storage/storage.ts';
+import { httpStatusOf } from '../../src/server/lib/http/error-handler.ts';
 import { createFixture, type StorageFixture, storageKinds } from './storage-helpers.ts';
 
 /** Rejects with an AppError of this status (and, optionally, code). */
@@ -21,7 +22,7 @@ async function expectAppError(promise: Promise<unknown>, status: number, code?: 
     (e: unknown) => e,
   );
   expect(err, 'expected the call to reject').toBeInstanceOf(AppError);
-  expect((err as AppError).statusCode).toBe(status);
+  expect(httpStatusOf((err as AppError).code)).toBe(status);
   if (code) expect((err as AppError).code).toBe(code);
 }
 

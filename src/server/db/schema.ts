@@ -16,6 +16,12 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { roles } from '#shared/contracts/auth';
+import { preferredLanguages, themes } from '#shared/contracts/me';
+import { contactCategories, trackingTagPositions, trackingTagTypes } from '#shared/contracts/site';
+import { storyLevels, storyStatuses } from '#shared/contracts/stories';
+import { paymentServiceNames, paymentStatuses } from '#shared/contracts/support';
+import { buckets } from '#shared/files';
 
 /**
  * The one database schema of the product. Names follow the spec (snake_case tables and columns).
@@ -25,23 +31,18 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-export const storyLevel = pgEnum('story_level', ['Beginner', 'Intermediate', 'Advanced']);
-export const storyStatus = pgEnum('story_status', ['draft', 'published']);
-export const appRole = pgEnum('app_role', ['user', 'admin', 'moderator']);
-export const preferredLanguage = pgEnum('preferred_language', ['en', 'es', 'fr', 'de']);
-export const themePreference = pgEnum('theme_preference', ['light', 'dark', 'auto']);
-export const bucketName = pgEnum('bucket_name', ['audios', 'trans', 'series-images', 'uploads']);
-export const paymentServiceName = pgEnum('payment_service_name', ['stripe', 'paypal']);
-export const paymentStatus = pgEnum('payment_status', ['pending', 'paid', 'failed', 'expired']);
-export const tagType = pgEnum('tag_type', ['gtm', 'ga4', 'facebook', 'custom']);
-export const tagPosition = pgEnum('tag_position', ['head', 'body']);
-export const feedbackCategory = pgEnum('feedback_category', [
-  'general',
-  'technical',
-  'feature',
-  'billing',
-  'content',
-]);
+// Every enum is built from the shared tuple the API contracts use: one list, one home.
+export const storyLevel = pgEnum('story_level', storyLevels);
+export const storyStatus = pgEnum('story_status', storyStatuses);
+export const appRole = pgEnum('app_role', roles);
+export const preferredLanguage = pgEnum('preferred_language', preferredLanguages);
+export const themePreference = pgEnum('theme_preference', themes);
+export const bucketName = pgEnum('bucket_name', buckets);
+export const paymentServiceName = pgEnum('payment_service_name', paymentServiceNames);
+export const paymentStatus = pgEnum('payment_status', paymentStatuses);
+export const tagType = pgEnum('tag_type', trackingTagTypes);
+export const tagPosition = pgEnum('tag_position', trackingTagPositions);
+export const feedbackCategory = pgEnum('feedback_category', contactCategories);
 
 // ---------------------------------------------------------------------------------------------
 // Authentication (better-auth's core tables, under our own names)

@@ -1,15 +1,10 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { RequestOrigin } from './actor.ts';
+import type { RateLimitsRepository } from './rate-limits.repository.ts';
 
 export interface RateLimitRule {
   action: string;
   limit: number;
   windowMs: number;
-}
-
-export interface RequestOrigin {
-  ip: string | null;
-  userAgent: string | null;
 }
 
 export const rateLimitRules = {
@@ -24,35 +19,25 @@ export type RateLimitVerdict =
   | { allowed: true; attempts: number }
   | { allowed: false; attempts: number; retryAfterSeconds: number };
 
-/**
- * Fixed-window counters in the `rate_limits` table, shared by every instance. One atomic upsert
- * per attempt: the window restarts when it has passed, otherwise the count goes up.
- */
-export function createRateLimiter(db: Database) {
+/** The identifier a limit counts a visitor under when nobody is signed in: their address. */
+export const addressIdentifier = (origin: RequestOrigin) => `ip:${origin.ip ?? 'unknown'}`;
+
+/** Limits per account or per client address, counted in PostgreSQL so every instance agrees. */
+export function createRateLimiter({ rateLimits }: { rateLimits: RateLimitsRepository }) {
   return {
     async hit(
       rule: RateLimitRule,
       identifier: string,
       origin: RequestOrigin,
     ): Promise<RateLimitVerdict> {
-      const windowSeconds = rule.windowMs / 1000;
-      const result = await db.execute<{ attempts: number; window_start: string }>(sql`
-        insert into rate_limits (identifier, action, attempts, window_start, ip_address, user_agent)
-        values (${identifier}, ${rule.action}, 1, now(), ${origin.ip}, ${origin.userAgent})
-        on conflict (identifier, action) do update set
-          attempts = case
-            when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1
-            else rate_limits.attempts + 1 end,
-          window_start = case
-            when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then now()
-            else rate_limits.window_start end,
-          ip_address = excluded.ip_address,
-          user_agent = excluded.user_agent
-        returning attempts, window_start`);
-      const row = result.rows[0]!;
-      const attempts = Number(row.attempts);
+      const { attempts, windowStart } = await rateLimits.countAttempt(
+        identifier,
+        rule.action,
+        rule.windowMs / 1000,
+        origin,
+      );
       if (attempts <= rule.limit) return { allowed: true, attempts };
-      const windowEnds = new Date(row.window_start).getTime() + rule.windowMs;
+      const windowEnds = windowStart.getTime() + rule.windowMs;
       return {
         allowed: false,
         attempts,
@@ -61,9 +46,7 @@ export function createRateLimiter(db: Database) {
     },
 
     async reset(rule: RateLimitRule, identifier: string): Promise<void> {
-      await db.execute(
-        sql`delete from rate_limits where identifier = ${identifier} and action = ${rule.action}`,
-      );
+      await rateLimits.clear(identifier, rule.action);
     },
   };
 }

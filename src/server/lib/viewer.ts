@@ -7,3 +7,6 @@ export interface Viewer {
 export const anonymousViewer: Viewer = { userId: null, role: null };
 
 export const isAdmin = (viewer: Viewer) => viewer.role === 'admin';
+
+/** A viewer known to be signed in (routes behind requireUser get one from `signedInViewer`). */
+export type SignedInViewer = Viewer & { userId: string };

@@ -24,10 +24,12 @@ export const LIFETIME_MEMBERSHIP_LEVEL = 'lifetime';
 export const supportTierIdSchema = z.enum(['tier_1', 'story_pack', 'champion']);
 export type SupportTierId = z.infer<typeof supportTierIdSchema>;
 
-export const paymentStatusSchema = z.enum(['pending', 'paid', 'failed', 'expired']);
+export const paymentStatuses = ['pending', 'paid', 'failed', 'expired'] as const;
+export const paymentStatusSchema = z.enum(paymentStatuses);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
-export const paymentServiceNameSchema = z.enum(['stripe', 'paypal']);
+export const paymentServiceNames = ['stripe', 'paypal'] as const;
+export const paymentServiceNameSchema = z.enum(paymentServiceNames);
 export type PaymentServiceName = z.infer<typeof paymentServiceNameSchema>;
 
 export const supportStatusResponseSchema = z.object({

@@ -7,7 +7,31 @@ interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: unknown };
 }
 
-const codeForStatus = (status: number): ErrorCode => {
+/** The HTTP status of each error code: the one place statuses are chosen. */
+const statusOfCode: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_ERROR: 400,
+  TOKEN_EXPIRED: 400,
+  TOKEN_INVALID: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RANGE_NOT_SATISFIABLE: 416,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+export const httpStatusOf = (code: ErrorCode): number => statusOfCode[code];
+
+/** The code of an HTTP status an outside library or Fastify answered with. */
+export const codeForStatus = (status: number): ErrorCode => {
   switch (status) {
     case 400:
       return 'BAD_REQUEST';
@@ -74,7 +98,7 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   }
   if (error instanceof AppError) {
     return {
-      status: error.statusCode,
+      status: httpStatusOf(error.code),
       body: { error: { code: error.code, message: error.message, details: error.details } },
     };
   }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors.ts';
+import type { SignedInViewer } from '../viewer.ts';
 
 /** onRequest hook: a signed-in user is required (401 otherwise), before the body is read. */
 export async function requireUser(request: FastifyRequest) {
@@ -16,4 +17,9 @@ export function signedInUserId(request: FastifyRequest): string {
   const userId = request.viewer.userId;
   if (!userId) throw unauthorized();
   return userId;
+}
+
+/** The request's viewer, who must be signed in (401 otherwise). */
+export function signedInViewer(request: FastifyRequest): SignedInViewer {
+  return { ...request.viewer, userId: signedInUserId(request) };
 }

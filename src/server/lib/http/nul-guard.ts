@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors.ts';
+import { validationError } from '../errors.ts';
 
 export const NUL_MESSAGE = 'Text may not contain NUL characters';
 
@@ -21,7 +21,7 @@ export function containsNul(value: unknown, depth = 0): boolean {
 export function registerNulGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {
-      throw new AppError(400, 'VALIDATION_ERROR', NUL_MESSAGE);
+      throw validationError(NUL_MESSAGE);
     }
   });
 }

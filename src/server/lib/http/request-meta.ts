@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RequestOrigin } from '../rate-limiter.ts';
+import type { RequestOrigin } from '../actor.ts';
 
 /** The client's address as the server sees it (X-Forwarded-For only when TRUST_PROXY is on). */
 export const requestOrigin = (request: FastifyRequest): RequestOrigin => ({

@@ -15,7 +15,6 @@ const badRequestMessage = (fn: () => void): string => {
     fn();
   } catch (err) {
     expect(err).toBeInstanceOf(AppError);
-    expect((err as AppError).statusCode).toBe(400);
     expect((err as AppError).code).toBe('BAD_REQUEST');
     return (err as AppError).message;
   }

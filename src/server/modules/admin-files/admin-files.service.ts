@@ -1,4 +1,6 @@
-import { recordAuditEntry } from '../../lib/audit-log.ts';
+import { createAuditLogRepository } from '../../lib/audit-log.repository.ts';
+// Interim: the admin modules get their audit log from app-context.ts next.
+const auditLogOf = (db: Database) => createAuditLogRepository({ db });
 import type { Readable } from 'node:stream';
 import { parseBuffer, parseStream } from 'music-metadata';
 import {
@@ -14,7 +16,7 @@ import {
 import type { Bucket } from '#shared/files';
 import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { RequestOrigin } from '../../lib/rate-limiter.ts';
+import type { RequestOrigin } from '../../lib/actor.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import { storeFile } from '../../lib/uploads.ts';
 import { publicFileUrl } from '../content/seed-demo-content.ts';
@@ -80,6 +82,7 @@ async function readDuration(source: Buffer | NodeJS.ReadableStream, mimeType: st
 
 /** Files of the content-management screen: upload, list, download, delete, chapter links. */
 export function createAdminFilesService(db: Database, storage: ObjectStorage) {
+  const auditLog = auditLogOf(db);
   async function audioDuration(file: repository.FileRow): Promise<number | null> {
     const saved = file.metadata[DURATION_KEY];
     if (typeof saved === 'number') return saved;
@@ -122,7 +125,7 @@ export function createAdminFilesService(db: Database, storage: ObjectStorage) {
           );
           created.key = stored.filePath;
           if (duration !== null) await repository.saveDuration(tx, stored.id, duration);
-          await recordAuditEntry(tx, {
+          await auditLog.in(tx).record({
             action: 'file_uploaded',
             userId: actor.userId,
             origin: actor.origin,
@@ -191,7 +194,7 @@ export function createAdminFilesService(db: Database, storage: ObjectStorage) {
         if (!row) throw notFound(associationMessages.fileNotFound);
         const cleared = await repository.clearReferences(tx, row.bucketName, row.filePath);
         await repository.deleteFileRecord(tx, row.id);
-        await recordAuditEntry(tx, {
+        await auditLog.in(tx).record({
           action: 'file_deleted',
           userId: actor.userId,
           origin: actor.origin,
@@ -251,7 +254,7 @@ export function createAdminFilesService(db: Database, storage: ObjectStorage) {
       return db.transaction(async (tx) => {
         const chapter = await repository.updateChapterFiles(tx, chapterId, changes);
         if (!chapter) throw notFound(associationMessages.chapterNotFound);
-        await recordAuditEntry(tx, {
+        await auditLog.in(tx).record({
           action: 'files_associated',
           userId: actor.userId,
           origin: actor.origin,
@@ -272,7 +275,7 @@ export function createAdminFilesService(db: Database, storage: ObjectStorage) {
         if (!row) throw notFound(associationMessages.fileNotFound);
         const cleared = await repository.clearReferences(tx, row.bucketName, row.filePath);
         if (cleared === 0) throw notFound(associationMessages.noAssociations);
-        await recordAuditEntry(tx, {
+        await auditLog.in(tx).record({
           action: 'file_unassociated',
           userId: actor.userId,
           origin: actor.origin,

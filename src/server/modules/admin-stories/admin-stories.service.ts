@@ -1,4 +1,6 @@
-import { recordAuditEntry } from '../../lib/audit-log.ts';
+import { createAuditLogRepository } from '../../lib/audit-log.repository.ts';
+// Interim: the admin modules get their audit log from app-context.ts next.
+const auditLogOf = (db: Database) => createAuditLogRepository({ db });
 import {
   adminStoryMessages,
   type AdminStory,
@@ -8,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { RequestOrigin } from '../../lib/rate-limiter.ts';
+import type { RequestOrigin } from '../../lib/actor.ts';
 import { toStorySummary } from '../stories/stories.mapper.ts';
 import type { StoryWithChapters } from '../stories/stories.repository.ts';
 import type { StoriesService } from '../stories/stories.service.ts';
@@ -124,6 +126,7 @@ async function resolveFileReferences(
 }
 
 export function createAdminStoriesService(db: Database, stories: StoriesService) {
+  const auditLog = auditLogOf(db);
   /** Runs a change in one transaction, then drops this instance's cached public list. */
   async function change<T>(work: (tx: DbExecutor) => Promise<T>): Promise<T> {
     try {
@@ -165,7 +168,7 @@ export function createAdminStoriesService(db: Database, stories: StoriesService)
         const slug = uniqueSlug(base, await repository.slugsLike(tx, base));
         const row = await repository.insertStory(tx, { ...storyValues(input), slug });
         await repository.insertChapters(tx, row.id, chapters);
-        await recordAuditEntry(tx, {
+        await auditLog.in(tx).record({
           action: 'story_created',
           ...actor,
           details: { story_id: row.id, title: row.title, chapters: chapters.length },
@@ -214,7 +217,7 @@ export function createAdminStoriesService(db: Database, stories: StoriesService)
           else await repository.updateChapter(tx, chapterId, values);
         }
         await repository.insertChapters(tx, id, fresh);
-        await recordAuditEntry(tx, {
+        await auditLog.in(tx).record({
           action: 'story_updated',
           ...actor,
           details: {
@@ -234,7 +237,7 @@ export function createAdminStoriesService(db: Database, stories: StoriesService)
       return change(async (tx) => {
         const row = await repository.toggleStatus(tx, id);
         if (!row) throw notFound(adminStoryMessages.notFound);
-        await recordAuditEntry(tx, {
+        await auditLog.in(tx).record({
           action: row.status === 'published' ? 'story_published' : 'story_unpublished',
           ...actor,
           details: { story_id: id, title: row.title },
@@ -247,7 +250,7 @@ export function createAdminStoriesService(db: Database, stories: StoriesService)
       return change(async (tx) => {
         const row = await repository.toggleRequiresLogin(tx, id);
         if (!row) throw notFound(adminStoryMessages.notFound);
-        await recordAuditEntry(tx, {
+        await auditLog.in(tx).record({
           action: 'story_login_changed',
           ...actor,
           details: { story_id: id, title: row.title, requires_login: row.requiresLogin },
@@ -274,7 +277,7 @@ export function createAdminStoriesService(db: Database, stories: StoriesService)
         }
         await repository.setPosition(tx, neighbour.id, story.position);
         await repository.setPosition(tx, id, target);
-        await recordAuditEntry(tx, {
+        await auditLog.in(tx).record({
           action: 'story_moved',
           ...actor,
           details: {
@@ -294,7 +297,7 @@ export function createAdminStoriesService(db: Database, stories: StoriesService)
       return change(async (tx) => {
         const row = await repository.deleteStory(tx, id);
         if (!row) throw notFound(adminStoryMessages.notFound);
-        await recordAuditEntry(tx, {
+        await auditLog.in(tx).record({
           action: 'story_deleted',
           ...actor,
           details: { story_id: row.id, title: row.title, slug: row.slug },

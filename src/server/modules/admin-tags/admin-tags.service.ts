@@ -7,9 +7,11 @@ import {
   type UpdateTrackingTagBody,
 } from '#shared/contracts/admin-tags';
 import type { Database, DbExecutor } from '../../db/client.ts';
-import { recordAuditEntry } from '../../lib/audit-log.ts';
+import { createAuditLogRepository } from '../../lib/audit-log.repository.ts';
+// Interim: the admin modules get their audit log from app-context.ts next.
+const auditLogOf = (db: Database) => createAuditLogRepository({ db });
 import { notFound, validationError } from '../../lib/errors.ts';
-import type { RequestOrigin } from '../../lib/rate-limiter.ts';
+import type { RequestOrigin } from '../../lib/actor.ts';
 import type { SiteService } from '../site/site.service.ts';
 import * as repository from './admin-tags.repository.ts';
 import type { TrackingTagRow } from './admin-tags.repository.ts';
@@ -71,6 +73,7 @@ const summary = (row: TrackingTagRow) => ({
 
 export function createAdminTagsService(deps: { db: Database; site: SiteService }) {
   const { db, site } = deps;
+  const auditLog = auditLogOf(db);
 
   async function record(
     tx: DbExecutor,
@@ -78,7 +81,7 @@ export function createAdminTagsService(deps: { db: Database; site: SiteService }
     actor: TagActor,
     details: Record<string, unknown>,
   ) {
-    await recordAuditEntry(tx, {
+    await auditLog.in(tx).record({
       action: TAG_AUDIT_ACTIONS[action],
       userId: actor.userId,
       origin: actor.origin,

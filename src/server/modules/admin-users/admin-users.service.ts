@@ -6,9 +6,9 @@ import {
   type AssignableRole,
 } from '#shared/contracts/admin-users';
 import type { Database } from '../../db/client.ts';
-import type { AuditLog } from '../../lib/audit-log.ts';
+import type { AuditLog } from '../../lib/audit-log.repository.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import type { RequestOrigin } from '../../lib/rate-limiter.ts';
+import type { RequestOrigin } from '../../lib/actor.ts';
 import * as repository from './admin-users.repository.ts';
 
 const toAdminUser = (row: repository.AdminUserRow): AdminUser => ({

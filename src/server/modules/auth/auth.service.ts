@@ -2,20 +2,17 @@ import { isAPIError } from 'better-auth/api';
 import type { CurrentUser } from '#shared/contracts/auth';
 import { isValidEmail, passwordProblems } from '#shared/validation/account-rules';
 import type { Database } from '../../db/client.ts';
-import type { AuditLog } from '../../lib/audit-log.ts';
+import type { AuditLog } from '../../lib/audit-log.repository.ts';
 import { AppError, rateLimited, unauthorized, validationError } from '../../lib/errors.ts';
+import { codeForStatus } from '../../lib/http/error-handler.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
 import {
   confirmationEmail,
   existingAccountEmail,
   passwordResetEmail,
 } from '../../lib/mail/templates.ts';
-import {
-  rateLimitRules,
-  type RateLimiter,
-  type RateLimitRule,
-  type RequestOrigin,
-} from '../../lib/rate-limiter.ts';
+import type { RequestOrigin } from '../../lib/actor.ts';
+import { rateLimitRules, type RateLimiter, type RateLimitRule } from '../../lib/rate-limiter.ts';
 import * as accounts from './accounts.repository.ts';
 import {
   CLIENT_IP_HEADER,
@@ -262,8 +259,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const claim = await accounts.claimToken(db, 'email_verification', token);
       if (claim.status !== 'claimed') {
         throw claim.status === 'expired'
-          ? new AppError(400, 'TOKEN_EXPIRED', messages.confirmationExpired)
-          : new AppError(400, 'TOKEN_INVALID', messages.confirmationFailed);
+          ? new AppError('TOKEN_EXPIRED', messages.confirmationExpired)
+          : new AppError('TOKEN_INVALID', messages.confirmationFailed);
       }
       try {
         const { headers } = await auth.api.verifyEmail({
@@ -277,8 +274,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         const expired =
           isAPIError(error) && /expired/i.test(String(error.body?.message ?? error.body?.code));
         throw expired
-          ? new AppError(400, 'TOKEN_EXPIRED', messages.confirmationExpired)
-          : new AppError(400, 'TOKEN_INVALID', messages.confirmationFailed);
+          ? new AppError('TOKEN_EXPIRED', messages.confirmationExpired)
+          : new AppError('TOKEN_INVALID', messages.confirmationFailed);
       }
     },
 
@@ -350,7 +347,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           details: { reason: claim.status },
           origin: meta.origin,
         });
-        throw new AppError(400, 'TOKEN_INVALID', messages.invalidResetLink);
+        throw new AppError('TOKEN_INVALID', messages.invalidResetLink);
       }
       try {
         await auth.api.resetPassword({ body: { token, newPassword }, headers: authHeaders(meta) });
@@ -361,7 +358,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           details: { reason: isAPIError(error) ? String(error.body?.code) : 'error' },
           origin: meta.origin,
         });
-        throw new AppError(400, 'TOKEN_INVALID', messages.invalidResetLink);
+        throw new AppError('TOKEN_INVALID', messages.invalidResetLink);
       }
       await audit.record({ action: 'password_updated', userId: claim.userId, origin: meta.origin });
       await audit.record({
@@ -392,7 +389,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       } catch (error) {
         const translated = translateAuthError(error);
         if (translated.code === 'INVALID_CREDENTIALS') {
-          throw new AppError(401, 'INVALID_CREDENTIALS', messages.wrongPassword);
+          throw new AppError('INVALID_CREDENTIALS', messages.wrongPassword);
         }
         throw translated;
       }
@@ -429,21 +426,21 @@ export function translateAuthError(error: unknown): AppError {
     case 'INVALID_EMAIL_OR_PASSWORD':
     case 'INVALID_PASSWORD':
     case 'CREDENTIAL_ACCOUNT_NOT_FOUND':
-      return new AppError(401, 'INVALID_CREDENTIALS', messages.invalidCredentials);
+      return new AppError('INVALID_CREDENTIALS', messages.invalidCredentials);
     case 'EMAIL_NOT_VERIFIED':
-      return new AppError(403, 'EMAIL_NOT_VERIFIED', messages.emailNotVerified);
+      return new AppError('EMAIL_NOT_VERIFIED', messages.emailNotVerified);
     case 'USER_ALREADY_EXISTS':
     case 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL':
-      return new AppError(409, 'CONFLICT', 'An account with this email already exists');
+      return new AppError('CONFLICT', 'An account with this email already exists');
     case 'PASSWORD_TOO_SHORT':
     case 'PASSWORD_TOO_LONG':
     case 'INVALID_EMAIL':
       return validationError(message || 'The request is not valid');
     default: {
       const status = error.statusCode;
-      if (status === 401) return new AppError(401, 'UNAUTHORIZED', message || 'Sign in required');
+      if (status === 401) return new AppError('UNAUTHORIZED', message || 'Sign in required');
       if (status >= 400 && status < 500)
-        return new AppError(status, 'BAD_REQUEST', message || 'Bad request');
+        return new AppError(codeForStatus(status), message || 'Bad request');
       throw error;
     }
   }

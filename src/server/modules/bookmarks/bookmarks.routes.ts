@@ -6,38 +6,17 @@ import {
   bookmarkResponseSchema,
   createBookmarkBodySchema,
   updateBookmarkBodySchema,
-  type Bookmark,
 } from '#shared/contracts/bookmarks';
 import { idParamsSchema } from '#shared/contracts/stories';
 import { apiErrorSchema } from '#shared/errors';
-import type { AppContext } from '../../app-context.ts';
-import { notFound } from '../../lib/errors.ts';
-import { requireUser, signedInUserId } from '../../lib/http/guards.ts';
-import * as repository from './bookmarks.repository.ts';
+import type { RouteContext } from '../../app-context.ts';
+import { requireUser, signedInViewer } from '../../lib/http/guards.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 
-const toBookmark = (
-  row: repository.BookmarkRow,
-  titles?: { chapterTitle: string; storyTitle: string },
-): Bookmark => ({
-  id: row.id,
-  chapterId: row.chapterId,
-  positionSeconds: row.positionSeconds,
-  segmentId: row.segmentId,
-  note: row.note,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-  ...titles,
-});
-
 /** Bookmarks with notes (FAQ and admin spec): own rows only. */
-export const bookmarksRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
-  app,
-  { context },
-) => {
-  const { db } = context.database;
-  const { stories } = context.services;
+export const bookmarksRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
+  const { bookmarks } = services;
   const tags = ['bookmarks'];
   app.addHook('onRequest', requireUser);
 
@@ -51,23 +30,9 @@ export const bookmarksRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
         response: { 200: bookmarkListResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const userId = signedInUserId(request);
-      const { chapterId } = request.query;
-      if (chapterId) {
-        return {
-          bookmarks: (await repository.listForChapter(db, userId, chapterId)).map((row) =>
-            toBookmark(row),
-          ),
-        };
-      }
-      const rows = await repository.listAll(db, userId);
-      return {
-        bookmarks: rows.map(({ bookmark, chapterTitle, storyTitle }) =>
-          toBookmark(bookmark, { chapterTitle, storyTitle }),
-        ),
-      };
-    },
+    async (request) => ({
+      bookmarks: await bookmarks.list(signedInViewer(request), request.query.chapterId),
+    }),
   );
 
   app.post(
@@ -81,17 +46,8 @@ export const bookmarksRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
       },
     },
     async (request, reply) => {
-      const userId = signedInUserId(request);
-      const { chapterId, positionSeconds, segmentId, note } = request.body;
-      await stories.getChapter(request.viewer, chapterId);
-      const row = await repository.insert(db, {
-        userId,
-        chapterId,
-        positionSeconds,
-        segmentId: segmentId ?? null,
-        note: note ? note : null,
-      });
-      return reply.status(201).send({ bookmark: toBookmark(row) });
+      const bookmark = await bookmarks.create(signedInViewer(request), request.body);
+      return reply.status(201).send({ bookmark });
     },
   );
 
@@ -106,15 +62,9 @@ export const bookmarksRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
         response: { 200: bookmarkResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const { note, positionSeconds } = request.body;
-      const row = await repository.update(db, signedInUserId(request), request.params.id, {
-        ...(note !== undefined ? { note: note === '' ? null : note } : {}),
-        ...(positionSeconds !== undefined ? { positionSeconds } : {}),
-      });
-      if (!row) throw notFound('Bookmark not found');
-      return { bookmark: toBookmark(row) };
-    },
+    async (request) => ({
+      bookmark: await bookmarks.update(signedInViewer(request), request.params.id, request.body),
+    }),
   );
 
   app.delete(
@@ -128,9 +78,7 @@ export const bookmarksRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
       },
     },
     async (request, reply) => {
-      if (!(await repository.remove(db, signedInUserId(request), request.params.id))) {
-        throw notFound('Bookmark not found');
-      }
+      await bookmarks.remove(signedInViewer(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

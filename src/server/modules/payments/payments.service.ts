@@ -14,7 +14,7 @@ import {
 } from '#shared/contracts/support';
 import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
-import type { AuditLog } from '../../lib/audit-log.ts';
+import type { AuditLog } from '../../lib/audit-log.repository.ts';
 import {
   badRequest,
   conflict,
@@ -30,7 +30,8 @@ import {
   type ProviderCheckoutSession,
 } from '../../lib/payments/checkout-provider.ts';
 import { createStripeProvider, WebhookSignatureError } from '../../lib/payments/stripe-provider.ts';
-import type { RateLimiter, RateLimitRule, RequestOrigin } from '../../lib/rate-limiter.ts';
+import type { RequestOrigin } from '../../lib/actor.ts';
+import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import * as repository from './payments.repository.ts';
 import { createSandboxProvider } from './sandbox-provider.ts';
 

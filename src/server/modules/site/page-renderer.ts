@@ -93,7 +93,7 @@ export function createPageRenderer(
       };
     } catch (error) {
       // Unknown slug: the browser shows the spec's toast and moves on to /library.
-      if (error instanceof AppError && error.statusCode === 404)
+      if (error instanceof AppError && error.code === 'NOT_FOUND')
         return { head: {}, data: { 'site-settings': settings }, status: 404, render: false };
       throw error;
     }

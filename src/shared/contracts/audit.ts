@@ -1,0 +1,32 @@
+/**
+ * Every event the security audit log records (security_audit_log.action): the spec's security
+ * events and every administrator change. Shared because the admin audit viewer filters by them.
+ */
+export const auditActions = [
+  'failed_signin',
+  'successful_signin',
+  'rate_limited_signin',
+  'password_reset_requested',
+  'password_updated',
+  'password_reset_failed',
+  'password_reset_success',
+  'role_changed',
+  'account_deleted',
+  'payment_amount_mismatch',
+  // Administration: stories, files, tracking tags.
+  'story_created',
+  'story_updated',
+  'story_deleted',
+  'story_published',
+  'story_unpublished',
+  'story_login_changed',
+  'story_moved',
+  'file_uploaded',
+  'file_deleted',
+  'files_associated',
+  'file_unassociated',
+  'tracking_tag_created',
+  'tracking_tag_updated',
+  'tracking_tag_deleted',
+] as const;
+export type AuditAction = (typeof auditActions)[number];

@@ -1,0 +1,24 @@
+/**
+ * The catalogue of user-facing texts that more than one layer shows or sends (spec wording kept
+ * exactly). A text the server answers with and a form also shows is written here once; texts used
+ * by one screen only stay next to that screen.
+ */
+export const messages = {
+  form: {
+    fillAllFields: 'Please fill in all fields',
+    emailRequired: 'Please enter your email address',
+    emailInvalid: 'Please enter a valid email address',
+    passwordsDoNotMatch: 'Passwords do not match',
+  },
+  auth: {
+    invalidCredentials: 'Invalid email or password',
+    loginRequiredTitle: 'Login required',
+    signInToListen: 'Please sign in to access this story',
+  },
+  stories: {
+    storyNotFound: 'Story not found',
+    chapterNotFound: 'Chapter not found',
+    transcriptUnavailable: 'Transcript unavailable',
+    noAudioYet: 'This chapter has no audio yet',
+  },
+} as const;
