@@ -13,6 +13,10 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['src/client/test/setup.ts'],
+          // Component tests render whole screens in jsdom; on a loaded machine that takes seconds,
+          // so a test gets 30 s (a stuck test still fails; a slow one is made faster, not skipped).
+          testTimeout: 30_000,
         },
       },
       {

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '#shared/contracts/admin-users';
 import { adminFixture, json, renderApp, sessionOf, stubApi } from '#client/test/render-app';
+import { settle } from '#client/test/settle';
 
 const toast = vi.hoisted(() => ({
   success: vi.fn(),
@@ -274,8 +275,8 @@ describe('admin users screen', () => {
     await user.click(screen.getByRole('button', { name: 'Add New User' }));
     await user.click(screen.getByRole('button', { name: 'View Details of Ana García' }));
 
-    // Give any (unexpected) navigation, request or dialog time to happen.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Give any (unexpected) navigation, request or dialog every chance to happen.
+    await settle();
     expect(fetchMock.mock.calls.length).toBe(callsBefore);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

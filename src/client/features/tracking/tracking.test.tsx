@@ -7,6 +7,7 @@ import type { TrackingTagInput } from '#shared/discover/tracking';
 import { json, stubApi } from '#client/test/render-app';
 import { resetTrackingTagsForTests, TrackingTags } from './components/tracking-tags';
 import { injectTrackingTags, TRACKING_ATTRIBUTE } from './inject-tracking';
+import { settle } from '#client/test/settle';
 
 const tag = (overrides: Partial<TrackingTagInput>): TrackingTagInput => ({
   id: 'a1',
@@ -162,7 +163,7 @@ describe('<TrackingTags>', () => {
       await vi.waitFor(() => expect(injected()).toHaveLength(1));
       first.unmount();
       mount('/library');
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await settle();
       expect(fetchMock.mock.calls.filter(([url]) => url === '/api/tracking-tags')).toHaveLength(1);
       expect(injected()).toHaveLength(1);
     });
@@ -172,7 +173,7 @@ describe('<TrackingTags>', () => {
         'GET /api/tracking-tags': () => json(200, { tags: [tag({})] }),
       });
       mount('/admin/tags');
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await settle();
       expect(fetchMock).not.toHaveBeenCalled();
       expect(injected()).toHaveLength(0);
     });

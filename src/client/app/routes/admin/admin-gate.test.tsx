@@ -61,7 +61,7 @@ describe('admin gate', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/admin'))).toBe(false);
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: HOME_HEADING }, { timeout: 3000 }),
+      await screen.findByRole('heading', { level: 1, name: HOME_HEADING }),
     ).toBeVisible();
   });
 

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminStory } from '#shared/contracts/admin-stories';
 import { adminFixture, json, renderApp, sessionOf, stubApi } from '#client/test/render-app';
+import { settle } from '#client/test/settle';
 
 const toast = vi.hoisted(() => ({
   success: vi.fn(),
@@ -273,7 +274,7 @@ describe('Content Management, Stories tab', { timeout: 20_000 }, () => {
     await userEvent.click(within(rowOf('Los olivos')).getByRole('button', { name: /down/ }));
     // The refused move was sent (and answered): the silence is the screen's, not a missing call.
     await waitFor(() => expect(movePosts()).toHaveLength(2));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settle();
     expect(toast.error).not.toHaveBeenCalled();
     expect(toast.success).not.toHaveBeenCalled();
   });
