@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/contracts/auth';
-import { AuthProvider } from '#client/features/auth/components/auth-provider';
+import { AuthProvider } from '#client/lib/auth/auth-provider';
 import { createQueryClient } from '#client/lib/query-client';
 import { useTheme } from '#client/lib/theme';
 import { useToasterRequested } from '#client/lib/toast';

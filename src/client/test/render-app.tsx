@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import type { CurrentUser } from '#shared/contracts/auth';
 import { AppRoutes } from '#client/app/routes';
-import { AuthProvider } from '#client/features/auth/components/auth-provider';
+import { AuthProvider } from '#client/lib/auth/auth-provider';
 import { createQueryClient } from '#client/lib/query-client';
 
 /**

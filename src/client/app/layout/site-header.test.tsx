@@ -5,7 +5,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '#client/features/auth/components/auth-provider';
+import { AuthProvider } from '#client/lib/auth/auth-provider';
 import { createQueryClient } from '#client/lib/query-client';
 import { THEME_STORAGE_KEY, initTheme } from '#client/lib/theme';
 import { adminFixture, json, sessionOf, stubApi, userFixture } from '#client/test/render-app';

@@ -1,6 +1,6 @@
 import { Link, NavLink, useNavigate } from 'react-router';
 import { buttonClassName } from '#client/components/ui/button';
-import { useAuth } from '#client/features/auth/auth-context';
+import { useAuth } from '#client/lib/auth/auth-context';
 import { SiteLogo } from '#client/features/site/components/site-logo';
 import { cn } from '#client/lib/cn';
 import { MobileMenu } from './mobile-menu';

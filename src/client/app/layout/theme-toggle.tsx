@@ -1,7 +1,7 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '#client/components/ui/button';
-import { useAuth } from '#client/features/auth/auth-context';
+import { useAuth } from '#client/lib/auth/auth-context';
 import { nextThemePreference, useTheme, type ThemePreference } from '#client/lib/theme';
 
 const labels: Record<ThemePreference, string> = {

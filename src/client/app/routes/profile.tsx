@@ -5,7 +5,7 @@ import { Card } from '#client/components/ui/card';
 import { Notice } from '#client/components/ui/notice';
 import { PageHeading } from '#client/components/ui/page-heading';
 import { Spinner } from '#client/components/ui/spinner';
-import { useAuth } from '#client/features/auth/auth-context';
+import { useAuth } from '#client/lib/auth/auth-context';
 import { usePreferences } from '#client/features/profile/api/get-preferences';
 import { useProfile } from '#client/features/profile/api/get-profile';
 import { AchievementsList } from '#client/features/profile/components/achievements-list';

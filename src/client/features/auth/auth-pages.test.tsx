@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderApp, sessionOf, stubApi, userFixture } from '#client/test/render-app';
-import { PENDING_CONFIRMATION_EMAIL_KEY } from './auth-storage';
+import { PENDING_CONFIRMATION_EMAIL_KEY } from '#client/lib/auth/auth-storage';
 
 const toast = vi.hoisted(() => ({
   success: vi.fn(),
@@ -410,7 +410,7 @@ describe('/email-confirmation', () => {
     expect(bodyOf(fetchMock, '/api/auth/confirm-email')).toEqual({ token: 'tok-1' });
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: HOME_HEADING }, { timeout: 3000 }),
+      await screen.findByRole('heading', { level: 1, name: HOME_HEADING }),
     ).toBeVisible();
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/confirm-email')).toHaveLength(
       1,

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Lightbulb } from 'lucide-react';
 import { transcriptSchema } from '#shared/transcript';
 import { buttonClassName } from '#client/components/ui/button';
-import { useAuth } from '#client/features/auth/auth-context';
+import { useAuth } from '#client/lib/auth/auth-context';
 import type { TranslationSettings } from '#client/features/player/api/translate';
 import { useAudioSource } from '#client/features/player/audio/use-audio-source';
 import { useMediaSession } from '#client/features/player/audio/use-media-session';

@@ -7,7 +7,7 @@ import { formatMinutes } from '#shared/format';
 import { Badge } from '#client/components/ui/badge';
 import { buttonClassName } from '#client/components/ui/button';
 import { Spinner } from '#client/components/ui/spinner';
-import { useAuth } from '#client/features/auth/auth-context';
+import { useAuth } from '#client/lib/auth/auth-context';
 import { usePlayerPreferences } from '#client/features/player/api/get-player-preferences';
 import { chaptersInOrder, useStory } from '#client/features/player/api/get-story';
 import {

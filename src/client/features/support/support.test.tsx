@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SupportStatus } from '#shared/contracts/support';
-import { AuthProvider } from '#client/features/auth/components/auth-provider';
+import { AuthProvider } from '#client/lib/auth/auth-provider';
 import { createQueryClient } from '#client/lib/query-client';
 import { json, renderApp, sessionOf, stubApi, userFixture } from '#client/test/render-app';
 import { SupportSection } from './components/support-section';

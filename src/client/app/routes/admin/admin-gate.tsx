@@ -3,7 +3,7 @@ import { ShieldAlert } from 'lucide-react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { buttonClassName } from '#client/components/ui/button';
 import { Spinner } from '#client/components/ui/spinner';
-import { useAuth } from '#client/features/auth/auth-context';
+import { useAuth } from '#client/lib/auth/auth-context';
 import { useDocumentTitle } from '#client/lib/document-title';
 
 /** Admin spec: the 'Access Denied' view, then a redirect to /. */

@@ -1,4 +1,4 @@
-import { useAuth } from '#client/features/auth/auth-context';
+import { useAuth } from '#client/lib/auth/auth-context';
 import { UsersScreen } from '#client/features/admin-users/components/users-screen';
 import { useDocumentTitle } from '#client/lib/document-title';
 

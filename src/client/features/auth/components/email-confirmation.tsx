@@ -4,10 +4,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { Spinner } from '#client/components/ui/spinner';
 import { toast } from '#client/lib/toast';
-import { resendConfirmation } from '../api/confirm-email';
-import { useAuth } from '../auth-context';
+import { useAuth } from '#client/lib/auth/auth-context';
+import { getPendingConfirmationEmail } from '#client/lib/auth/auth-storage';
+import { resendConfirmation } from '../api/resend-confirmation';
 import { isRefusal } from '../auth-errors';
-import { getPendingConfirmationEmail } from '../auth-storage';
 import { getConfirmationStart } from '../email-confirmation-start';
 import { AuthCard } from './auth-card';
 

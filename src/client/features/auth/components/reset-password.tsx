@@ -6,8 +6,8 @@ import { FormAlert } from '#client/components/ui/form-alert';
 import { TextField } from '#client/components/ui/input';
 import { Spinner } from '#client/components/ui/spinner';
 import { toast } from '#client/lib/toast';
+import { useAuth } from '#client/lib/auth/auth-context';
 import { checkResetToken, resetPassword } from '../api/password-reset';
-import { useAuth } from '../auth-context';
 import { isRefusal, problemsOf } from '../auth-errors';
 import {
   authFormMessages,

@@ -4,9 +4,9 @@ import { Button } from '#client/components/ui/button';
 import { FormAlert } from '#client/components/ui/form-alert';
 import { CheckboxField, TextField } from '#client/components/ui/input';
 import { toast } from '#client/lib/toast';
-import { useAuth } from '../auth-context';
+import { useAuth } from '#client/lib/auth/auth-context';
+import { setPendingConfirmationEmail } from '#client/lib/auth/auth-storage';
 import { isRefusal } from '../auth-errors';
-import { setPendingConfirmationEmail } from '../auth-storage';
 import { validateSignIn, type FormProblem } from '../validation';
 import { authLinkClassName } from './auth-card';
 

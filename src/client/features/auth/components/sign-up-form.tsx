@@ -7,7 +7,7 @@ import { FormAlert } from '#client/components/ui/form-alert';
 import { TextField } from '#client/components/ui/input';
 import { isApiError } from '#client/lib/api-client';
 import { toast } from '#client/lib/toast';
-import { useAuth } from '../auth-context';
+import { useAuth } from '#client/lib/auth/auth-context';
 import { isRefusal } from '../auth-errors';
 import { validateSignUp, type FormProblem } from '../validation';
 import { AuthCard, authLinkClassName } from './auth-card';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../auth-context';
+import { useAuth } from '#client/lib/auth/auth-context';
 
 /** Sends a signed-in user to / (after `delayMs`): the sign-in and sign-up pages are for visitors. */
 export function useRedirectWhenSignedIn(delayMs = 0): void {

@@ -5,7 +5,7 @@ import { chapterButtonLabel, chapterPercent, IMAGE_SIZES } from '#shared/discove
 import { buttonClassName } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { Spinner } from '#client/components/ui/spinner';
-import { useAuth } from '#client/features/auth/auth-context';
+import { useAuth } from '#client/lib/auth/auth-context';
 import { useRecentChapters } from '#client/features/stories/api/get-recent-chapters';
 import { ProgressBar } from '#client/features/stories/components/progress-bar';
 import { StoryCover } from '#client/features/stories/components/story-cover';

@@ -5,7 +5,7 @@ import type { Story } from '#shared/contracts/stories';
 import { IMAGE_SIZES } from '#shared/discover/rules';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
-import { useAuth } from '#client/features/auth/auth-context';
+import { useAuth } from '#client/lib/auth/auth-context';
 import { SiteImage } from '#client/features/site/components/site-image';
 import { useStories } from '#client/features/stories/api/get-stories';
 import { LevelBadge, LoginRequiredBadge } from '#client/features/stories/components/story-badges';

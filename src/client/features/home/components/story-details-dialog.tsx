@@ -6,7 +6,7 @@ import type { Story } from '#shared/contracts/stories';
 import { moreChaptersLabel, STORY_DETAILS_CHAPTER_LIMIT } from '#shared/discover/rules';
 import { formatClock, formatMinutes } from '#shared/format';
 import { Button, buttonClassName } from '#client/components/ui/button';
-import { useAuth } from '#client/features/auth/auth-context';
+import { useAuth } from '#client/lib/auth/auth-context';
 import { useListenLink } from '#client/features/stories/hooks/use-listen-link';
 import { LevelBadge, LoginRequiredBadge } from '#client/features/stories/components/story-badges';
 import {

@@ -8,7 +8,7 @@ import {
   type LevelFilter,
 } from '#shared/discover/rules';
 import { PageHeading } from '#client/components/ui/page-heading';
-import { useAuth } from '#client/features/auth/auth-context';
+import { useAuth } from '#client/lib/auth/auth-context';
 import { useChaptersProgress } from '#client/features/stories/api/get-progress';
 import { useStories } from '#client/features/stories/api/get-stories';
 import {

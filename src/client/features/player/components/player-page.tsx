@@ -6,7 +6,7 @@ import type { ChapterWithStory, Story } from '#shared/contracts/stories';
 import { fallbackTranscript } from '#shared/transcript-parse';
 import type { TranscriptSegment } from '#shared/transcript';
 import { Spinner } from '#client/components/ui/spinner';
-import { useAuth } from '#client/features/auth/auth-context';
+import { useAuth } from '#client/lib/auth/auth-context';
 import { isApiError } from '#client/lib/api-client';
 import { useDocumentTitle } from '#client/lib/document-title';
 import { toast } from '#client/lib/toast';

@@ -8,7 +8,7 @@ import {
   IMAGE_SIZES,
 } from '#shared/discover/rules';
 import { Button, buttonClassName } from '#client/components/ui/button';
-import { useAuth } from '#client/features/auth/auth-context';
+import { useAuth } from '#client/lib/auth/auth-context';
 import { isApiError } from '#client/lib/api-client';
 import { toast } from '#client/lib/toast';
 import { useChaptersProgress } from '../api/get-progress';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useAuth } from '#client/features/auth/auth-context';
+import { useAuth } from '#client/lib/auth/auth-context';
 import { toast } from '#client/lib/toast';
 
 export interface ListenTarget {

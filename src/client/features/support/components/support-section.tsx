@@ -5,7 +5,7 @@ import type { CreateDonationBody, SupportStatus } from '#shared/contracts/suppor
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { Input, Label } from '#client/components/ui/input';
 import { Spinner } from '#client/components/ui/spinner';
-import { useAuth } from '#client/features/auth/auth-context';
+import { useAuth } from '#client/lib/auth/auth-context';
 import { cn } from '#client/lib/cn';
 import { toast } from '#client/lib/toast';
 import { useCreateDonation } from '../api/create-donation';

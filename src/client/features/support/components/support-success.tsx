@@ -4,7 +4,7 @@ import { CircleAlert, Clock, Heart } from 'lucide-react';
 import type { VerifyPaymentResponse } from '#shared/contracts/support';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { Spinner } from '#client/components/ui/spinner';
-import { useAuth } from '#client/features/auth/auth-context';
+import { useAuth } from '#client/lib/auth/auth-context';
 import { isApiError } from '#client/lib/api-client';
 import { toast } from '#client/lib/toast';
 import { useVerifyPayment } from '../api/verify-payment';

@@ -4,6 +4,3 @@ import { apiFetch } from '#client/lib/api-client';
 /** Confirms the address and signs the user in. 400 TOKEN_EXPIRED or TOKEN_INVALID otherwise. */
 export const confirmEmailRequest = (token: string): Promise<{ user: CurrentUser }> =>
   apiFetch<{ user: CurrentUser }>('/api/auth/confirm-email', { method: 'POST', json: { token } });
-
-export const resendConfirmation = (email: string): Promise<{ ok: true }> =>
-  apiFetch<{ ok: true }>('/api/auth/resend-confirmation', { method: 'POST', json: { email } });

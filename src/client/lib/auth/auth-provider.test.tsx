@@ -14,7 +14,7 @@ import {
   PENDING_CONFIRMATION_EMAIL_KEY,
   SIGN_IN_FAILURES_KEY,
 } from './auth-storage';
-import { AuthProvider, SESSION_CHECK_INTERVAL_MS } from './components/auth-provider';
+import { AuthProvider, SESSION_CHECK_INTERVAL_MS } from './auth-provider';
 
 function Probe() {
   const auth = useAuth();

@@ -12,24 +12,24 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/contracts/auth';
 import { Spinner } from '#client/components/ui/spinner';
 import { USER_QUERY_ROOTS } from '#client/lib/query-client';
-import { confirmEmailRequest } from '../api/confirm-email';
-import { getSession } from '../api/get-session';
-import { signInRequest, type SignInInput } from '../api/sign-in';
-import { signOutRequest } from '../api/sign-out';
-import { signUpRequest, type SignUpInput } from '../api/sign-up';
-import { applySavedTheme } from '../apply-saved-theme';
+import { confirmEmailRequest } from './api/confirm-email';
+import { getSession } from './api/get-session';
+import { signInRequest, type SignInInput } from './api/sign-in';
+import { signOutRequest } from './api/sign-out';
+import { signUpRequest, type SignUpInput } from './api/sign-up';
+import { applySavedTheme } from './apply-saved-theme';
 import {
   AuthContext,
   type AuthContextValue,
   type AuthEvent,
   type AuthStatus,
-} from '../auth-context';
+} from './auth-context';
 import {
   clearPendingConfirmationEmail,
   clearSignInFailures,
   recordSignInFailure,
   setPendingConfirmationEmail,
-} from '../auth-storage';
+} from './auth-storage';
 
 /** Spec, section 9: the session is checked every 30 s (and extended by the server near expiry). */
 export const SESSION_CHECK_INTERVAL_MS = 30_000;
