@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { lookupWord } from '#shared/lexicon/index';
 import type { AppConfig } from './config/env.ts';
 import type { Database, DatabaseConnection } from './db/client.ts';
+import { createNotifyChannel } from './db/notify-channel.ts';
 import { createTransactionRunner } from './db/repository.ts';
 import { createAuditLogRepository } from './lib/audit-log.repository.ts';
 import { createDevMailbox, createSmtpMailer, type Mailer } from './lib/mail/mailer.ts';
@@ -13,10 +14,14 @@ import { createBookmarksRepository } from './modules/bookmarks/bookmarks.reposit
 import { createBookmarksService } from './modules/bookmarks/bookmarks.service.ts';
 import { createMeService } from './modules/me/me.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
-import { createProgressEvents } from './modules/progress/progress-events.ts';
+import { createAchievementsRepository } from './modules/progress/achievements.repository.ts';
+import { createProgressEvents, type ProgressMessage } from './modules/progress/progress-events.ts';
+import { createProgressRepository } from './modules/progress/progress.repository.ts';
 import { createProgressService } from './modules/progress/progress.service.ts';
+import { createVocabularyRepository } from './modules/progress/vocabulary.repository.ts';
 import { createVocabularyService } from './modules/progress/vocabulary.service.ts';
 import { createSiteService } from './modules/site/site.service.ts';
+import { createStoriesRepository } from './modules/stories/stories.repository.ts';
 import { createStoriesService } from './modules/stories/stories.service.ts';
 import {
   createTranscriptLoader,
@@ -97,6 +102,10 @@ function createRepositories(db: Database) {
     auditLog: createAuditLogRepository({ db }),
     rateLimits: createRateLimitsRepository({ db }),
     bookmarks: createBookmarksRepository({ db }),
+    stories: createStoriesRepository({ db }),
+    progress: createProgressRepository({ db }),
+    vocabulary: createVocabularyRepository({ db }),
+    achievements: createAchievementsRepository({ db }),
   };
 }
 
@@ -104,12 +113,25 @@ export function createServices({ config, database, storage, mailer, log }: Servi
   const { db } = database;
   const repositories = createRepositories(db);
   const transaction = createTransactionRunner({ db });
-  const transcripts = createTranscriptLoader(storage);
+  const transcripts = createTranscriptLoader({ storage });
   const audit = repositories.auditLog;
   const limiter = createRateLimiter({ rateLimits: repositories.rateLimits });
-  const stories = createStoriesService(db);
-  const vocabulary = createVocabularyService(db, transcripts, topLemmaOf);
-  const events = createProgressEvents(db, database.connectionString, log);
+  const stories = createStoriesService({ stories: repositories.stories, transcripts });
+  const vocabulary = createVocabularyService({
+    vocabulary: repositories.vocabulary,
+    progress: repositories.progress,
+    stories,
+    transcripts,
+    lemmaOf: topLemmaOf,
+  });
+  const progressEvents = createProgressEvents({
+    channel: createNotifyChannel<ProgressMessage>({
+      db,
+      connectionString: database.connectionString,
+      name: 'relatos_progress',
+      log,
+    }),
+  });
   return {
     transaction,
     transcripts,
@@ -123,8 +145,14 @@ export function createServices({ config, database, storage, mailer, log }: Servi
     }),
     stories,
     vocabulary,
-    events,
-    progress: createProgressService({ db, stories, vocabulary, events }),
+    progressEvents,
+    progress: createProgressService({
+      progress: repositories.progress,
+      achievements: repositories.achievements,
+      stories,
+      vocabulary,
+      events: progressEvents,
+    }),
     bookmarks: createBookmarksService({ bookmarks: repositories.bookmarks, stories }),
     me: createMeService(db, storage),
     payments: createPaymentsService({ db, config, audit, limiter, log }),

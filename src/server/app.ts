@@ -119,7 +119,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.addHook('preClose', async () => {
     for (const task of shutdownTasks) task();
     shutdownTasks.clear();
-    await context.services.events.stop();
+    await context.services.progressEvents.stop();
   });
 
   app.decorate('context', context);
@@ -159,7 +159,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { context });
-      await api.register(storiesRoutes, { context });
+      await api.register(storiesRoutes, routeContext);
       await api.register(filesRoutes, { context });
       await api.register(clientLogRoutes);
       await api.register(authRoutes, { context });
@@ -172,7 +172,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(adminMigrationsRoutes, { context });
       await api.register(adminStoriesRoutes, { context });
       await api.register(adminFilesRoutes, { context });
-      await api.register(progressRoutes, { context });
+      await api.register(progressRoutes, routeContext);
       await api.register(bookmarksRoutes, routeContext);
       await api.register(translateRoutes, { context });
       await api.register(paymentsRoutes, { context });

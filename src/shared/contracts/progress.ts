@@ -39,8 +39,18 @@ export const saveProgressResponseSchema = z.object({
 
 export const progressListResponseSchema = z.object({ progress: z.array(chapterProgressSchema) });
 
+/** The most chapters one progress query may name. */
+export const MAX_PROGRESS_CHAPTER_IDS = 500;
+
+/** `chapterIds` is a comma-separated list of chapter ids (empty: none). */
+const chapterIdListSchema = z
+  .string()
+  .max(20_000)
+  .transform((raw) => (raw === '' ? [] : raw.split(',')))
+  .pipe(z.array(z.uuid()).max(MAX_PROGRESS_CHAPTER_IDS));
+
 export const progressQuerySchema = z
-  .object({ chapterIds: z.string().max(20_000).optional() })
+  .object({ chapterIds: chapterIdListSchema.optional() })
   .strict();
 
 export const recentChapterSchema = chapterSchema.extend({

@@ -8,32 +8,20 @@ export interface ProgressState {
 }
 
 /**
- * The progress a save leaves behind. Completion is sticky: a completed chapter stays completed at
- * 100 % while the learner replays it (the player resets to 0 at the end).
+ * The progress one save describes: position clamped into the chapter, percentage, and whether it
+ * completes the chapter. Storing it is the database's job (progress.repository.ts): there the
+ * newest save by corrected client time wins, and a completed chapter stays completed at 100 %.
  */
-export function nextProgress(
-  previous: Pick<ProgressState, 'completed'> | undefined,
-  positionSeconds: number,
-  durationSeconds: number,
-): ProgressState {
+export function progressAt(positionSeconds: number, durationSeconds: number): ProgressState {
   const position = Math.min(Math.max(0, positionSeconds), durationSeconds);
-  const reachedEnd =
+  const completed =
     durationSeconds > 0 && position >= durationSeconds - COMPLETION_TOLERANCE_SECONDS;
-  const completed = (previous?.completed ?? false) || reachedEnd;
   const percentage = completed ? 100 : durationSeconds > 0 ? (position / durationSeconds) * 100 : 0;
   return {
     completed,
     progressPercentage: Math.round(percentage * 100) / 100,
     lastPositionSeconds: Math.round(position * 1000) / 1000,
   };
-}
-
-/**
- * Newest wins: a save recorded at `incoming` (client time corrected to server time) replaces the
- * stored one only when it is newer, so a late delivery never overwrites a newer position.
- */
-export function isNewerSave(stored: Date | null | undefined, incoming: Date): boolean {
-  return !stored || incoming.getTime() > stored.getTime();
 }
 
 /** Client time → server time, using the offset between the client's and server's clocks at send. */

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   chapterVocabularyResponseSchema,
   progressListResponseSchema,
@@ -11,20 +10,17 @@ import {
 } from '#shared/contracts/progress';
 import { idParamsSchema } from '#shared/contracts/stories';
 import { apiErrorSchema } from '#shared/errors';
-import type { AppContext } from '../../app-context.ts';
-import { validationError } from '../../lib/errors.ts';
-import { requireUser, signedInUserId } from '../../lib/http/guards.ts';
+import type { RouteContext } from '../../app-context.ts';
+import { requireUser, signedInUserId, signedInViewer } from '../../lib/http/guards.ts';
+import { openEventStream } from '../../lib/http/sse.ts';
 
-const HEARTBEAT_MS = 30_000;
-const MAX_CHAPTER_IDS = 500;
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
-const uuidList = z.array(z.uuid()).max(MAX_CHAPTER_IDS);
 
-export const progressRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
+export const progressRoutes: FastifyPluginAsyncZod<RouteContext> = async (
   app,
-  { context },
+  { services, onShutdown },
 ) => {
-  const { progress, vocabulary, events, stories } = context.services;
+  const { progress, vocabulary } = services;
   const tags = ['progress'];
   app.addHook('onRequest', requireUser);
   app.addHook('onSend', async (_request, reply) => {
@@ -41,8 +37,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         response: { 200: saveProgressResponseSchema, ...errors },
       },
     },
-    async (request) =>
-      progress.save({ ...request.viewer, userId: signedInUserId(request) }, request.body),
+    async (request) => progress.save(signedInViewer(request), request.body),
   );
 
   app.get(
@@ -55,17 +50,9 @@ export const progressRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         response: { 200: progressListResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const raw = request.query.chapterIds;
-      let chapterIds: string[] | undefined;
-      if (raw !== undefined) {
-        const parsed = uuidList.safeParse(raw === '' ? [] : raw.split(','));
-        if (!parsed.success)
-          throw validationError('chapterIds must be a comma-separated list of ids');
-        chapterIds = parsed.data;
-      }
-      return { progress: await progress.list(signedInUserId(request), chapterIds) };
-    },
+    async (request) => ({
+      progress: await progress.list(signedInUserId(request), request.query.chapterIds),
+    }),
   );
 
   app.get(
@@ -102,11 +89,7 @@ export const progressRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         response: { 200: chapterVocabularyResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const media = await stories.getChapterMedia(request.viewer, request.params.id, 'transcript');
-      const { transcript } = await context.transcripts.load(media.key);
-      return vocabulary.chapterKnowledge(signedInUserId(request), transcript);
-    },
+    async (request) => vocabulary.chapterKnowledge(signedInViewer(request), request.params.id),
   );
 
   app.get(
@@ -119,30 +102,10 @@ export const progressRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     },
     async (request, reply) => {
       const userId = signedInUserId(request);
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
-      });
-      raw.write(`retry: 1000\n\n`);
-      const unsubscribe = await events.subscribe(userId, (event) => {
-        raw.write(`event: progress\ndata: ${JSON.stringify(event)}\n\n`);
-      });
-      raw.write(`event: ready\ndata: {}\n\n`);
-      const heartbeat = setInterval(
-        () => raw.write(`event: heartbeat\ndata: {}\n\n`),
-        HEARTBEAT_MS,
-      );
-      const removeShutdownTask = context.onShutdown(() => raw.end());
-      request.raw.on('close', () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-        removeShutdownTask();
-      });
+      const stream = openEventStream(request, reply, onShutdown);
+      const stop = await progress.follow(userId, (event) => stream.send('progress', event));
+      stream.send('ready', {});
+      stream.onClose(stop);
     },
   );
 };

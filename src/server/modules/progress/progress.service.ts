@@ -1,13 +1,13 @@
-import type { ChapterProgress, SaveProgressBody } from '#shared/contracts/progress';
-import { correctClientTime, nextProgress } from '#shared/player/progress-rules';
-import type { Database } from '../../db/client.ts';
+import { earnedAchievements } from '#shared/achievements';
+import type { ChapterProgress, ProgressEvent, SaveProgressBody } from '#shared/contracts/progress';
+import { correctClientTime, progressAt } from '#shared/player/progress-rules';
 import { validationError } from '../../lib/errors.ts';
-import type { Viewer } from '../../lib/viewer.ts';
+import type { SignedInViewer } from '../../lib/viewer.ts';
 import { toChapter, toStorySummary } from '../stories/stories.mapper.ts';
 import type { StoriesService } from '../stories/stories.service.ts';
-import { awardAchievements, earnedAchievements } from './achievements.ts';
+import type { AchievementsRepository } from './achievements.repository.ts';
 import type { ProgressEvents } from './progress-events.ts';
-import * as repository from './progress.repository.ts';
+import type { ProgressRepository, ProgressRow } from './progress.repository.ts';
 import type { VocabularyService } from './vocabulary.service.ts';
 
 export const RECENT_CHAPTERS = 3;
@@ -15,7 +15,7 @@ export const RECENT_CHAPTERS = 3;
 /** A measured duration may differ from the stored one by this much (encoders, rounding). */
 const durationTolerance = (stored: number) => Math.max(3, stored * 0.05);
 
-export const toChapterProgress = (row: repository.ProgressRow): ChapterProgress => ({
+export const toChapterProgress = (row: ProgressRow): ChapterProgress => ({
   chapterId: row.chapterId,
   progressPercentage: row.progressPercentage,
   completed: row.completed,
@@ -25,20 +25,29 @@ export const toChapterProgress = (row: repository.ProgressRow): ChapterProgress 
 });
 
 export function createProgressService(deps: {
-  db: Database;
+  progress: ProgressRepository;
+  achievements: AchievementsRepository;
   stories: StoriesService;
   vocabulary: VocabularyService;
   events: ProgressEvents;
 }) {
-  const { db, stories, vocabulary, events } = deps;
+  const { progress, achievements, stories, vocabulary, events } = deps;
+
+  /** Achievements a newly completed chapter earns, awarded once each. */
+  async function awardAfterCompletion(userId: string) {
+    const learned = await vocabulary.recompute(userId);
+    return achievements.award(
+      userId,
+      earnedAchievements({ ...learned.facts, wordsLearned: learned.totalWordsLearned }),
+    );
+  }
 
   return {
-    /** The spec's update_chapter_progress: newest save wins, completion is sticky. */
-    async save(
-      viewer: Viewer & { userId: string },
-      body: SaveProgressBody,
-      receivedAt = Date.now(),
-    ) {
+    /**
+     * The spec's update_chapter_progress: the save is checked against the chapter, its time is
+     * corrected to server time, and the repository stores it when it is the newest.
+     */
+    async save(viewer: SignedInViewer, body: SaveProgressBody, receivedAt = Date.now()) {
       const { chapter } = await stories.getChapter(viewer, body.chapterId);
       if (
         chapter.duration !== null &&
@@ -54,49 +63,41 @@ export function createProgressService(deps: {
       const corrected = correctClientTime(body.clientTimestamp, body.sentAt, receivedAt);
       // A save can never claim to come from the future (a clock error the offset could not fix).
       const savedAt = new Date(Math.min(corrected.getTime(), receivedAt));
-      const state = nextProgress(undefined, body.positionSeconds, body.durationSeconds);
+      const state = progressAt(body.positionSeconds, body.durationSeconds);
 
-      const result = await repository.upsertIfNewer(
-        db,
-        viewer.userId,
-        body.chapterId,
-        state,
-        savedAt,
-      );
+      const result = await progress.upsertIfNewer(viewer.userId, body.chapterId, state, savedAt);
       if (!result) {
-        const current = await repository.findProgress(db, viewer.userId, body.chapterId);
+        const current = await progress.find(viewer.userId, body.chapterId);
         return { applied: false, progress: toChapterProgress(current!), newAchievements: [] };
       }
-      const progress = toChapterProgress(result.row);
-      await events.publish(viewer.userId, { progress, deviceId: body.deviceId ?? null });
-
-      let newAchievements: string[] = [];
-      if (result.row.completed && !result.wasCompleted) {
-        const learned = await vocabulary.recompute(viewer.userId);
-        newAchievements = await awardAchievements(
-          db,
-          viewer.userId,
-          earnedAchievements({ ...learned.facts, wordsLearned: learned.totalWordsLearned }),
-        );
-      }
-      return { applied: true, progress, newAchievements };
+      const saved = toChapterProgress(result.row);
+      await events.publish(viewer.userId, { progress: saved, deviceId: body.deviceId ?? null });
+      const newAchievements =
+        result.row.completed && !result.wasCompleted
+          ? await awardAfterCompletion(viewer.userId)
+          : [];
+      return { applied: true, progress: saved, newAchievements };
     },
 
     async list(userId: string, chapterIds?: string[]) {
-      return (await repository.listProgress(db, userId, chapterIds)).map(toChapterProgress);
+      return (await progress.list(userId, chapterIds)).map(toChapterProgress);
     },
 
     async recent(userId: string) {
-      const rows = await repository.listRecent(db, userId, RECENT_CHAPTERS);
-      return rows.map(({ progress, chapter, story }) => ({
+      const rows = await progress.listRecent(userId, RECENT_CHAPTERS);
+      return rows.map(({ progress: row, chapter, story }) => ({
         ...toChapter(chapter),
         story: toStorySummary(story),
-        progressPercentage: progress.progressPercentage,
-        lastPositionSeconds: progress.lastPositionSeconds,
-        lastAccessedAt: progress.lastAccessedAt!.toISOString(),
-        completed: progress.completed,
+        progressPercentage: row.progressPercentage,
+        lastPositionSeconds: row.lastPositionSeconds,
+        lastAccessedAt: row.lastAccessedAt!.toISOString(),
+        completed: row.completed,
       }));
     },
+
+    /** Hands the learner's saves from every page and device to `listener`; returns the stop. */
+    follow: (userId: string, listener: (event: ProgressEvent) => void) =>
+      events.subscribe(userId, listener),
   };
 }
 

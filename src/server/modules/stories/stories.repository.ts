@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
+import { defineRepository } from '../../db/repository.ts';
 import { chapters, stories } from '../../db/schema.ts';
 
 export type StoryRow = typeof stories.$inferSelect;
@@ -38,31 +39,6 @@ export async function findStoryById(
   return (await attachChapters(db, rows))[0];
 }
 
-/** Lookup by slug is for published stories only (spec). */
-export async function findPublishedStoryBySlug(
-  db: DbExecutor,
-  slug: string,
-): Promise<StoryWithChapters | undefined> {
-  const rows = await db
-    .select()
-    .from(stories)
-    .where(and(eq(stories.slug, slug), eq(stories.status, 'published')));
-  return (await attachChapters(db, rows))[0];
-}
-
-export async function findChapterWithStory(
-  db: DbExecutor,
-  chapterId: string,
-  visibility: StoryVisibility,
-): Promise<{ chapter: ChapterRow; story: StoryRow } | undefined> {
-  const rows = await db
-    .select({ chapter: chapters, story: stories })
-    .from(chapters)
-    .innerJoin(stories, eq(chapters.storyId, stories.id))
-    .where(and(eq(chapters.id, chapterId), visibleFilter(visibility)));
-  return rows[0];
-}
-
 async function attachChapters(db: DbExecutor, storyRows: StoryRow[]): Promise<StoryWithChapters[]> {
   if (storyRows.length === 0) return [];
   const chapterRows = await db
@@ -83,3 +59,33 @@ async function attachChapters(db: DbExecutor, storyRows: StoryRow[]): Promise<St
   }
   return storyRows.map((story) => ({ ...story, chapters: byStory.get(story.id) ?? [] }));
 }
+
+export const createStoriesRepository = defineRepository((db) => ({
+  /** Stories by position (then age), each with its chapters by position. */
+  listWithChapters: (visibility: StoryVisibility) => listStoriesWithChapters(db, visibility),
+
+  findById: (id: string, visibility: StoryVisibility) => findStoryById(db, id, visibility),
+
+  /** Lookup by slug is for published stories only (spec). */
+  async findPublishedBySlug(slug: string): Promise<StoryWithChapters | undefined> {
+    const rows = await db
+      .select()
+      .from(stories)
+      .where(and(eq(stories.slug, slug), eq(stories.status, 'published')));
+    return (await attachChapters(db, rows))[0];
+  },
+
+  async findChapterWithStory(
+    chapterId: string,
+    visibility: StoryVisibility,
+  ): Promise<{ chapter: ChapterRow; story: StoryRow } | undefined> {
+    const rows = await db
+      .select({ chapter: chapters, story: stories })
+      .from(chapters)
+      .innerJoin(stories, eq(chapters.storyId, stories.id))
+      .where(and(eq(chapters.id, chapterId), visibleFilter(visibility)));
+    return rows[0];
+  },
+}));
+
+export type StoriesRepository = ReturnType<typeof createStoriesRepository>;

@@ -10,17 +10,17 @@ import {
 import { apiErrorSchema } from '#shared/errors';
 import { transcriptSchema } from '#shared/transcript';
 import { sendObject } from '../../lib/storage/send-object.ts';
-import type { AppContext } from '../../app-context.ts';
+import type { RouteContext } from '../../app-context.ts';
 import { toChapter, toStory, toStorySummary } from './stories.mapper.ts';
 import type { StoryWithChapters } from './stories.repository.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 
-export const storiesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
+export const storiesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
   app,
-  { context },
+  { services, storage },
 ) => {
-  const { stories } = context.services;
+  const { stories } = services;
 
   app.get(
     '/stories',
@@ -97,7 +97,7 @@ export const storiesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     },
     handler: async (request, reply) => {
       const media = await stories.getChapterMedia(request.viewer, request.params.id, 'audio');
-      return sendObject(request, reply, context.storage, media.bucket, media.key, {
+      return sendObject(request, reply, storage, media.bucket, media.key, {
         cacheControl: cacheControlFor(media.story.requiresLogin),
       });
     },
@@ -114,11 +114,11 @@ export const storiesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       },
     },
     async (request, reply) => {
-      const media = await stories.getChapterMedia(request.viewer, request.params.id, 'transcript');
-      const { transcript, etag } = await context.transcripts.load(media.key);
-      reply
-        .header('Cache-Control', cacheControlFor(media.story.requiresLogin))
-        .header('ETag', etag);
+      const { transcript, etag, story } = await stories.getTranscript(
+        request.viewer,
+        request.params.id,
+      );
+      reply.header('Cache-Control', cacheControlFor(story.requiresLogin)).header('ETag', etag);
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
       return transcript;
     },

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { SaveProgressBody, saveProgressResponseSchema } from '#shared/contracts/progress';
-import { nextProgress } from '#shared/player/progress-rules';
+import { progressAt } from '#shared/player/progress-rules';
 import { apiFetch, isApiError } from '#client/lib/api-client';
 import { logClientError } from '#client/lib/error-log';
 
@@ -68,7 +68,7 @@ const isQueuedSave = (value: unknown): value is QueuedSave => {
 };
 
 const completes = (save: QueuedSave) =>
-  nextProgress(undefined, save.positionSeconds, save.durationSeconds).completed;
+  progressAt(save.positionSeconds, save.durationSeconds).completed;
 
 const sameSave = (a: QueuedSave, b: QueuedSave) =>
   a.chapterId === b.chapterId && a.clientTimestamp === b.clientTimestamp && a.userId === b.userId;

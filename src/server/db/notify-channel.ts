@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Database } from './client.ts';
+
+const RECONNECT_DELAY_MS = 1000;
+/** Channel names go into a LISTEN statement, which takes an identifier, not a parameter. */
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+
+export interface NotifyChannelOptions {
+  db: Database;
+  /** LISTEN needs a connection of its own, outside the pool. */
+  connectionString: string;
+  name: string;
+  log: { warn(obj: object, msg: string): void };
+}
+
+/**
+ * A PostgreSQL NOTIFY channel carrying JSON messages between every instance of the app. Publishing
+ * is one statement on the pool; receiving uses one LISTEN connection per channel, opened when the
+ * first handler subscribes and reopened after it is lost while anyone still listens.
+ */
+export function createNotifyChannel<Message>(options: NotifyChannelOptions) {
+  const { db, connectionString, name, log } = options;
+  if (!CHANNEL_NAME.test(name)) throw new Error(`Invalid channel name: ${name}`);
+  const handlers = new Set<(message: Message) => void>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<void> | undefined;
+  let stopped = false;
+
+  function dispatch(payload: string | undefined) {
+    if (!payload) return;
+    let message: Message;
+    try {
+      message = JSON.parse(payload) as Message;
+    } catch {
+      return;
+    }
+    for (const handler of handlers) handler(message);
+  }
+
+  function connect(): Promise<void> {
+    if (client || connecting || stopped) return connecting ?? Promise.resolve();
+    const next = new pg.Client({ connectionString });
+    const reconnect = () => {
+      if (client !== next) return;
+      client = undefined;
+      next.end().catch(() => undefined);
+      if (!stopped && handlers.size > 0)
+        setTimeout(() => void connect(), RECONNECT_DELAY_MS).unref();
+    };
+    next.on('notification', (notification) => dispatch(notification.payload));
+    next.on('error', (error) => {
+      log.warn({ err: error, channel: name }, 'channel listener lost its connection');
+      reconnect();
+    });
+    next.on('end', reconnect);
+    connecting = next
+      .connect()
+      .then(() => next.query(`listen ${name}`))
+      .then(() => {
+        client = next;
+      })
+      .catch((error: unknown) => {
+        log.warn({ err: error, channel: name }, 'channel listener could not connect');
+        next.end().catch(() => undefined);
+        if (!stopped) setTimeout(() => void connect(), RECONNECT_DELAY_MS).unref();
+      })
+      .finally(() => {
+        connecting = undefined;
+      });
+    return connecting;
+  }
+
+  return {
+    /** Sends a message to every instance's handlers (this one's included). */
+    async publish(message: Message): Promise<void> {
+      await db.execute(sql`select pg_notify(${name}, ${JSON.stringify(message)})`);
+    },
+
+    /**
+     * Adds a handler (a handler already added stays added once); resolves once this instance is
+     * listening. Returns the handler's remover.
+     */
+    async subscribe(handler: (message: Message) => void): Promise<() => void> {
+      handlers.add(handler);
+      await connect();
+      return () => handlers.delete(handler);
+    },
+
+    async stop(): Promise<void> {
+      stopped = true;
+      handlers.clear();
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
+
+export type NotifyChannel<Message> = ReturnType<typeof createNotifyChannel<Message>>;
