@@ -1,4 +1,4 @@
-import type { ErrorCode } from '#shared/errors';
+import type { ErrorCode, ErrorDetails } from '#shared/errors';
 
 /**
  * A failure a service can explain to the client: a code of the common error shape, a message for
@@ -10,28 +10,28 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details?: unknown,
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.name = 'AppError';
   }
 }
 
-export const badRequest = (message: string, details?: unknown) =>
+export const badRequest = (message: string, details?: ErrorDetails) =>
   new AppError('BAD_REQUEST', message, details);
-export const validationError = (message: string, details?: unknown) =>
+export const validationError = (message: string, details?: ErrorDetails) =>
   new AppError('VALIDATION_ERROR', message, details);
 export const unauthorized = (message = 'Sign in required') => new AppError('UNAUTHORIZED', message);
 export const forbidden = (message = 'You do not have permission to perform this action') =>
   new AppError('FORBIDDEN', message);
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
-export const conflict = (message: string, details?: unknown) =>
+export const conflict = (message: string, details?: ErrorDetails) =>
   new AppError('CONFLICT', message, details);
 export const payloadTooLarge = (message: string) => new AppError('PAYLOAD_TOO_LARGE', message);
 export const unsupportedMediaType = (message: string) =>
   new AppError('UNSUPPORTED_MEDIA_TYPE', message);
 export const rangeNotSatisfiable = (message = 'Requested range not satisfiable') =>
   new AppError('RANGE_NOT_SATISFIABLE', message);
-export const rateLimited = (message: string, details?: unknown) =>
+export const rateLimited = (message: string, details?: ErrorDetails) =>
   new AppError('RATE_LIMITED', message, details);
 export const serviceUnavailable = (message: string) => new AppError('SERVICE_UNAVAILABLE', message);

@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorCode } from '#shared/errors';
+import type { ErrorCode, ErrorDetails, ErrorIssue } from '#shared/errors';
 import { AppError } from '../errors.ts';
 
 interface ErrorBody {
-  error: { code: ErrorCode; message: string; details?: unknown };
+  error: { code: ErrorCode; message: string; details?: ErrorDetails };
 }
 
 /** The HTTP status of each error code: the one place statuses are chosen. */
@@ -103,19 +103,19 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues: ErrorIssue[] = error.validation.map((issue) => ({
+      path: issue.instancePath,
+      message: issue.message ?? 'Invalid value',
+    }));
     return {
       status: 400,
       body: {
         error: {
           code: 'VALIDATION_ERROR',
-          message: 'The request is not valid',
-          details: {
-            context: error.validationContext,
-            issues: error.validation.map((issue) => ({
-              path: issue.instancePath,
-              message: issue.message,
-            })),
-          },
+          // The first problem is the message ('Story title is required', 'Chapter 2 title is
+          // required'…), so a form can show it as it is; every problem stays in the details.
+          message: issues[0]?.message ?? 'The request is not valid',
+          details: { context: error.validationContext, issues },
         },
       },
     };

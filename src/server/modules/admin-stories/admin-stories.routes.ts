@@ -9,7 +9,6 @@ import {
 import { idParamsSchema } from '#shared/contracts/stories';
 import { apiErrorSchema } from '#shared/errors';
 import type { AppContext } from '../../app-context.ts';
-import { validationError } from '../../lib/errors.ts';
 import { requireAdmin, signedInUserId } from '../../lib/http/guards.ts';
 import { requestOrigin } from '../../lib/http/request-meta.ts';
 import { createAdminStoriesService } from './admin-stories.service.ts';
@@ -28,14 +27,6 @@ export const adminStoriesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
-  // The first problem becomes the message ('Story title is required', 'Chapter 2 title is
-  // required'…), so the wizard can show it as is; every problem stays in the details.
-  app.setSchemaErrorFormatter((issues, context) =>
-    validationError(issues[0]?.message ?? 'The request is not valid', {
-      context,
-      issues: issues.map((issue) => ({ path: issue.instancePath, message: issue.message })),
-    }),
-  );
 
   const service = createAdminStoriesService(context.database.db, context.services.stories);
   const actorOf = (request: Parameters<typeof requestOrigin>[0]) => ({
