@@ -12,6 +12,7 @@ import type { ObjectStorage } from './lib/storage/storage.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createBookmarksRepository } from './modules/bookmarks/bookmarks.repository.ts';
 import { createBookmarksService } from './modules/bookmarks/bookmarks.service.ts';
+import { createMeRepository } from './modules/me/me.repository.ts';
 import { createMeService } from './modules/me/me.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createAchievementsRepository } from './modules/progress/achievements.repository.ts';
@@ -34,6 +35,7 @@ import {
   type TranslationProvider,
 } from './modules/translate/providers.ts';
 import { createTranslateService } from './modules/translate/translate.service.ts';
+import { createTranslationCacheRepository } from './modules/translate/translation-cache.repository.ts';
 
 /**
  * The composition root (docs/architecture.md): every repository and service of the app is built
@@ -106,6 +108,8 @@ function createRepositories(db: Database) {
     progress: createProgressRepository({ db }),
     vocabulary: createVocabularyRepository({ db }),
     achievements: createAchievementsRepository({ db }),
+    translationCache: createTranslationCacheRepository({ db }),
+    me: createMeRepository({ db }),
   };
 }
 
@@ -138,9 +142,10 @@ export function createServices({ config, database, storage, mailer, log }: Servi
     audit,
     limiter,
     translate: createTranslateService({
-      db,
+      cache: repositories.translationCache,
+      preferences: repositories.me,
       stories,
-      transcripts,
+      limiter,
       providers: translationProviders(config.translation),
     }),
     stories,
@@ -154,7 +159,12 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       events: progressEvents,
     }),
     bookmarks: createBookmarksService({ bookmarks: repositories.bookmarks, stories }),
-    me: createMeService(db, storage),
+    me: createMeService({
+      me: repositories.me,
+      achievements: repositories.achievements,
+      storage,
+      transaction,
+    }),
     payments: createPaymentsService({ db, config, audit, limiter, log }),
     site: createSiteService(db),
     auth: createAuthService({

@@ -163,7 +163,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(filesRoutes, { context });
       await api.register(clientLogRoutes);
       await api.register(authRoutes, { context });
-      await api.register(meRoutes, { context });
+      await api.register(meRoutes, routeContext);
       await api.register(adminRoutes, { context });
       await api.register(adminUsersRoutes, { context });
       await api.register(adminTagsRoutes, { context });
@@ -174,7 +174,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(adminFilesRoutes, { context });
       await api.register(progressRoutes, routeContext);
       await api.register(bookmarksRoutes, routeContext);
-      await api.register(translateRoutes, { context });
+      await api.register(translateRoutes, routeContext);
       await api.register(paymentsRoutes, { context });
       await api.register(siteRoutes, { context });
     },

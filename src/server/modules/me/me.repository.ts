@@ -1,8 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Preferences } from '#shared/contracts/me';
-import type { DbExecutor } from '../../db/client.ts';
+import type { Bucket } from '#shared/files';
+import { defineRepository } from '../../db/repository.ts';
 import {
   chapters,
+  fileUploads,
   profiles,
   userAchievements,
   userMemberships,
@@ -12,79 +14,72 @@ import {
   users,
 } from '../../db/schema.ts';
 
-export async function findProfile(db: DbExecutor, userId: string) {
-  const [row] = await db
-    .select({
-      id: profiles.id,
-      email: profiles.email,
-      fullName: profiles.fullName,
-      avatarUrl: profiles.avatarUrl,
-      createdAt: profiles.createdAt,
-      role: userRoles.role,
-    })
-    .from(profiles)
-    .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
-    .where(eq(profiles.id, userId));
-  return row;
-}
+/** A signed-in user's own rows: every method is scoped by their id. */
+export const createMeRepository = defineRepository((db) => ({
+  async findProfile(userId: string) {
+    const [row] = await db
+      .select({
+        id: profiles.id,
+        email: profiles.email,
+        fullName: profiles.fullName,
+        avatarUrl: profiles.avatarUrl,
+        createdAt: profiles.createdAt,
+        role: userRoles.role,
+      })
+      .from(profiles)
+      .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+      .where(eq(profiles.id, userId));
+    return row;
+  },
 
-export async function updateFullName(db: DbExecutor, userId: string, fullName: string) {
-  await db.update(profiles).set({ fullName }).where(eq(profiles.id, userId));
-  await db.update(users).set({ name: fullName, updatedAt: new Date() }).where(eq(users.id, userId));
-}
+  async updateFullName(userId: string, fullName: string) {
+    await db.update(profiles).set({ fullName }).where(eq(profiles.id, userId));
+    await db
+      .update(users)
+      .set({ name: fullName, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  },
 
-export async function updateAvatar(db: DbExecutor, userId: string, avatarUrl: string) {
-  await db.update(profiles).set({ avatarUrl }).where(eq(profiles.id, userId));
-  await db
-    .update(users)
-    .set({ image: avatarUrl, updatedAt: new Date() })
-    .where(eq(users.id, userId));
-}
+  async updateAvatar(userId: string, avatarUrl: string) {
+    await db.update(profiles).set({ avatarUrl }).where(eq(profiles.id, userId));
+    await db
+      .update(users)
+      .set({ image: avatarUrl, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  },
 
-export async function findPreferences(db: DbExecutor, userId: string) {
-  const [row] = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
-  return row;
-}
+  async findPreferences(userId: string) {
+    const [row] = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
+    return row;
+  },
 
-export async function upsertPreferences(
-  db: DbExecutor,
-  userId: string,
-  changes: Partial<Preferences>,
-) {
-  const [row] = await db
-    .insert(userPreferences)
-    .values({ userId, ...changes, updatedAt: new Date() })
-    .onConflictDoUpdate({
-      target: userPreferences.userId,
-      set: { ...changes, updatedAt: new Date() },
-    })
-    .returning();
-  return row!;
-}
+  async upsertPreferences(userId: string, changes: Partial<Preferences>) {
+    const [row] = await db
+      .insert(userPreferences)
+      .values({ userId, ...changes, updatedAt: new Date() })
+      .onConflictDoUpdate({
+        target: userPreferences.userId,
+        set: { ...changes, updatedAt: new Date() },
+      })
+      .returning();
+    return row!;
+  },
 
-export async function findMembership(db: DbExecutor, userId: string) {
-  const [row] = await db.select().from(userMemberships).where(eq(userMemberships.userId, userId));
-  return row;
-}
+  async findMembership(userId: string) {
+    const [row] = await db.select().from(userMemberships).where(eq(userMemberships.userId, userId));
+    return row;
+  },
 
-export async function listAchievements(db: DbExecutor, userId: string) {
-  return db
-    .select({ key: userAchievements.key, earnedAt: userAchievements.earnedAt })
-    .from(userAchievements)
-    .where(eq(userAchievements.userId, userId))
-    .orderBy(desc(userAchievements.earnedAt));
-}
-
-/** The profile's numbers, computed from the progress rows in one round trip. */
-export async function computeStatistics(db: DbExecutor, userId: string) {
-  const [progress] = await db
-    .select({
-      totalSeconds: sql<string>`coalesce(sum(${userStoryProgress.lastPositionSeconds}), 0)`,
-      averageProgress: sql<string>`coalesce(avg(${userStoryProgress.progressPercentage}), 0)`,
-    })
-    .from(userStoryProgress)
-    .where(eq(userStoryProgress.userId, userId));
-  const completedStories = await db.execute<{ count: number }>(sql`
+  /** The profile's numbers, computed from the progress rows in one round trip. */
+  async computeStatistics(userId: string) {
+    const [progress] = await db
+      .select({
+        totalSeconds: sql<string>`coalesce(sum(${userStoryProgress.lastPositionSeconds}), 0)`,
+        averageProgress: sql<string>`coalesce(avg(${userStoryProgress.progressPercentage}), 0)`,
+      })
+      .from(userStoryProgress)
+      .where(eq(userStoryProgress.userId, userId));
+    const completedStories = await db.execute<{ count: number }>(sql`
     select count(*)::int as count from (
       select ${chapters.storyId}
       from ${chapters}
@@ -93,14 +88,24 @@ export async function computeStatistics(db: DbExecutor, userId: string) {
       group by ${chapters.storyId}
       having bool_and(coalesce(${userStoryProgress.completed}, false))
     ) done`);
-  const [achievements] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(userAchievements)
-    .where(and(eq(userAchievements.userId, userId)));
-  return {
-    storiesCompleted: Number(completedStories.rows[0]?.count ?? 0),
-    listeningMinutes: Math.floor(Number(progress?.totalSeconds ?? 0) / 60),
-    achievementsCount: achievements?.count ?? 0,
-    averageProgress: Math.round(Number(progress?.averageProgress ?? 0)),
-  };
-}
+    const [achievements] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(userAchievements)
+      .where(and(eq(userAchievements.userId, userId)));
+    return {
+      storiesCompleted: Number(completedStories.rows[0]?.count ?? 0),
+      listeningMinutes: Math.floor(Number(progress?.totalSeconds ?? 0) / 60),
+      achievementsCount: achievements?.count ?? 0,
+      averageProgress: Math.round(Number(progress?.averageProgress ?? 0)),
+    };
+  },
+
+  /** Forgets a stored file's record (an avatar that was replaced). */
+  async deleteFileRecord(bucket: Bucket, key: string) {
+    await db
+      .delete(fileUploads)
+      .where(and(eq(fileUploads.bucketName, bucket), eq(fileUploads.filePath, key)));
+  },
+}));
+
+export type MeRepository = ReturnType<typeof createMeRepository>;

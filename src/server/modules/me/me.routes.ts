@@ -9,7 +9,7 @@ import {
   updateProfileBodySchema,
 } from '#shared/contracts/me';
 import { apiErrorSchema } from '#shared/errors';
-import type { AppContext } from '../../app-context.ts';
+import type { RouteContext } from '../../app-context.ts';
 import { requireUser, signedInUserId } from '../../lib/http/guards.ts';
 import { receiveFile } from '../../lib/uploads.ts';
 import { avatarUploadRule } from './me.service.ts';
@@ -22,11 +22,8 @@ const errors = {
 };
 
 /** /api/me/*: the signed-in user's own rows, never anyone else's (the id comes from the session). */
-export const meRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
-  app,
-  { context },
-) => {
-  const { me } = context.services;
+export const meRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
+  const { me } = services;
   const tags = ['me'];
   app.addHook('onRequest', requireUser);
   app.addHook('onSend', async (_request, reply) => {

@@ -1,27 +1,31 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { TranslateResponse } from '#shared/contracts/translate';
 import { glossText, lookupWord } from '#shared/lexicon/index';
 import { sanitizeText } from '#shared/sanitize';
-import type { Database } from '../../db/client.ts';
-import { translationCache } from '../../db/schema.ts';
-import { serviceUnavailable, validationError } from '../../lib/errors.ts';
+import type { RequestOrigin } from '../../lib/actor.ts';
+import { rateLimited, serviceUnavailable, validationError } from '../../lib/errors.ts';
+import { addressIdentifier, rateLimitRules, type RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import type { MeRepository } from '../me/me.repository.ts';
 import type { StoriesService } from '../stories/stories.service.ts';
-import type { TranscriptLoader } from '../stories/transcript-loader.ts';
 import type { TranslationProvider } from './providers.ts';
+import type { TranslationCacheRepository } from './translation-cache.repository.ts';
 
 export interface TranslateInput {
   text: string;
   sourceLanguage: string;
-  targetLanguage: string;
+  /** Absent: the signed-in learner's preferred language, otherwise English. */
+  targetLanguage?: string;
   chapterId?: string;
   segmentId?: string;
   wordId?: string;
 }
 
+type Request = Required<Pick<TranslateInput, 'targetLanguage'>> & TranslateInput;
+
 export const translateMessages = {
   empty: 'There is no text to translate',
+  rateLimited: 'Too many translations at once. Please wait a moment.',
   noProvider: (language: string) =>
     `Translations into ${language} need a translation service, and none is configured here`,
   providerFailed: 'The translation service did not answer',
@@ -37,20 +41,20 @@ const languageNames: Record<string, string> = {
 /**
  * Three layers (docs/decisions/010): (1) the translation or gloss written into the story,
  * (2) the built-in lexicon, word by word, (3) a configured machine-translation provider.
- * Layers 2 and 3 are cached in PostgreSQL.
+ * Layers 2 and 3 are cached in PostgreSQL. Every request counts against a per-client limit.
  */
 export function createTranslateService(deps: {
-  db: Database;
+  cache: TranslationCacheRepository;
+  preferences: Pick<MeRepository, 'findPreferences'>;
   stories: StoriesService;
-  transcripts: TranscriptLoader;
+  limiter: RateLimiter;
   providers: TranslationProvider[];
 }) {
-  const { db, providers } = deps;
+  const { cache, preferences, stories, limiter, providers } = deps;
 
-  async function fromStory(viewer: Viewer, input: TranslateInput): Promise<string | undefined> {
+  async function fromStory(viewer: Viewer, input: Request): Promise<string | undefined> {
     if (!input.chapterId || (!input.segmentId && !input.wordId)) return undefined;
-    const media = await deps.stories.getChapterMedia(viewer, input.chapterId, 'transcript');
-    const { transcript } = await deps.transcripts.load(media.key);
+    const { transcript } = await stories.getTranscript(viewer, input.chapterId);
     for (const segment of transcript.segments) {
       if (input.wordId) {
         const word = segment.words.find((candidate) => candidate.id === input.wordId);
@@ -69,84 +73,93 @@ export function createTranslateService(deps: {
     return tokens.some((token) => token.en) ? summary : undefined;
   }
 
-  const cacheKey = (input: TranslateInput, text: string) =>
+  const cacheKey = (input: Request, text: string) =>
     createHash('sha256')
       .update(`${input.sourceLanguage}|${input.targetLanguage}|${text}`)
       .digest('hex');
 
-  async function cached(key: string) {
-    const [row] = await db.select().from(translationCache).where(eq(translationCache.key, key));
-    return row
-      ? { translation: row.translation, source: row.source as TranslateResponse['source'] }
-      : undefined;
+  const remember = (key: string, input: Request, text: string, result: TranslateResponse) =>
+    cache.remember({
+      key,
+      sourceLanguage: input.sourceLanguage,
+      targetLanguage: input.targetLanguage,
+      text,
+      ...result,
+    });
+
+  /** A visitor counts under their address, a learner under their account. */
+  async function countRequest(viewer: Viewer, origin: RequestOrigin) {
+    const identifier = viewer.userId ?? addressIdentifier(origin);
+    const verdict = await limiter.hit(rateLimitRules.translate, identifier, origin);
+    if (!verdict.allowed) {
+      throw rateLimited(translateMessages.rateLimited, {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      });
+    }
   }
 
-  async function remember(
-    key: string,
-    input: TranslateInput,
-    text: string,
-    result: TranslateResponse,
-  ) {
-    await db
-      .insert(translationCache)
-      .values({
-        key,
-        sourceLanguage: input.sourceLanguage,
-        targetLanguage: input.targetLanguage,
-        text,
-        ...result,
-      })
-      .onConflictDoNothing();
+  async function targetLanguageFor(viewer: Viewer, input: TranslateInput) {
+    if (input.targetLanguage) return input.targetLanguage;
+    if (!viewer.userId) return 'en';
+    return (await preferences.findPreferences(viewer.userId))?.preferredLanguage ?? 'en';
+  }
+
+  async function translate(viewer: Viewer, input: Request): Promise<TranslateResponse> {
+    const text = sanitizeText(input.text);
+    if (text === '') throw validationError(translateMessages.empty);
+    const toEnglishFromSpanish = input.sourceLanguage === 'es' && input.targetLanguage === 'en';
+
+    if (input.targetLanguage === 'en') {
+      const authored = await fromStory(viewer, input);
+      if (authored) return { translation: authored, source: 'story' };
+    }
+    const key = cacheKey(input, text);
+    const hit = await cache.find(key);
+    if (hit) return hit;
+
+    if (toEnglishFromSpanish) {
+      const gloss = fromDictionary(text);
+      // Single words and short phrases: the lexicon is exact enough and needs no provider.
+      if (gloss && (providers.length === 0 || text.split(/\s+/).length <= 3)) {
+        const result = { translation: gloss, source: 'dictionary' as const };
+        await remember(key, input, text, result);
+        return result;
+      }
+    }
+    for (const provider of providers) {
+      try {
+        const translation = await provider.translate(
+          text,
+          input.sourceLanguage,
+          input.targetLanguage,
+        );
+        const result = { translation, source: 'api' as const };
+        await remember(key, input, text, result);
+        return result;
+      } catch {
+        // Try the next provider; the last resort is the dictionary below.
+      }
+    }
+    if (toEnglishFromSpanish) {
+      const gloss = fromDictionary(text);
+      if (gloss) return { translation: gloss, source: 'dictionary' };
+    }
+    throw serviceUnavailable(
+      providers.length === 0
+        ? translateMessages.noProvider(languageNames[input.targetLanguage] ?? input.targetLanguage)
+        : translateMessages.providerFailed,
+    );
   }
 
   return {
-    async translate(viewer: Viewer, input: TranslateInput): Promise<TranslateResponse> {
-      const text = sanitizeText(input.text);
-      if (text === '') throw validationError(translateMessages.empty);
-      const toEnglishFromSpanish = input.sourceLanguage === 'es' && input.targetLanguage === 'en';
-
-      if (input.targetLanguage === 'en') {
-        const authored = await fromStory(viewer, input);
-        if (authored) return { translation: authored, source: 'story' };
-      }
-      const key = cacheKey(input, text);
-      const hit = await cached(key);
-      if (hit) return hit;
-
-      if (toEnglishFromSpanish) {
-        const gloss = fromDictionary(text);
-        // Single words and short phrases: the lexicon is exact enough and needs no provider.
-        if (gloss && (providers.length === 0 || text.split(/\s+/).length <= 3)) {
-          const result = { translation: gloss, source: 'dictionary' as const };
-          await remember(key, input, text, result);
-          return result;
-        }
-      }
-      for (const provider of providers) {
-        try {
-          const translation = await provider.translate(
-            text,
-            input.sourceLanguage,
-            input.targetLanguage,
-          );
-          const result = { translation, source: 'api' as const };
-          await remember(key, input, text, result);
-          return result;
-        } catch {
-          // Try the next provider; the last resort is the dictionary below.
-        }
-      }
-      if (toEnglishFromSpanish) {
-        const gloss = fromDictionary(text);
-        if (gloss) return { translation: gloss, source: 'dictionary' };
-      }
-      throw serviceUnavailable(
-        providers.length === 0
-          ? translateMessages.noProvider(
-              languageNames[input.targetLanguage] ?? input.targetLanguage,
-            )
-          : translateMessages.providerFailed,
-      );
+    async translate(
+      requester: { viewer: Viewer; origin: RequestOrigin },
+      input: TranslateInput,
+    ): Promise<TranslateResponse> {
+      const { viewer, origin } = requester;
+      await countRequest(viewer, origin);
+      const targetLanguage = await targetLanguageFor(viewer, input);
+      return translate(viewer, { ...input, targetLanguage });
     },
   };
 }
