@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { Globe } from 'lucide-react';
 import {
   PLATFORM_DESCRIPTION_MAX,
@@ -7,10 +6,12 @@ import {
   type PlatformSettings as Settings,
 } from '#shared/contracts/admin-settings';
 import { Button } from '#client/components/ui/button';
+import { Field } from '#client/components/ui/field';
+import { Input, Textarea } from '#client/components/ui/input';
+import { useSchemaForm } from '#client/lib/forms/use-schema-form';
 import { toast } from '#client/lib/toast';
 import { usePlatformSettings } from '../api/get-platform-settings';
 import { useUpdatePlatformSettings } from '../api/update-platform-settings';
-import { InputField, TextareaField } from './form-field';
 import { SectionState, SettingsSection } from './settings-section';
 
 /** Platform Settings: the platform's name, description and support email. */
@@ -35,66 +36,48 @@ export function PlatformSettings() {
   );
 }
 
-type Errors = Partial<Record<keyof Settings, string>>;
-
 function PlatformForm({ initial }: { initial: Settings }) {
-  const [values, setValues] = useState<Settings>(initial);
-  const [errors, setErrors] = useState<Errors>({});
   const save = useUpdatePlatformSettings();
-  const set = (field: keyof Settings) => (value: string) =>
-    setValues((previous) => ({ ...previous, [field]: value }));
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useSchemaForm(platformSettingsSchema, { defaultValues: initial });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = platformSettingsSchema.safeParse(values);
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof Settings;
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data, {
-      onSuccess: ({ settings }) => {
-        setValues(settings);
+  const onSubmit = handleSubmit((settings) =>
+    save.mutate(settings, {
+      onSuccess: ({ settings: saved }) => {
+        reset(saved);
         toast.success('Settings saved');
       },
       onError: () =>
         toast.error('Error', {
           description: 'Failed to save platform settings. Please try again.',
         }),
-    });
-  };
+    }),
+  );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <InputField
-        label="Platform name"
-        maxLength={PLATFORM_NAME_MAX}
-        value={values.platformName}
-        onChange={(event) => set('platformName')(event.target.value)}
-        error={errors.platformName}
-      />
-      <TextareaField
-        label="Description"
-        maxLength={PLATFORM_DESCRIPTION_MAX}
-        rows={3}
-        value={values.platformDescription}
-        onChange={(event) => set('platformDescription')(event.target.value)}
-        error={errors.platformDescription}
-      />
-      <InputField
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      <Field label="Platform name" error={errors.platformName?.message}>
+        <Input maxLength={PLATFORM_NAME_MAX} {...register('platformName')} />
+      </Field>
+      <Field label="Description" error={errors.platformDescription?.message}>
+        <Textarea
+          maxLength={PLATFORM_DESCRIPTION_MAX}
+          rows={3}
+          className="min-h-24"
+          {...register('platformDescription')}
+        />
+      </Field>
+      <Field
         label="Support email"
-        type="email"
-        autoComplete="off"
-        value={values.supportEmail}
-        onChange={(event) => set('supportEmail')(event.target.value)}
-        error={errors.supportEmail}
+        error={errors.supportEmail?.message}
         hint="Where visitors can write for help (optional)."
-      />
+      >
+        <Input type="email" autoComplete="off" {...register('supportEmail')} />
+      </Field>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save Settings'}
       </Button>
