@@ -8,12 +8,14 @@ import {
 } from '#shared/contracts/admin-settings';
 import { LogoMark } from '#client/components/logo';
 import { Button } from '#client/components/ui/button';
+import { Field } from '#client/components/ui/field';
 import { FormAlert } from '#client/components/ui/form-alert';
+import { Input } from '#client/components/ui/input';
 import { isApiError } from '#client/lib/api-client';
+import { useSchemaForm } from '#client/lib/forms/use-schema-form';
 import { toast } from '#client/lib/toast';
 import { useLogo } from '../api/get-logo';
 import { useUpdateLogo } from '../api/update-logo';
-import { InputField } from './form-field';
 import { SectionState, SettingsSection } from './settings-section';
 
 const DEFAULT_ALT = 'Relatos';
@@ -76,38 +78,28 @@ function CurrentLogo({ logo }: { logo: Logo | null }) {
   );
 }
 
-type LogoErrors = Partial<Record<'logoUrl' | 'altText', string>>;
-
 function LogoForm({ current }: { current: Logo | null }) {
-  const [logoUrl, setLogoUrl] = useState(current?.logoUrl ?? '');
-  const [altText, setAltText] = useState(current?.altText ?? DEFAULT_ALT);
-  const [errors, setErrors] = useState<LogoErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const update = useUpdateLogo();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useSchemaForm(logoInputSchema, {
+    defaultValues: { logoUrl: current?.logoUrl ?? '', altText: current?.altText ?? DEFAULT_ALT },
+  });
 
   const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
     setRefusal(null);
-    const parsed = logoInputSchema.safeParse({ logoUrl, altText });
-    if (!parsed.success) {
-      const found: LogoErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'logoUrl' || field === 'altText') && !found[field]) {
-          found[field] = issue.message;
-        }
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    update.mutate(parsed.data, {
-      onSuccess: () => toast.success('Logo updated'),
-      onError: (error) => {
-        if (isApiError(error) && error.status === 400) setRefusal(error.message);
-        else toast.error('Error', { description: 'Failed to update logo. Please try again.' });
-      },
-    });
+    void handleSubmit((logo) =>
+      update.mutate(logo, {
+        onSuccess: () => toast.success('Logo updated'),
+        onError: (error) => {
+          if (isApiError(error) && error.status === 400) setRefusal(error.message);
+          else toast.error('Error', { description: 'Failed to update logo. Please try again.' });
+        },
+      }),
+    )(event);
   };
 
   return (
@@ -115,27 +107,28 @@ function LogoForm({ current }: { current: Logo | null }) {
       <CurrentLogo logo={current} />
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         {refusal ? <FormAlert title="Logo not updated" message={refusal} /> : null}
-        <InputField
+        <Field
           label="Logo URL"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={LOGO_URL_MAX}
-          placeholder="https://example.com/logo.png"
-          value={logoUrl}
-          onChange={(event) => setLogoUrl(event.target.value)}
-          error={errors.logoUrl}
+          error={errors.logoUrl?.message}
           hint="An https:// address, or one of our own images: /api/files/uploads/… or /api/files/series-images/…"
-        />
-        <InputField
+        >
+          <Input
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={LOGO_URL_MAX}
+            placeholder="https://example.com/logo.png"
+            {...register('logoUrl')}
+          />
+        </Field>
+        <Field
           label="Alt text"
-          maxLength={LOGO_ALT_MAX}
-          value={altText}
-          onChange={(event) => setAltText(event.target.value)}
-          error={errors.altText}
+          error={errors.altText?.message}
           hint="What the logo says, for people who cannot see it."
-        />
+        >
+          <Input maxLength={LOGO_ALT_MAX} {...register('altText')} />
+        </Field>
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Updating...' : 'Update Logo'}
         </Button>
