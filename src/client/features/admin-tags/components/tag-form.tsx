@@ -1,6 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import {
   checkTrackingTag,
+  createTrackingTagBodySchema,
   SCRIPT_CONTENT_MAX_BYTES,
   trackingTagIdRules,
   trackingTagPositionLabels,
@@ -9,28 +12,32 @@ import {
   trackingTagTypes,
   type AdminTrackingTag,
   type TrackingTagFieldErrors,
-  type TrackingTagPosition,
-  type TrackingTagType,
 } from '#shared/contracts/admin-tags';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
-import { CheckboxField, inputClassName, Label } from '#client/components/ui/input';
+import { Field } from '#client/components/ui/field';
+import { Checkbox, Input, Select, Textarea } from '#client/components/ui/input';
 import { isApiError } from '#client/lib/api-client';
-import { cn } from '#client/lib/cn';
+import { useSchemaForm } from '#client/lib/forms/use-schema-form';
 import { toast } from '#client/lib/toast';
 import { useCreateTrackingTag } from '../api/create-tracking-tag';
 import { useUpdateTrackingTag } from '../api/update-tracking-tag';
 
-interface FormFields {
-  tagName: string;
-  tagType: TrackingTagType;
-  tagId: string;
-  scriptContent: string;
-  position: TrackingTagPosition;
-  isActive: boolean;
-}
+/**
+ * The body's shape from the contract, checked by the shared rules (the API runs the same ones):
+ * what is sent is their result, trimmed and with only the field its type uses.
+ */
+const tagFormSchema = createTrackingTagBodySchema.transform((fields, context) => {
+  const checked = checkTrackingTag(fields);
+  if (checked.ok) return checked.value;
+  for (const [path, message] of Object.entries(checked.errors)) {
+    context.addIssue({ code: 'custom', path: [path], message });
+  }
+  return z.NEVER;
+});
+type TagFormValues = z.input<typeof tagFormSchema>;
 
-const fieldsOf = (tag: AdminTrackingTag | null): FormFields => ({
+const fieldsOf = (tag: AdminTrackingTag | null): Required<TagFormValues> => ({
   tagName: tag?.tagName ?? '',
   tagType: tag?.tagType ?? 'gtm',
   tagId: tag?.tagId ?? '',
@@ -61,43 +68,46 @@ export interface TagFormProps {
  * ga4 and facebook, the script input for custom; the shared rules check both before sending.
  */
 export function TagForm({ editing, onDone }: TagFormProps) {
-  const [fields, setFields] = useState<FormFields>(() => fieldsOf(editing));
-  const [errors, setErrors] = useState<TrackingTagFieldErrors>({});
   const create = useCreateTrackingTag();
   const update = useUpdateTrackingTag();
   const pending = create.isPending || update.isPending;
-  const controls = useRef<Partial<Record<FieldName, HTMLInputElement | HTMLTextAreaElement>>>({});
   const headingId = useId();
   const noteId = useId();
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    setFocus,
+    formState: { errors },
+  } = useSchemaForm(tagFormSchema, { defaultValues: fieldsOf(editing) });
+  const tagType = useWatch({ control, name: 'tagType' });
 
   useEffect(() => {
     // Chosen from the list: bring the form to the administrator.
-    if (editing) controls.current.tagName?.focus();
-  }, [editing]);
+    if (editing) setFocus('tagName');
+  }, [editing, setFocus]);
 
-  const set = <K extends keyof FormFields>(name: K, value: FormFields[K]) => {
-    setFields((current) => ({ ...current, [name]: value }));
-    if (name in errors) setErrors((current) => ({ ...current, [name]: undefined }));
-  };
+  /** A field's message goes as soon as the field is changed. */
+  const field = (name: FieldName) => register(name, { onChange: () => clearErrors(name) });
 
-  const showErrors = (next: TrackingTagFieldErrors) => {
-    setErrors(next);
-    const first = fieldOrder.find((name) => next[name]);
-    if (first) controls.current[first]?.focus();
-  };
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const result = checkTrackingTag(fields);
-    if (!result.ok) {
-      showErrors(result.errors);
-      return;
+  const showServerErrors = (error: unknown) => {
+    const found = serverFieldErrors(error);
+    for (const name of fieldOrder) {
+      const message = found[name];
+      if (message) setError(name, { type: 'server', message });
     }
-    setErrors({});
+    const first = fieldOrder.find((name) => found[name]);
+    if (first) setFocus(first);
+  };
+
+  const onSubmit = handleSubmit((tag) => {
+    if (pending) return;
     if (editing) {
       update.mutate(
-        { id: editing.id, changes: result.value },
+        { id: editing.id, changes: tag },
         {
           onSuccess: () => {
             toast.success('Tag updated');
@@ -105,25 +115,25 @@ export function TagForm({ editing, onDone }: TagFormProps) {
           },
           onError: (error) => {
             toast.error('Failed to update tag', { description: error.message });
-            showErrors(serverFieldErrors(error));
+            showServerErrors(error);
           },
         },
       );
     } else {
-      create.mutate(result.value, {
+      create.mutate(tag, {
         onSuccess: () => {
           toast.success('Tag created');
-          setFields(fieldsOf(null));
+          reset(fieldsOf(null));
         },
         onError: (error) => {
           toast.error('Failed to create tag', { description: error.message });
-          showErrors(serverFieldErrors(error));
+          showServerErrors(error);
         },
       });
     }
-  }
+  });
 
-  const idRule = fields.tagType === 'custom' ? null : trackingTagIdRules[fields.tagType];
+  const idRule = tagType === 'custom' ? null : trackingTagIdRules[tagType];
 
   return (
     <Card className="p-5 sm:p-6">
@@ -137,126 +147,82 @@ export function TagForm({ editing, onDone }: TagFormProps) {
       </p>
       <form
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={(event) => void onSubmit(event)}
         aria-describedby={noteId}
         aria-labelledby={headingId}
         className="mt-5 space-y-5"
       >
-        <Field
-          label="Tag Name"
-          error={errors.tagName}
-          render={(props) => (
-            <input
-              {...props}
-              ref={(element) => {
-                controls.current.tagName = element ?? undefined;
-              }}
-              type="text"
-              name="tagName"
-              autoComplete="off"
-              placeholder="Main analytics"
-              value={fields.tagName}
-              onChange={(event) => set('tagName', event.target.value)}
-              required
-              className={inputClassName}
-            />
-          )}
-        />
+        <Field label="Tag Name" error={errors.tagName?.message}>
+          <Input
+            type="text"
+            autoComplete="off"
+            placeholder="Main analytics"
+            required
+            {...field('tagName')}
+          />
+        </Field>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field
-            label="Tag Type"
-            render={(props) => (
-              <select
-                {...props}
-                name="tagType"
-                value={fields.tagType}
-                onChange={(event) => set('tagType', event.target.value as TrackingTagType)}
-                className={inputClassName}
-              >
-                {trackingTagTypes.map((type) => (
-                  <option key={type} value={type}>
-                    {trackingTagTypeLabels[type]}
-                  </option>
-                ))}
-              </select>
-            )}
-          />
-          <Field
-            label="Position"
-            hint="Where the tag's script is placed in the page."
-            render={(props) => (
-              <select
-                {...props}
-                name="position"
-                value={fields.position}
-                onChange={(event) => set('position', event.target.value as TrackingTagPosition)}
-                className={inputClassName}
-              >
-                {trackingTagPositions.map((position) => (
-                  <option key={position} value={position}>
-                    {trackingTagPositionLabels[position]}
-                  </option>
-                ))}
-              </select>
-            )}
-          />
+          <Field label="Tag Type">
+            <Select {...register('tagType')}>
+              {trackingTagTypes.map((type) => (
+                <option key={type} value={type}>
+                  {trackingTagTypeLabels[type]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Position" hint="Where the tag's script is placed in the page.">
+            <Select {...register('position')}>
+              {trackingTagPositions.map((position) => (
+                <option key={position} value={position}>
+                  {trackingTagPositionLabels[position]}
+                </option>
+              ))}
+            </Select>
+          </Field>
         </div>
 
         {idRule ? (
           <Field
             label={idRule.label}
             hint={`For example ${idRule.placeholder}.`}
-            error={errors.tagId}
-            render={(props) => (
-              <input
-                {...props}
-                ref={(element) => {
-                  controls.current.tagId = element ?? undefined;
-                }}
-                type="text"
-                name="tagId"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder={idRule.placeholder}
-                value={fields.tagId}
-                onChange={(event) => set('tagId', event.target.value)}
-                required
-                className={cn(inputClassName, 'font-mono')}
-              />
-            )}
-          />
+            error={errors.tagId?.message}
+          >
+            <Input
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={idRule.placeholder}
+              required
+              className="font-mono"
+              {...field('tagId')}
+            />
+          </Field>
         ) : (
           <Field
             label="Script Content"
             hint={`The snippet your provider gives, script tags included (at most ${SCRIPT_CONTENT_MAX_BYTES / 1024} KB). Event-handler attributes and javascript: addresses are removed.`}
-            error={errors.scriptContent}
-            render={(props) => (
-              <textarea
-                {...props}
-                ref={(element) => {
-                  controls.current.scriptContent = element ?? undefined;
-                }}
-                name="scriptContent"
-                rows={8}
-                spellCheck={false}
-                placeholder={'<script>\n  // your snippet\n</script>'}
-                value={fields.scriptContent}
-                onChange={(event) => set('scriptContent', event.target.value)}
-                required
-                className={cn(inputClassName, 'h-auto py-2 font-mono text-sm')}
-              />
-            )}
-          />
+            error={errors.scriptContent?.message}
+          >
+            <Textarea
+              rows={8}
+              spellCheck={false}
+              placeholder={'<script>\n  // your snippet\n</script>'}
+              required
+              className="font-mono text-sm"
+              {...field('scriptContent')}
+            />
+          </Field>
         )}
 
-        <CheckboxField
+        <Field
           label="Active"
           hint="Inactive tags stay in this list but are not added to any page."
-          name="isActive"
-          checked={fields.isActive}
-          onChange={(event) => set('isActive', event.target.checked)}
-        />
+          layout="inline"
+        >
+          <Checkbox {...register('isActive')} />
+        </Field>
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           {editing ? (
@@ -270,45 +236,5 @@ export function TagForm({ editing, onDone }: TagFormProps) {
         </div>
       </form>
     </Card>
-  );
-}
-
-interface ControlProps {
-  id: string;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-}
-
-/** A label, its control, a hint and the field's error, wired together for assistive technology. */
-function Field({
-  label,
-  hint,
-  error,
-  render,
-}: {
-  label: string;
-  hint?: string;
-  error?: string;
-  render: (props: ControlProps) => ReactNode;
-}) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {render({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-accent-ink">
-          {error}
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={hintId} className="text-sm text-ink-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
   );
 }
