@@ -1,15 +1,20 @@
-import { useId, useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { migrationRecordSchema } from '#shared/contracts/admin-migrations';
 import { Button } from '#client/components/ui/button';
-import { Label, TextField } from '#client/components/ui/input';
+import { Field } from '#client/components/ui/field';
+import { Input, Textarea } from '#client/components/ui/input';
+import { useSchemaForm } from '#client/lib/forms/use-schema-form';
 import { toast } from '#client/lib/toast';
 import { recordMigration } from '../hooks/use-migration-history';
 
 export const MIGRATION_NAME_REQUIRED = 'Migration name is required';
 
-const textareaClass =
-  'block w-full rounded-xl border border-line bg-surface px-3 py-2 text-sm text-ink shadow-xs ' +
-  'placeholder:text-ink-muted/70 focus-visible:border-accent focus-visible:outline-2 ' +
-  'focus-visible:outline-offset-0 focus-visible:outline-focus';
+/** The typed part of a stored record (the shared schema); a name of spaces is no name. */
+const recordFormSchema = migrationRecordSchema
+  .pick({ description: true, rollbackSql: true })
+  .extend({ name: z.string().trim().pipe(migrationRecordSchema.shape.name) });
+
+const emptyRecord = { name: '', description: '', rollbackSql: '' };
 
 /** Records an applied migration in the tracker (this browser only). */
 export function RecordMigrationForm({
@@ -17,82 +22,68 @@ export function RecordMigrationForm({
 }: {
   onStorageFailure: (error: unknown) => void;
 }) {
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [rollbackSql, setRollbackSql] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
-  const descriptionId = useId();
-  const rollbackId = useId();
-  const nameErrorId = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    clearErrors,
+    formState: { errors },
+  } = useSchemaForm(recordFormSchema, {
+    defaultValues: emptyRecord,
+    wording: () => MIGRATION_NAME_REQUIRED,
+    shouldFocusError: false,
+  });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim() === '') {
-      setNameError(MIGRATION_NAME_REQUIRED);
-      return;
-    }
+  const onSubmit = handleSubmit((input) => {
     try {
-      const record = recordMigration({ name, description, rollbackSql });
-      setName('');
-      setDescription('');
-      setRollbackSql('');
-      setNameError(null);
+      const record = recordMigration(input);
+      reset(emptyRecord);
       toast.success('Migration Recorded', { description: record.name });
     } catch (error) {
       onStorageFailure(error);
     }
-  };
+  });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4 border-t border-line pt-5">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="mt-6 space-y-4 border-t border-line pt-5"
+    >
       <h3 className="text-lg font-semibold">Record a migration</h3>
-      <div>
-        <TextField
-          label="Name"
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            if (nameError) setNameError(null);
-          }}
+      <Field
+        label="Name"
+        error={errors.name?.message}
+        announceError
+        hint="Usually the file name in src/server/db/migrations."
+      >
+        <Input
           maxLength={200}
           required
           aria-required="true"
-          aria-invalid={nameError ? true : undefined}
-          aria-errormessage={nameError ? nameErrorId : undefined}
           placeholder="0004_add_story_subtitle"
-          hint="Usually the file name in src/server/db/migrations."
+          {...register('name', { onChange: () => clearErrors('name') })}
         />
-        {nameError ? (
-          <p id={nameErrorId} role="alert" className="mt-1.5 text-sm font-medium text-accent-ink">
-            {nameError}
-          </p>
-        ) : null}
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={descriptionId}>Description</Label>
-        <textarea
-          id={descriptionId}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
+      </Field>
+      <Field label="Description">
+        <Textarea
           maxLength={2000}
           rows={2}
           placeholder="What it changes and why"
-          className={textareaClass}
+          className="text-sm"
+          {...register('description')}
         />
-      </div>
-      <div className="space-y-1.5">
-        <Label htmlFor={rollbackId}>Rollback SQL</Label>
-        <textarea
-          id={rollbackId}
-          value={rollbackSql}
-          onChange={(event) => setRollbackSql(event.target.value)}
+      </Field>
+      <Field label="Rollback SQL">
+        <Textarea
           maxLength={100_000}
           rows={4}
           spellCheck={false}
           placeholder={'BEGIN;\nALTER TABLE stories DROP COLUMN subtitle;\nCOMMIT;'}
-          className={`${textareaClass} font-mono`}
+          className="font-mono text-sm"
+          {...register('rollbackSql')}
         />
-      </div>
+      </Field>
       <Button type="submit" size="sm">
         Record Migration
       </Button>
