@@ -2,11 +2,10 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { CurrentUser } from '#shared/contracts/auth';
-import { SERVER_RENDER_TIMEOUT_MS, type ServerRender } from '#shared/server-render';
+import { INLINED_KEYS, SERVER_RENDER_TIMEOUT_MS, type ServerRender } from '#shared/server-render';
 import { AppProviders } from '#client/app/providers';
 import { AppRoutes } from '#client/app/routes';
 import { seedInlinedQueries } from '#client/app/ssr/seed-inlined-queries';
-import { INLINED_SESSION_KEY } from '#client/features/site/inlined-data';
 import { createQueryClient } from '#client/lib/query-client';
 
 /**
@@ -18,7 +17,7 @@ import { createQueryClient } from '#client/lib/query-client';
 export const render: ServerRender = async ({ url, data }) => {
   const queryClient = createQueryClient();
   seedInlinedQueries(queryClient, data);
-  const session = data[INLINED_SESSION_KEY] as { user: CurrentUser | null } | undefined;
+  const session = data[INLINED_KEYS.session] as { user: CurrentUser | null } | undefined;
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>

@@ -3,7 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { CurrentUser } from '#shared/contracts/auth';
 import { App } from '#client/app/app';
-import { readInlinedData, INLINED_SESSION_KEY } from '#client/features/site/inlined-data';
+import { INLINED_KEYS } from '#shared/server-render';
+import { readInlinedData } from '#client/lib/inlined-data';
 import { applyFragmentRedirect } from '#client/lib/fragment-redirect';
 import './styles.css';
 
@@ -18,7 +19,7 @@ if (!container) throw new Error('Missing #root element in index.html');
 
 // The user of the session the server answered this page for: no "Loading…" screen while the
 // session is first checked.
-const initialUser = readInlinedData<{ user: CurrentUser | null }>(INLINED_SESSION_KEY)?.user;
+const initialUser = readInlinedData<{ user: CurrentUser | null }>(INLINED_KEYS.session)?.user;
 const app = (
   <StrictMode>
     <App initialUser={initialUser} />

@@ -1,17 +1,10 @@
+import { INLINED_DATA_ELEMENT_ID } from '#shared/server-render';
+
 /**
  * First data the server may inline into the HTML it sends, so a page renders without waiting for
- * its API calls:
- *
- *   <script type="application/json" id="relatos-data">{"<key>": <response body>, …}</script>
- *
- * A JSON block is never executed (the CSP does not apply to it); the server escapes `<` as
- * `\u003c`. Keys: `site-settings` (GET /api/site/settings), `stories` (GET /api/stories),
- * `story:<slug>` (GET /api/stories/by-slug/<slug>), `session` ({ user } of GET /api/auth/session).
- * Missing or unreadable data is simply absent.
+ * its API calls. The block's id and keys are the server's and the client's common contract
+ * (src/shared/server-render.ts). Missing or unreadable data is simply absent.
  */
-
-export const INLINED_DATA_ELEMENT_ID = 'relatos-data';
-export const INLINED_SESSION_KEY = 'session';
 
 let cache: Record<string, unknown> | null = null;
 

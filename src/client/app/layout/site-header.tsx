@@ -1,7 +1,7 @@
 import { Link, NavLink, useNavigate } from 'react-router';
+import { SiteLogo } from '#client/components/site/site-logo';
 import { buttonClassName } from '#client/components/ui/button';
 import { useAuth } from '#client/lib/auth/auth-context';
-import { SiteLogo } from '#client/features/site/components/site-logo';
 import { cn } from '#client/lib/cn';
 import { MobileMenu } from './mobile-menu';
 import { ThemeToggle } from './theme-toggle';

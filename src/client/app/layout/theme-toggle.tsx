@@ -25,8 +25,8 @@ export function ThemeToggle() {
     // A signed-in user's theme is also an account preference (it follows them to other devices).
     // The preferences API module loads on this first use, not with the page.
     if (status === 'signed_in') {
-      void import('#client/features/profile/api/update-preferences').then(
-        ({ savePreferencesQuietly }) => savePreferencesQuietly(queryClient, { theme: next }),
+      void import('#client/lib/api/me/update-preferences').then(({ savePreferencesQuietly }) =>
+        savePreferencesQuietly(queryClient, { theme: next }),
       );
     }
   };

@@ -5,8 +5,6 @@ import { Card } from '#client/components/ui/card';
 import { Notice } from '#client/components/ui/notice';
 import { PageHeading } from '#client/components/ui/page-heading';
 import { Spinner } from '#client/components/ui/spinner';
-import { useAuth } from '#client/lib/auth/auth-context';
-import { usePreferences } from '#client/features/profile/api/get-preferences';
 import { useProfile } from '#client/features/profile/api/get-profile';
 import { AchievementsList } from '#client/features/profile/components/achievements-list';
 import { DeleteAccountSection } from '#client/features/profile/components/delete-account-section';
@@ -14,6 +12,8 @@ import { PreferencesForm } from '#client/features/profile/components/preferences
 import { ProfileNameForm } from '#client/features/profile/components/profile-name-form';
 import { ProfileOverview } from '#client/features/profile/components/profile-overview';
 import { StatisticsCard } from '#client/features/profile/components/statistics-card';
+import { usePreferences } from '#client/lib/api/me/get-preferences';
+import { useAuth } from '#client/lib/auth/auth-context';
 import { useDocumentTitle } from '#client/lib/document-title';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {

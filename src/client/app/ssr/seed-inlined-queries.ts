@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SiteSettings } from '#shared/contracts/site';
-import { siteSettingsQueryOptions } from '#client/features/site/api/get-site-settings';
-import { storiesQueryKey } from '#client/features/stories/api/get-stories';
-import { storyBySlugQueryKey } from '#client/features/stories/api/get-story-by-slug';
+import type { Story, StoryListResponse } from '#shared/contracts/stories';
+import { INLINED_KEYS, slugOfInlinedStoryKey } from '#shared/server-render';
+import { siteSettingsQueryOptions } from '#client/lib/api/site/get-site-settings';
+import { storiesQueryOptions } from '#client/lib/api/stories/get-stories';
+import { storyBySlugQueryOptions } from '#client/lib/api/stories/get-story-by-slug';
 
 /**
  * Puts the page's inlined data into the server render's query cache, under the keys the browser's
@@ -12,10 +14,15 @@ export function seedInlinedQueries(queryClient: QueryClient, data: Record<string
   for (const [key, value] of Object.entries(data)) {
     if (value === undefined || value === null) continue;
     // The data is the API's response, typed by contract (src/shared/contracts), not re-checked.
-    if (key === 'stories') queryClient.setQueryData(storiesQueryKey, value);
-    else if (key === 'site-settings')
+    const slug = slugOfInlinedStoryKey(key);
+    if (key === INLINED_KEYS.stories)
+      queryClient.setQueryData(storiesQueryOptions().queryKey, value as StoryListResponse);
+    else if (key === INLINED_KEYS.siteSettings)
       queryClient.setQueryData(siteSettingsQueryOptions().queryKey, value as SiteSettings);
-    else if (key.startsWith('story:'))
-      queryClient.setQueryData(storyBySlugQueryKey(key.slice('story:'.length)), value);
+    else if (slug !== undefined)
+      queryClient.setQueryData(
+        storyBySlugQueryOptions(slug, queryClient).queryKey,
+        value as { story: Story },
+      );
   }
 }

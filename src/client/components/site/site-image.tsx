@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { SiteImageKey } from '#shared/contracts/site';
 import { imageSrcSet, imageUrl } from '#shared/discover/rules';
+import { useSiteSettings } from '#client/lib/api/site/get-site-settings';
 import { cn } from '#client/lib/cn';
-import { useSiteSettings } from '../api/get-site-settings';
-import { siteImageCandidates } from '../site-images';
+import { siteImageCandidates } from './site-images';
 
 export interface SiteImageProps {
   imageKey: SiteImageKey;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LogoMark } from '#client/components/logo';
-import { useSiteSettings } from '../api/get-site-settings';
+import { useSiteSettings } from '#client/lib/api/site/get-site-settings';
 
 /**
  * The header logo: the administrator's active logo (settings, cached 5 minutes), or the mark

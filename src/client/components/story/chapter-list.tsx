@@ -6,8 +6,8 @@ import { chapterButtonLabel, chapterPercent } from '#shared/discover/rules';
 import { formatClock } from '#shared/format';
 import { buttonClassName } from '#client/components/ui/button';
 import { cn } from '#client/lib/cn';
-import { useListenLink } from '../hooks/use-listen-link';
 import { ProgressBar } from './progress-bar';
+import { useListenLink } from './use-listen-link';
 
 export interface ChapterListProps {
   story: { requiresLogin: boolean };

@@ -1,7 +1,7 @@
 import { Clock, ListOrdered } from 'lucide-react';
 import { formatMinutes } from '#shared/format';
 import { cn } from '#client/lib/cn';
-import { chapterCountLabel } from '../story-helpers';
+import { chapterCountLabel } from './story-helpers';
 
 /** 'N chapters · M min' under a story's title (home, library and story page); size and spacing come from `className`. */
 export function StoryFacts({

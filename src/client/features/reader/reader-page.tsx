@@ -4,12 +4,10 @@ import { useQueries } from '@tanstack/react-query';
 import { ArrowLeft, Headphones } from 'lucide-react';
 import type { Chapter } from '#shared/contracts/stories';
 import { formatMinutes } from '#shared/format';
+import { orderedChapters } from '#client/components/story/story-helpers';
 import { Badge } from '#client/components/ui/badge';
 import { buttonClassName } from '#client/components/ui/button';
 import { Spinner } from '#client/components/ui/spinner';
-import { useAuth } from '#client/lib/auth/auth-context';
-import { usePlayerPreferences } from '#client/features/player/api/get-player-preferences';
-import { chaptersInOrder, useStory } from '#client/features/player/api/get-story';
 import {
   transcriptQueryOptions,
   type LoadedTranscript,
@@ -22,6 +20,9 @@ import { buildTranscriptIndex } from '#client/features/player/transcript/transcr
 import { TranscriptPanel } from '#client/features/player/transcript/transcript-panel';
 import type { LineActionsConfig } from '#client/features/player/transcript/transcript-view';
 import { isApiError } from '#client/lib/api-client';
+import { usePlayerPreferences } from '#client/lib/api/me/use-player-preferences';
+import { useStory } from '#client/lib/api/stories/get-story';
+import { useAuth } from '#client/lib/auth/auth-context';
 import { useDocumentTitle } from '#client/lib/document-title';
 import { useTheme } from '#client/lib/theme';
 import { toast } from '#client/lib/toast';
@@ -41,7 +42,7 @@ export function ReaderPage() {
   const { user } = useAuth();
   const storyQuery = useStory(validId ? id : undefined);
   const story = storyQuery.data;
-  const chapters = useMemo(() => (story ? chaptersInOrder(story) : []), [story]);
+  const chapters = useMemo(() => (story ? orderedChapters(story) : []), [story]);
   const { preferences } = usePlayerPreferences(user !== null);
   const { settings, update } = useReadingSettings();
   const { resolved } = useTheme();

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PAGE_ROUTE_MODULES } from '#shared/server-render';
 
 interface ManifestChunk {
   file: string;
@@ -7,18 +8,6 @@ interface ManifestChunk {
   css?: string[];
   isEntry?: boolean;
 }
-
-/** The lazy route module each first-visit page renders (src/client/app/routes.tsx). */
-const routeModules: [RegExp, string][] = [
-  [/^\/$/, 'src/client/app/routes/home.tsx'],
-  [/^\/library\/?$/, 'src/client/app/routes/library.tsx'],
-  [/^\/story\/[^/]+\/?$/, 'src/client/app/routes/story.tsx'],
-  [/^\/player\/[^/]+\/?$/, 'src/client/app/routes/player.tsx'],
-  [/^\/help\/?$/, 'src/client/app/routes/help.tsx'],
-  [/^\/contact\/?$/, 'src/client/app/routes/contact.tsx'],
-  [/^\/faq\/?$/, 'src/client/app/routes/faq.tsx'],
-  [/^\/privacy\/?$/, 'src/client/app/routes/privacy.tsx'],
-];
 
 export interface ClientBuild {
   /** Addresses of the lazy chunk of the page being served and of the chunks it imports that the
@@ -54,7 +43,7 @@ export function readClientBuild(clientDir: string | undefined): ClientBuild {
   return {
     bootScript: boot ? `/${boot.file}` : undefined,
     routeModules: (pathName: string): string[] => {
-      const module = routeModules.find(([pattern]) => pattern.test(pathName))?.[1];
+      const module = PAGE_ROUTE_MODULES.find(([pattern]) => pattern.test(pathName))?.[1];
       if (!module || !manifest[module]) return [];
       const needed = new Set<string>();
       collect(module, needed);

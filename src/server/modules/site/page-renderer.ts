@@ -8,7 +8,15 @@ import {
   storyHeadTags,
   storyMeta,
 } from '#shared/discover/rules';
-import type { ServerRender } from '#shared/server-render';
+import {
+  INLINED_DATA_ELEMENT_ID,
+  INLINED_KEYS,
+  inlinedStoryKey,
+  SERVER_RENDERED_PAGES,
+  STORY_LIST_PAGES,
+  STORY_PAGE_PATH,
+  type ServerRender,
+} from '#shared/server-render';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RenderedPage } from '../../lib/http/client-app.ts';
@@ -18,17 +26,12 @@ import type { Viewer } from '../../lib/viewer.ts';
 import { hasSessionCookie } from '../auth/auth-instance.ts';
 import { toStory } from '../stories/stories.mapper.ts';
 
-const STORY_PATH = /^\/story\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/;
-const PAGES_WITH_LIBRARY = new Set(['/', '/library']);
-/** Pages whose HTML carries the rendered page (the first pages of a visit, and the static ones). */
-const SERVER_RENDERED = new Set(['/', '/library', '/help', '/contact', '/faq', '/privacy']);
-
 /** The page's data as JSON that cannot close the script element it goes into. */
 const dataJson = (data: Record<string, unknown>) => JSON.stringify(data).replace(/</g, '\\u003c');
 
-/** A JSON block the client reads before asking the API (src/client/features/site/inlined-data.ts). */
+/** A JSON block the client reads before asking the API (src/client/lib/inlined-data.ts). */
 const inlinedData = (json: string) =>
-  `<script type="application/json" id="relatos-data">${json}</script>`;
+  `<script type="application/json" id="${INLINED_DATA_ELEMENT_ID}">${json}</script>`;
 
 /** Rendered pages kept per instance (visitors' pages only: they are the same for everyone). */
 const RENDER_CACHE_ENTRIES = 200;
@@ -56,9 +59,9 @@ export function createPageRenderer(
     pathName: string,
     viewer: Viewer,
   ): Promise<{ head: PageHead; data: Record<string, unknown>; status?: number; render: boolean }> {
-    const storyMatch = STORY_PATH.exec(pathName);
-    if (!storyMatch && !PAGES_WITH_LIBRARY.has(pathName))
-      return { head: {}, data: {}, render: SERVER_RENDERED.has(pathName) };
+    const storyMatch = STORY_PAGE_PATH.exec(pathName);
+    if (!storyMatch && !STORY_LIST_PAGES.includes(pathName))
+      return { head: {}, data: {}, render: SERVER_RENDERED_PAGES.includes(pathName) };
     const settings = await site.getSettings().catch(() => undefined);
 
     if (!storyMatch) {
@@ -71,7 +74,7 @@ export function createPageRenderer(
               ? [preloadFor(firstCover, IMAGE_SIZES.libraryCover)]
               : [],
         },
-        data: { 'site-settings': settings, stories: { stories: list } },
+        data: { [INLINED_KEYS.siteSettings]: settings, [INLINED_KEYS.stories]: { stories: list } },
         render: true,
       };
     }
@@ -88,13 +91,21 @@ export function createPageRenderer(
             ? [preloadFor(story.imageUrl, IMAGE_SIZES.storyPageCover)]
             : [],
         },
-        data: { 'site-settings': settings, [`story:${slug}`]: { story: toStory(story) } },
+        data: {
+          [INLINED_KEYS.siteSettings]: settings,
+          [inlinedStoryKey(slug)]: { story: toStory(story) },
+        },
         render: true,
       };
     } catch (error) {
       // Unknown slug: the browser shows the spec's toast and moves on to /library.
       if (error instanceof AppError && error.code === 'NOT_FOUND')
-        return { head: {}, data: { 'site-settings': settings }, status: 404, render: false };
+        return {
+          head: {},
+          data: { [INLINED_KEYS.siteSettings]: settings },
+          status: 404,
+          render: false,
+        };
       throw error;
     }
   }
@@ -120,7 +131,7 @@ export function createPageRenderer(
 
   async function renderRoot(url: string, data: Record<string, unknown>, json: string) {
     if (!serverRender) return undefined;
-    const session = data.session as { user: unknown } | undefined;
+    const session = data[INLINED_KEYS.session] as { user: unknown } | undefined;
     const key =
       session?.user === null
         ? createHash('sha256').update(url).update('\0').update(json).digest('base64')
@@ -147,7 +158,8 @@ export function createPageRenderer(
     const user: CurrentUser | null | undefined = session.user;
     const viewer: Viewer = { userId: user?.id ?? null, role: user?.role ?? null };
     const page = await pageContent(pathName, viewer);
-    const data = user === undefined ? page.data : { session: { user }, ...page.data };
+    const data =
+      user === undefined ? page.data : { [INLINED_KEYS.session]: { user }, ...page.data };
     const json = dataJson(data);
     const root = page.render ? await renderRoot(url, data, json) : undefined;
     return {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssociateFilesResponse } from '#shared/contracts/admin-files';
 import { apiFetch } from '#client/lib/api-client';
-import { adminFilesKey } from './get-files';
+import { adminStoriesQueryRoot } from '#client/lib/api/admin/get-admin-stories';
+import { adminFilesQueryRoot } from '#client/lib/api/admin/get-files';
 
 export interface AssociateVariables {
   chapterId: string;
@@ -18,12 +19,12 @@ export const associateFiles = ({ chapterId, fileIds }: AssociateVariables) =>
 export function useAssociateFiles() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: [...adminFilesKey, 'associate'],
+    mutationKey: [...adminFilesQueryRoot, 'associate'],
     mutationFn: associateFiles,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminFilesKey }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'stories'] }),
+        queryClient.invalidateQueries({ queryKey: adminFilesQueryRoot }),
+        queryClient.invalidateQueries({ queryKey: adminStoriesQueryRoot }),
       ]),
   });
 }

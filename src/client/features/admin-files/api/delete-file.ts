@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#client/lib/api-client';
-import { adminFilesKey } from './get-files';
+import { adminStoriesQueryRoot } from '#client/lib/api/admin/get-admin-stories';
+import { adminFilesQueryRoot } from '#client/lib/api/admin/get-files';
 
 export const deleteAdminFile = (id: string) =>
   apiFetch<undefined>(`/api/admin/files/${encodeURIComponent(id)}`, { method: 'DELETE' });
@@ -9,12 +10,12 @@ export const deleteAdminFile = (id: string) =>
 export function useDeleteAdminFile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: [...adminFilesKey, 'delete'],
+    mutationKey: [...adminFilesQueryRoot, 'delete'],
     mutationFn: deleteAdminFile,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminFilesKey }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'stories'] }),
+        queryClient.invalidateQueries({ queryKey: adminFilesQueryRoot }),
+        queryClient.invalidateQueries({ queryKey: adminStoriesQueryRoot }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AdminFile } from '#shared/contracts/admin-files';
 import { ApiError } from '#client/lib/api-client';
-import { adminFilesKey } from './get-files';
+import { adminFilesQueryRoot } from '#client/lib/api/admin/get-files';
 
 /** The API's error message when the body carries one (`{ error: { message } }`). */
 async function errorOf(response: Response): Promise<ApiError> {
@@ -40,4 +40,4 @@ export async function downloadAdminFile(file: Pick<AdminFile, 'id' | 'originalFi
 }
 
 export const useDownloadAdminFile = () =>
-  useMutation({ mutationKey: [...adminFilesKey, 'download'], mutationFn: downloadAdminFile });
+  useMutation({ mutationKey: [...adminFilesQueryRoot, 'download'], mutationFn: downloadAdminFile });

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AssociationTargetsResponse } from '#shared/contracts/admin-files';
 import { apiFetch } from '#client/lib/api-client';
-import { adminFilesKey } from './get-files';
+import { adminFilesQueryRoot } from '#client/lib/api/admin/get-files';
 
 export const associationTargetsQueryOptions = () =>
   queryOptions({
-    queryKey: [...adminFilesKey, 'association-targets'] as const,
+    queryKey: [...adminFilesQueryRoot, 'association-targets'] as const,
     queryFn: ({ signal }) =>
       apiFetch<AssociationTargetsResponse>('/api/admin/files/association-targets', { signal }),
     select: (data) => data.stories,

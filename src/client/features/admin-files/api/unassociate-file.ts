@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UnassociateFileResponse } from '#shared/contracts/admin-files';
 import { apiFetch } from '#client/lib/api-client';
-import { adminFilesKey } from './get-files';
+import { adminStoriesQueryRoot } from '#client/lib/api/admin/get-admin-stories';
+import { adminFilesQueryRoot } from '#client/lib/api/admin/get-files';
 
 export const unassociateFile = (id: string) =>
   apiFetch<UnassociateFileResponse>(`/api/admin/files/${encodeURIComponent(id)}/association`, {
@@ -12,12 +13,12 @@ export const unassociateFile = (id: string) =>
 export function useUnassociateFile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: [...adminFilesKey, 'unassociate'],
+    mutationKey: [...adminFilesQueryRoot, 'unassociate'],
     mutationFn: unassociateFile,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminFilesKey }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'stories'] }),
+        queryClient.invalidateQueries({ queryKey: adminFilesQueryRoot }),
+        queryClient.invalidateQueries({ queryKey: adminStoriesQueryRoot }),
       ]),
   });
 }

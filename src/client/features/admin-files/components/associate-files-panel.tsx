@@ -8,11 +8,11 @@ import { Card } from '#client/components/ui/card';
 import { Input, inputClassName } from '#client/components/ui/input';
 import { Notice } from '#client/components/ui/notice';
 import { Spinner } from '#client/components/ui/spinner';
+import { useFiles } from '#client/lib/api/admin/get-files';
 import { cn } from '#client/lib/cn';
 import { toast } from '#client/lib/toast';
 import { useAssociateFiles } from '../api/associate-files';
 import { useAssociationTargets } from '../api/get-association-targets';
-import { useFiles } from '../api/get-files';
 import { bucketLabels } from '../utils/file-kinds';
 import { formatFileSize } from '../utils/format-file-size';
 

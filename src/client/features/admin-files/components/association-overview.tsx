@@ -3,7 +3,7 @@ import type { Bucket } from '#shared/files';
 import { Card } from '#client/components/ui/card';
 import { Notice } from '#client/components/ui/notice';
 import { Spinner } from '#client/components/ui/spinner';
-import { useFiles } from '../api/get-files';
+import { useFiles } from '#client/lib/api/admin/get-files';
 import { bucketLabels } from '../utils/file-kinds';
 
 export interface AssociationStats {

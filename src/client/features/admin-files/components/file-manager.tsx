@@ -5,11 +5,11 @@ import { Button } from '#client/components/ui/button';
 import { Input } from '#client/components/ui/input';
 import { Notice } from '#client/components/ui/notice';
 import { Spinner } from '#client/components/ui/spinner';
+import { useFiles } from '#client/lib/api/admin/get-files';
 import { cn } from '#client/lib/cn';
 import { toast } from '#client/lib/toast';
 import { useDeleteAdminFile } from '../api/delete-file';
 import { useDownloadAdminFile } from '../api/download-file';
-import { useFiles } from '../api/get-files';
 import { filterFiles, typeFilters, type TypeFilter } from '../utils/file-kinds';
 import { FileCard } from './file-card';
 

@@ -3,8 +3,8 @@ import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { Notice } from '#client/components/ui/notice';
 import { Spinner } from '#client/components/ui/spinner';
+import { useFiles } from '#client/lib/api/admin/get-files';
 import { toast } from '#client/lib/toast';
-import { useFiles } from '../api/get-files';
 import { useUnassociateFile } from '../api/unassociate-file';
 import { bucketLabels } from '../utils/file-kinds';
 

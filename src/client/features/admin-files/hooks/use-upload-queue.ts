@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { uploadRules } from '#shared/contracts/admin-files';
+import { adminFilesQueryRoot, filesQueryOptions } from '#client/lib/api/admin/get-files';
 import { toast } from '#client/lib/toast';
-import { adminFilesKey, filesQueryOptions } from '../api/get-files';
 import { uploadAdminFile } from '../api/upload-file';
 import { checkUpload } from '../utils/upload-check';
 
@@ -73,7 +73,7 @@ export function useUploadQueue(onUploaded: () => void) {
   const queryClient = useQueryClient();
   // The POST alone: the list refresh is a step of its own in the item's progress.
   const { mutateAsync } = useMutation({
-    mutationKey: [...adminFilesKey, 'upload'],
+    mutationKey: [...adminFilesQueryRoot, 'upload'],
     mutationFn: uploadAdminFile,
     // Each attempt stores a new file: never sent twice behind the admin's back.
     retry: false,
@@ -127,7 +127,9 @@ export function useUploadQueue(onUploaded: () => void) {
         // Every admin-files query is stale now; the list is fetched even when Manage Files is not
         // on screen, so it shows the new file as soon as it opens. The file is stored already: a
         // failed refresh only leaves the list to load later, it does not fail the upload.
-        await queryClient.invalidateQueries({ queryKey: adminFilesKey }).catch(() => undefined);
+        await queryClient
+          .invalidateQueries({ queryKey: adminFilesQueryRoot })
+          .catch(() => undefined);
         await queryClient.fetchQuery(filesQueryOptions()).catch(() => undefined);
         update(card, id, { progress: 80 });
         await nextPaint();

@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LogoResponse } from '#shared/contracts/admin-settings';
 import { apiFetch } from '#client/lib/api-client';
-import { settingsQueryKeys } from './query-keys';
 
 export const getLogo = (signal?: AbortSignal) =>
   apiFetch<LogoResponse>('/api/admin/logo', { signal });
 
 export const logoQueryOptions = () =>
   queryOptions({
-    queryKey: settingsQueryKeys.logo,
+    queryKey: ['admin', 'settings', 'logo'] as const,
     queryFn: ({ signal }) => getLogo(signal),
     select: (data) => data.logo,
   });

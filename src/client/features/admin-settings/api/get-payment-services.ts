@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminPaymentService } from '#shared/contracts/admin-settings';
 import { apiFetch } from '#client/lib/api-client';
-import { settingsQueryKeys } from './query-keys';
 
 export type PaymentServicesResponse = { services: AdminPaymentService[] };
 
@@ -10,7 +9,7 @@ export const getPaymentServices = (signal?: AbortSignal) =>
 
 export const paymentServicesQueryOptions = () =>
   queryOptions({
-    queryKey: settingsQueryKeys.paymentServices,
+    queryKey: ['admin', 'settings', 'payment-services'] as const,
     queryFn: ({ signal }) => getPaymentServices(signal),
     select: (data) => data.services,
   });

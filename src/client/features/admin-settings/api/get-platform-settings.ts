@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlatformSettings } from '#shared/contracts/admin-settings';
 import { apiFetch } from '#client/lib/api-client';
-import { settingsQueryKeys } from './query-keys';
 
 export type PlatformSettingsResponse = { settings: PlatformSettings };
 
@@ -10,7 +9,7 @@ export const getPlatformSettings = (signal?: AbortSignal) =>
 
 export const platformSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: settingsQueryKeys.platform,
+    queryKey: ['admin', 'settings', 'platform'] as const,
     queryFn: ({ signal }) => getPlatformSettings(signal),
     select: (data) => data.settings,
   });

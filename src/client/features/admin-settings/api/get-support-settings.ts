@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { supportSettingsResponseSchema } from '#shared/contracts/support';
 import { apiFetch } from '#client/lib/api-client';
-import { settingsQueryKeys } from './query-keys';
 
 export type SupportSettingsResponse = z.infer<typeof supportSettingsResponseSchema>;
 export type SupportSettings = SupportSettingsResponse['settings'];
@@ -12,7 +11,7 @@ export const getSupportSettings = (signal?: AbortSignal) =>
 
 export const supportSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: settingsQueryKeys.support,
+    queryKey: ['admin', 'settings', 'support'] as const,
     queryFn: ({ signal }) => getSupportSettings(signal),
     select: (data) => data.settings,
   });

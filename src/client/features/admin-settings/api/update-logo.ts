@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LogoInput, LogoResponse } from '#shared/contracts/admin-settings';
-import type { SiteSettings } from '#shared/contracts/site';
 import { apiFetch } from '#client/lib/api-client';
-import { settingsQueryKeys, siteSettingsQueryKey } from './query-keys';
+import { siteSettingsQueryOptions } from '#client/lib/api/site/get-site-settings';
+import { logoQueryOptions } from './get-logo';
 import { refreshSiteData } from './refresh-site-data';
 
 export const updateLogo = (input: LogoInput) =>
@@ -18,9 +18,9 @@ export function useUpdateLogo() {
     mutationKey: ['admin', 'settings', 'logo', 'update'],
     mutationFn: updateLogo,
     onSuccess: (data) => {
-      queryClient.setQueryData<LogoResponse>(settingsQueryKeys.logo, data);
+      queryClient.setQueryData(logoQueryOptions().queryKey, data);
       const logo = data.logo ? { url: data.logo.logoUrl, altText: data.logo.altText } : null;
-      queryClient.setQueryData<SiteSettings>(siteSettingsQueryKey, (site) =>
+      queryClient.setQueryData(siteSettingsQueryOptions().queryKey, (site) =>
         site ? { ...site, logo } : site,
       );
       // Best effort: at worst another page shows the old logo for up to a minute.

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminPaymentService } from '#shared/contracts/admin-settings';
 import type { PaymentServiceName } from '#shared/contracts/support';
 import { apiFetch } from '#client/lib/api-client';
-import type { PaymentServicesResponse } from './get-payment-services';
-import { settingsQueryKeys, supportQueryRoot } from './query-keys';
+import { supportQueryRoot } from '#client/lib/api/support/get-support-status';
+import { paymentServicesQueryOptions } from './get-payment-services';
 
 export interface UpdatePaymentServiceInput {
   serviceName: PaymentServiceName;
@@ -23,16 +23,14 @@ export function useUpdatePaymentService() {
     mutationKey: ['admin', 'settings', 'payment-services', 'update'],
     mutationFn: updatePaymentService,
     onSuccess: ({ service }) => {
-      queryClient.setQueryData<PaymentServicesResponse>(
-        settingsQueryKeys.paymentServices,
-        (data) =>
-          data
-            ? {
-                services: data.services.map((entry) =>
-                  entry.serviceName === service.serviceName ? service : entry,
-                ),
-              }
-            : data,
+      queryClient.setQueryData(paymentServicesQueryOptions().queryKey, (data) =>
+        data
+          ? {
+              services: data.services.map((entry) =>
+                entry.serviceName === service.serviceName ? service : entry,
+              ),
+            }
+          : data,
       );
       void queryClient.invalidateQueries({ queryKey: supportQueryRoot });
     },

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlatformSettings } from '#shared/contracts/admin-settings';
 import { apiFetch } from '#client/lib/api-client';
-import type { PlatformSettingsResponse } from './get-platform-settings';
-import { settingsQueryKeys } from './query-keys';
+import {
+  platformSettingsQueryOptions,
+  type PlatformSettingsResponse,
+} from './get-platform-settings';
 
 export const updatePlatformSettings = (settings: PlatformSettings) =>
   apiFetch<PlatformSettingsResponse>('/api/admin/platform-settings', {
@@ -15,6 +17,6 @@ export function useUpdatePlatformSettings() {
   return useMutation({
     mutationKey: ['admin', 'settings', 'platform', 'update'],
     mutationFn: updatePlatformSettings,
-    onSuccess: (data) => queryClient.setQueryData(settingsQueryKeys.platform, data),
+    onSuccess: (data) => queryClient.setQueryData(platformSettingsQueryOptions().queryKey, data),
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateSupportSettingsBody } from '#shared/contracts/support';
 import { apiFetch } from '#client/lib/api-client';
-import type { SupportSettingsResponse } from './get-support-settings';
-import { settingsQueryKeys, supportQueryRoot } from './query-keys';
+import { supportQueryRoot } from '#client/lib/api/support/get-support-status';
+import { supportSettingsQueryOptions, type SupportSettingsResponse } from './get-support-settings';
 
 export const updateSupportSettings = (changes: UpdateSupportSettingsBody) =>
   apiFetch<SupportSettingsResponse>('/api/admin/support-settings', {
@@ -17,7 +17,7 @@ export function useUpdateSupportSettings() {
     mutationKey: ['admin', 'settings', 'support', 'update'],
     mutationFn: updateSupportSettings,
     onSuccess: (data) => {
-      queryClient.setQueryData(settingsQueryKeys.support, data);
+      queryClient.setQueryData(supportSettingsQueryOptions().queryKey, data);
       void queryClient.invalidateQueries({ queryKey: supportQueryRoot });
     },
   });

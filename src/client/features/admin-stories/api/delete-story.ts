@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#client/lib/api-client';
-import { adminStoriesListKey, type AdminStoryListResponse } from './get-admin-stories';
+import { adminStoriesQueryOptions } from '#client/lib/api/admin/get-admin-stories';
 import { refreshStories } from './story-mutations';
 
 /** Deletes a story with its chapters (and their learners' progress). */
@@ -13,7 +13,7 @@ export function useDeleteStory() {
     mutationKey: ['admin', 'stories', 'delete'],
     mutationFn: (id: string) => deleteStory(id),
     onSuccess: (_data, id) => {
-      queryClient.setQueryData<AdminStoryListResponse>(adminStoriesListKey, (data) =>
+      queryClient.setQueryData(adminStoriesQueryOptions().queryKey, (data) =>
         data ? { stories: data.stories.filter((story) => story.id !== id) } : data,
       );
       void refreshStories(queryClient);

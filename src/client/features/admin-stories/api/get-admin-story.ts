@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { adminStoryResponseSchema } from '#shared/contracts/admin-stories';
 import { apiFetch, isApiError } from '#client/lib/api-client';
+import { adminStoriesQueryRoot } from '#client/lib/api/admin/get-admin-stories';
 
 export type AdminStoryResponse = z.infer<typeof adminStoryResponseSchema>;
 
@@ -20,14 +21,12 @@ export const shouldRetryStoryLoad = (failureCount: number, error: unknown): bool
   failureCount < STORY_LOAD_RETRIES &&
   !(isApiError(error) && error.status >= 400 && error.status < 500);
 
-export const adminStoryQueryKey = (id: string) => ['admin', 'stories', 'detail', id] as const;
-
 export const getAdminStory = (id: string, signal?: AbortSignal) =>
   apiFetch<AdminStoryResponse>(`/api/admin/stories/${encodeURIComponent(id)}`, { signal });
 
 export const adminStoryQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: adminStoryQueryKey(id),
+    queryKey: [...adminStoriesQueryRoot, 'detail', id] as const,
     queryFn: ({ signal }) => getAdminStory(id, signal),
     select: (data) => data.story,
     // The wizard edits what the server holds now, not a copy cached by an earlier visit.

@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MoveDirection } from '#shared/contracts/admin-stories';
 import { apiFetch } from '#client/lib/api-client';
-import { adminStoriesListKey, type AdminStoryListResponse } from './get-admin-stories';
+import {
+  adminStoriesQueryOptions,
+  type AdminStoryListResponse,
+} from '#client/lib/api/admin/get-admin-stories';
 import { refreshStories } from './story-mutations';
 
 /** Swaps positions with the story just above or below; answers the whole list. */
@@ -18,7 +21,7 @@ export function useMoveStory() {
     mutationFn: ({ id, direction }: { id: string; direction: MoveDirection }) =>
       moveStory(id, direction),
     onSuccess: (data) => {
-      queryClient.setQueryData(adminStoriesListKey, data);
+      queryClient.setQueryData(adminStoriesQueryOptions().queryKey, data);
       void refreshStories(queryClient);
     },
   });

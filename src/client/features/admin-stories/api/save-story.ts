@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StoryInput } from '#shared/contracts/admin-stories';
 import { apiFetch } from '#client/lib/api-client';
 import type { AdminStoryResponse } from './get-admin-story';
+import { refreshStories } from './story-mutations';
 
 /** Creates a story (always a draft) with its chapters. */
 export const createStory = (input: StoryInput) =>
@@ -27,9 +28,7 @@ export function useSaveStory(storyId: string | undefined) {
     // Never repeated behind the admin's back: a create that failed late may have half happened.
     retry: false,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'stories'] });
-      void queryClient.invalidateQueries({ queryKey: ['stories'] });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+      void refreshStories(queryClient);
     },
   });
 }

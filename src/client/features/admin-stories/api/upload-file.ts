@@ -5,6 +5,7 @@ import {
   type UploadKind,
 } from '#shared/contracts/admin-files';
 import { apiFetch } from '#client/lib/api-client';
+import { adminFilesQueryRoot } from '#client/lib/api/admin/get-files';
 
 export interface UploadFileVariables {
   file: File;
@@ -26,7 +27,7 @@ export function uploadFile({ file, kind }: UploadFileVariables) {
   });
 }
 
-export const uploadFileMutationKey = ['admin', 'files', 'upload'] as const;
+export const uploadFileMutationKey = [...adminFilesQueryRoot, 'upload'] as const;
 
 /** Uploads one file; the Files tab's list is refreshed afterwards. */
 export function useUploadFile() {
@@ -37,7 +38,7 @@ export function useUploadFile() {
     // Each attempt stores a new file: the admin decides whether to send it again.
     retry: false,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'files'] });
+      void queryClient.invalidateQueries({ queryKey: adminFilesQueryRoot });
     },
   });
 }

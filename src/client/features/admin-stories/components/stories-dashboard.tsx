@@ -6,8 +6,8 @@ import { Card } from '#client/components/ui/card';
 import { Input, inputClassName, Label } from '#client/components/ui/input';
 import { Notice } from '#client/components/ui/notice';
 import { Spinner } from '#client/components/ui/spinner';
+import { useAdminStories } from '#client/lib/api/admin/get-admin-stories';
 import { cn } from '#client/lib/cn';
-import { useAdminStories } from '../api/get-admin-stories';
 import { useStoryActions } from '../hooks/use-story-actions';
 import {
   dashboardCounters,

@@ -2,15 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminSupporters } from '#shared/contracts/admin-supporters';
 import { apiFetch } from '#client/lib/api-client';
 
-// Under ['admin', …]: dropped at sign-in and sign-out like the user's own data.
-export const supportersQueryKey = ['admin', 'supporters'] as const;
-
 export const getSupporters = (signal?: AbortSignal) =>
   apiFetch<AdminSupporters>('/api/admin/supporters', { signal });
 
 export const supportersQueryOptions = () =>
   queryOptions({
-    queryKey: supportersQueryKey,
+    // Under ['admin', …]: dropped at sign-in and sign-out like the user's own data.
+    queryKey: ['admin', 'supporters'] as const,
     queryFn: ({ signal }) => getSupporters(signal),
   });
 

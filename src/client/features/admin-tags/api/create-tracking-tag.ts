@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminTrackingTagResponse, CreateTrackingTagBody } from '#shared/contracts/admin-tags';
 import { apiFetch } from '#client/lib/api-client';
-import { TRACKING_TAGS_QUERY_KEY } from './get-tracking-tags';
+import { trackingTagsQueryOptions } from './get-tracking-tags';
 
 /** 201 with the stored tag; 400 VALIDATION_ERROR with `details.fields` per field. */
 export const createTrackingTag = (body: CreateTrackingTagBody) =>
@@ -12,6 +12,7 @@ export function useCreateTrackingTag() {
   return useMutation({
     mutationKey: ['admin', 'tracking-tags', 'create'],
     mutationFn: createTrackingTag,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TRACKING_TAGS_QUERY_KEY }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: trackingTagsQueryOptions().queryKey }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#client/lib/api-client';
-import { TRACKING_TAGS_QUERY_KEY } from './get-tracking-tags';
+import { trackingTagsQueryOptions } from './get-tracking-tags';
 
 /** 204; 404 when the tag is already gone. */
 export const deleteTrackingTag = (id: string) =>
@@ -11,6 +11,7 @@ export function useDeleteTrackingTag() {
   return useMutation({
     mutationKey: ['admin', 'tracking-tags', 'delete'],
     mutationFn: deleteTrackingTag,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: TRACKING_TAGS_QUERY_KEY }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: trackingTagsQueryOptions().queryKey }),
   });
 }

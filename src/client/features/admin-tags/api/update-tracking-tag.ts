@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminTrackingTagResponse, UpdateTrackingTagBody } from '#shared/contracts/admin-tags';
 import { apiFetch } from '#client/lib/api-client';
-import { TRACKING_TAGS_QUERY_KEY } from './get-tracking-tags';
+import { trackingTagsQueryOptions } from './get-tracking-tags';
 
 export interface UpdateTrackingTagInput {
   id: string;
@@ -21,6 +21,7 @@ export function useUpdateTrackingTag() {
   return useMutation({
     mutationKey: ['admin', 'tracking-tags', 'update'],
     mutationFn: updateTrackingTag,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: TRACKING_TAGS_QUERY_KEY }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: trackingTagsQueryOptions().queryKey }),
   });
 }

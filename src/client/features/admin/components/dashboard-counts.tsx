@@ -3,7 +3,10 @@ import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { Notice } from '#client/components/ui/notice';
 import { Spinner } from '#client/components/ui/spinner';
-import { useDashboardCounts, type DashboardCounts as Counts } from '../api/get-dashboard';
+import {
+  useDashboardCounts,
+  type DashboardCounts as Counts,
+} from '#client/lib/api/admin/get-dashboard';
 
 const tiles: ReadonlyArray<{ key: keyof Counts; label: string; icon: LucideIcon }> = [
   { key: 'stories', label: 'Stories', icon: BookOpen },

@@ -2,14 +2,14 @@ import { Link } from 'react-router';
 import { Play, RotateCcw } from 'lucide-react';
 import type { RecentChapter } from '#shared/contracts/progress';
 import { chapterButtonLabel, chapterPercent, IMAGE_SIZES } from '#shared/discover/rules';
+import { ProgressBar } from '#client/components/story/progress-bar';
+import { StoryCover } from '#client/components/story/story-cover';
 import { buttonClassName } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { Spinner } from '#client/components/ui/spinner';
 import { useAuth } from '#client/lib/auth/auth-context';
-import { useRecentChapters } from '#client/features/stories/api/get-recent-chapters';
-import { ProgressBar } from '#client/features/stories/components/progress-bar';
-import { StoryCover } from '#client/features/stories/components/story-cover';
-import { useFailureToast } from '#client/features/stories/hooks/use-failure-toast';
+import { useFailureToast } from '#client/lib/use-failure-toast';
+import { useRecentChapters } from '../api/get-recent-chapters';
 
 /** Spec: up to 3 recent chapters. */
 const RECENT_LIMIT = 3;

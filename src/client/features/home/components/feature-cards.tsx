@@ -1,7 +1,7 @@
 import type { SiteImageKey } from '#shared/contracts/site';
 import { IMAGE_SIZES } from '#shared/discover/rules';
+import { SiteImage } from '#client/components/site/site-image';
 import { Card } from '#client/components/ui/card';
-import { SiteImage } from '#client/features/site/components/site-image';
 
 const features: ReadonlyArray<{ title: string; text: string; image: SiteImageKey }> = [
   {

@@ -3,16 +3,16 @@ import { Link } from 'react-router';
 import { ArrowRight, Headphones, Info } from 'lucide-react';
 import type { Story } from '#shared/contracts/stories';
 import { IMAGE_SIZES } from '#shared/discover/rules';
+import { SiteImage } from '#client/components/site/site-image';
+import { StoriesEmpty, StoriesError } from '#client/components/story/stories-status';
+import { LevelBadge, LoginRequiredBadge } from '#client/components/story/story-badges';
+import { StoryFacts } from '#client/components/story/story-facts';
+import { orderedChapters, totalDurationSeconds } from '#client/components/story/story-helpers';
+import { useListenLink } from '#client/components/story/use-listen-link';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
+import { useStories } from '#client/lib/api/stories/get-stories';
 import { useAuth } from '#client/lib/auth/auth-context';
-import { SiteImage } from '#client/features/site/components/site-image';
-import { useStories } from '#client/features/stories/api/get-stories';
-import { LevelBadge, LoginRequiredBadge } from '#client/features/stories/components/story-badges';
-import { StoryFacts } from '#client/features/stories/components/story-facts';
-import { StoriesEmpty, StoriesError } from '#client/features/stories/components/stories-status';
-import { useListenLink } from '#client/features/stories/hooks/use-listen-link';
-import { orderedChapters, totalDurationSeconds } from '#client/features/stories/story-helpers';
 
 // The dialog (Radix Dialog, focus trap, scroll lock) is fetched when the visitor reaches for it.
 const loadDialog = () => import('./story-details-dialog');

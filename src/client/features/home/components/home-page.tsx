@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ContinueListening } from './continue-listening';
 import { FeatureCards } from './feature-cards';
 import { FeaturedStory } from './featured-story';
@@ -6,7 +7,7 @@ import { SupportSlot } from './support-slot';
 import { TutorialCarousel } from './tutorial-carousel';
 
 /** /: hero, continue listening, featured story, features, tutorial, support. */
-export function HomePage() {
+export function HomePage({ support }: { support: ReactNode }) {
   return (
     <>
       <Hero />
@@ -14,7 +15,7 @@ export function HomePage() {
       <FeaturedStory />
       <FeatureCards />
       <TutorialCarousel />
-      <SupportSlot />
+      <SupportSlot>{support}</SupportSlot>
     </>
   );
 }

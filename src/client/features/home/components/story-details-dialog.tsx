@@ -5,15 +5,15 @@ import { Clock, Headphones, X } from 'lucide-react';
 import type { Story } from '#shared/contracts/stories';
 import { moreChaptersLabel, STORY_DETAILS_CHAPTER_LIMIT } from '#shared/discover/rules';
 import { formatClock, formatMinutes } from '#shared/format';
-import { Button, buttonClassName } from '#client/components/ui/button';
-import { useAuth } from '#client/lib/auth/auth-context';
-import { useListenLink } from '#client/features/stories/hooks/use-listen-link';
-import { LevelBadge, LoginRequiredBadge } from '#client/features/stories/components/story-badges';
+import { LevelBadge, LoginRequiredBadge } from '#client/components/story/story-badges';
 import {
   chapterCountLabel,
   orderedChapters,
   totalDurationSeconds,
-} from '#client/features/stories/story-helpers';
+} from '#client/components/story/story-helpers';
+import { useListenLink } from '#client/components/story/use-listen-link';
+import { Button, buttonClassName } from '#client/components/ui/button';
+import { useAuth } from '#client/lib/auth/auth-context';
 
 export interface StoryDetailsDialogProps {
   story: Story;

@@ -1,13 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
-
-// The support section belongs to the support-payments feature. It sits at the bottom of the home
-// page, so its code (and its API calls) wait until the visitor scrolls near it: the first load of
-// / stays within its JavaScript budget (decision 006).
-const SupportSection = lazy(() =>
-  import('#client/features/support/components/support-section').then((module) => ({
-    default: module.SupportSection,
-  })),
-);
+import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 /** How far below the viewport the section starts loading, so it is there when it scrolls in. */
 const LOAD_MARGIN = '800px 0px';
@@ -40,17 +31,17 @@ function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
   return near;
 }
 
-/** Where the spec puts the support/donation section on the home page (before the footer). */
-export function SupportSlot() {
+/**
+ * Where the spec puts the support/donation section on the home page (before the footer). The
+ * section is rendered only once the visitor scrolls near it, so a lazy section's code (and its
+ * API calls) wait until then.
+ */
+export function SupportSlot({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref);
   return (
     <div ref={ref} id="support" data-testid="support-slot">
-      {near ? (
-        <Suspense fallback={null}>
-          <SupportSection />
-        </Suspense>
-      ) : null}
+      {near ? <Suspense fallback={null}>{children}</Suspense> : null}
     </div>
   );
 }

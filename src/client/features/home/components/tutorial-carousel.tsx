@@ -2,8 +2,8 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { SiteImageKey } from '#shared/contracts/site';
 import { IMAGE_SIZES } from '#shared/discover/rules';
+import { SiteImage } from '#client/components/site/site-image';
 import { Button } from '#client/components/ui/button';
-import { SiteImage } from '#client/features/site/components/site-image';
 import { cn } from '#client/lib/cn';
 import { carouselKeyTarget, wrapIndex } from '../carousel-index';
 

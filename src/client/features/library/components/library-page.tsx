@@ -7,16 +7,16 @@ import {
   progressByChapterId,
   type LevelFilter,
 } from '#shared/discover/rules';
-import { PageHeading } from '#client/components/ui/page-heading';
-import { useAuth } from '#client/lib/auth/auth-context';
-import { useChaptersProgress } from '#client/features/stories/api/get-progress';
-import { useStories } from '#client/features/stories/api/get-stories';
 import {
   StoriesEmpty,
   StoriesError,
   StoriesLoading,
-} from '#client/features/stories/components/stories-status';
-import { useFailureToast } from '#client/features/stories/hooks/use-failure-toast';
+} from '#client/components/story/stories-status';
+import { PageHeading } from '#client/components/ui/page-heading';
+import { useChaptersProgress } from '#client/lib/api/progress/get-chapters-progress';
+import { useStories } from '#client/lib/api/stories/get-stories';
+import { useAuth } from '#client/lib/auth/auth-context';
+import { useFailureToast } from '#client/lib/use-failure-toast';
 import { LibraryFilters } from './library-filters';
 import { LibraryStoryCard } from './library-story-card';
 import { VocabularyCard } from './vocabulary-card';

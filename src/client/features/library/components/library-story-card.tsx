@@ -3,14 +3,14 @@ import { ChevronDown, LogIn } from 'lucide-react';
 import type { ChapterProgress } from '#shared/contracts/progress';
 import type { Story } from '#shared/contracts/stories';
 import { IMAGE_SIZES, type StoryProgress } from '#shared/discover/rules';
+import { ChapterList } from '#client/components/story/chapter-list';
+import { LevelBadge } from '#client/components/story/story-badges';
+import { StoryCover } from '#client/components/story/story-cover';
+import { StoryFacts } from '#client/components/story/story-facts';
+import { orderedChapters, totalDurationSeconds } from '#client/components/story/story-helpers';
+import { StoryProgressSummary } from '#client/components/story/story-progress-summary';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
-import { ChapterList } from '#client/features/stories/components/chapter-list';
-import { LevelBadge } from '#client/features/stories/components/story-badges';
-import { StoryFacts } from '#client/features/stories/components/story-facts';
-import { StoryCover } from '#client/features/stories/components/story-cover';
-import { StoryProgressSummary } from '#client/features/stories/components/story-progress-summary';
-import { orderedChapters, totalDurationSeconds } from '#client/features/stories/story-helpers';
 import { cn } from '#client/lib/cn';
 
 export interface LibraryStoryCardProps {

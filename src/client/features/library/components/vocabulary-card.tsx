@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { BookCheck, Brain, Calculator } from 'lucide-react';
 import { Card } from '#client/components/ui/card';
-import { useVocabulary } from '#client/features/stories/api/get-vocabulary';
+import { useVocabulary } from '../api/get-vocabulary';
 
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
   return (

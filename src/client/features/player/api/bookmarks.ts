@@ -7,8 +7,6 @@ import { apiFetch } from '#client/lib/api-client';
  * calls share the cache entry they keep in order.
  */
 
-export const bookmarksQueryKey = (chapterId: string) => ['me', 'bookmarks', chapterId] as const;
-
 const byPosition = (a: Bookmark, b: Bookmark) => a.positionSeconds - b.positionSeconds;
 
 export const getBookmarks = async (chapterId: string, signal?: AbortSignal) => {
@@ -21,7 +19,7 @@ export const getBookmarks = async (chapterId: string, signal?: AbortSignal) => {
 
 export const bookmarksQueryOptions = (chapterId: string) =>
   queryOptions({
-    queryKey: bookmarksQueryKey(chapterId),
+    queryKey: ['me', 'bookmarks', chapterId] as const,
     queryFn: ({ signal }) => getBookmarks(chapterId, signal),
   });
 
@@ -53,9 +51,9 @@ export const deleteBookmark = (id: string) =>
 /** Create, edit and delete; the chapter's list in the cache follows each answer. */
 export function useBookmarkMutations(chapterId: string) {
   const queryClient = useQueryClient();
-  const key = bookmarksQueryKey(chapterId);
+  const { queryKey } = bookmarksQueryOptions(chapterId);
   const replace = (update: (list: Bookmark[]) => Bookmark[]) =>
-    queryClient.setQueryData<Bookmark[]>(key, (list) => update(list ?? []).sort(byPosition));
+    queryClient.setQueryData(queryKey, (list) => update(list ?? []).sort(byPosition));
 
   const create = useMutation({
     mutationKey: ['me', 'bookmarks', 'create'],

@@ -3,19 +3,20 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { useQuery } from '@tanstack/react-query';
 import type { Preferences } from '#shared/contracts/me';
 import type { ChapterWithStory, Story } from '#shared/contracts/stories';
-import { fallbackTranscript } from '#shared/transcript-parse';
 import type { TranscriptSegment } from '#shared/transcript';
+import { fallbackTranscript } from '#shared/transcript-parse';
+import { orderedChapters } from '#client/components/story/story-helpers';
 import { Spinner } from '#client/components/ui/spinner';
-import { useAuth } from '#client/lib/auth/auth-context';
 import { isApiError } from '#client/lib/api-client';
+import { usePlayerPreferences } from '#client/lib/api/me/use-player-preferences';
+import { useStory } from '#client/lib/api/stories/get-story';
+import { useAuth } from '#client/lib/auth/auth-context';
 import { useDocumentTitle } from '#client/lib/document-title';
 import { toast } from '#client/lib/toast';
 import { useBookmarkMutations } from '../api/bookmarks';
 import { chapterAudioUrl, chapterQueryOptions } from '../api/get-chapter';
 import { useChapterVocabulary } from '../api/get-chapter-vocabulary';
-import { usePlayerPreferences } from '../api/get-player-preferences';
 import { useChapterProgress } from '../api/get-progress';
-import { chaptersInOrder, useStory } from '../api/get-story';
 import { useTranscript, type LoadedTranscript } from '../api/get-transcript';
 import type { TranslationSettings } from '../api/translate';
 import { seekTo, setRate } from '../audio/audio-actions';
@@ -190,7 +191,7 @@ function ChapterView({
   );
 
   const vocabulary = useChapterVocabulary(chapterId, signedIn && transcriptAvailable);
-  const chapters = useMemo(() => (story ? chaptersInOrder(story) : []), [story]);
+  const chapters = useMemo(() => (story ? orderedChapters(story) : []), [story]);
   const { next } = chapterNeighbours(chapters, chapterId);
 
   // Progress: saved while listening, resumed once, offered from other devices.

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { describeAchievement } from '#shared/achievements';
+import { achievementsQueryOptions } from '#client/lib/api/me/get-achievements';
 import { toast } from '#client/lib/toast';
 import { getDeviceId } from './device-id';
 import { ProgressQueue, type SaveProgressResponse } from './progress-queue';
@@ -43,7 +44,9 @@ export function useProgressSync({
           toast.success(`Achievement unlocked: ${title}`, { description });
         }
         if (response.newAchievements.length > 0) {
-          void queryClientRef.current.invalidateQueries({ queryKey: ['me', 'achievements'] });
+          void queryClientRef.current.invalidateQueries({
+            queryKey: achievementsQueryOptions().queryKey,
+          });
         }
       },
     });

@@ -6,15 +6,13 @@ import { apiFetch } from '#client/lib/api-client';
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 export type Profile = ProfileResponse['profile'];
 
-// Every query of the user's own data lives under ['me', …]; sign-in and sign-out drop them.
-export const profileQueryKey = ['me', 'profile'] as const;
-
 export const getProfile = (signal?: AbortSignal) =>
   apiFetch<ProfileResponse>('/api/me/profile', { signal });
 
 export const profileQueryOptions = () =>
   queryOptions({
-    queryKey: profileQueryKey,
+    // Under ['me', …] like all of the user's own data: sign-in and sign-out drop it.
+    queryKey: ['me', 'profile'] as const,
     queryFn: ({ signal }) => getProfile(signal),
     select: (data) => data.profile,
   });

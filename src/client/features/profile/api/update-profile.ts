@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#client/lib/api-client';
-import { profileQueryKey, type ProfileResponse } from './get-profile';
+import { profileQueryOptions, type ProfileResponse } from './get-profile';
 
 export const updateProfile = (input: { fullName: string }) =>
   apiFetch<ProfileResponse>('/api/me/profile', { method: 'PATCH', json: input });
@@ -11,6 +11,6 @@ export function useUpdateProfile() {
   return useMutation({
     mutationKey: ['me', 'profile', 'update'],
     mutationFn: updateProfile,
-    onSuccess: (data) => queryClient.setQueryData(profileQueryKey, data),
+    onSuccess: (data) => queryClient.setQueryData(profileQueryOptions().queryKey, data),
   });
 }

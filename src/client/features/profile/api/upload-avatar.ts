@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '#client/lib/api-client';
-import { profileQueryKey, type ProfileResponse } from './get-profile';
+import { profileQueryOptions, type ProfileResponse } from './get-profile';
 
 /** multipart/form-data with the image in the `file` field; the server checks it again. */
 export function uploadAvatar(file: File) {
@@ -14,6 +14,6 @@ export function useUploadAvatar() {
   return useMutation({
     mutationKey: ['me', 'avatar', 'upload'],
     mutationFn: uploadAvatar,
-    onSuccess: (data) => queryClient.setQueryData(profileQueryKey, data),
+    onSuccess: (data) => queryClient.setQueryData(profileQueryOptions().queryKey, data),
   });
 }

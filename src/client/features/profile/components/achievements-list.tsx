@@ -1,7 +1,7 @@
 import { Award } from 'lucide-react';
 import { Notice } from '#client/components/ui/notice';
 import { Spinner } from '#client/components/ui/spinner';
-import { useAchievements } from '../api/get-achievements';
+import { useAchievements } from '#client/lib/api/me/get-achievements';
 
 const earnedOn = (iso: string) =>
   new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(iso));

@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import type { Preferences } from '#shared/contracts/me';
 import { CheckboxField, Label, inputClassName } from '#client/components/ui/input';
 import { Slider } from '#client/components/ui/slider';
+import { useUpdatePreferences } from '#client/lib/api/me/update-preferences';
 import { cn } from '#client/lib/cn';
 import { useTheme, type ThemePreference } from '#client/lib/theme';
 import { toast } from '#client/lib/toast';
-import { useUpdatePreferences } from '../api/update-preferences';
 
 type Language = Preferences['preferredLanguage'];
 

@@ -7,23 +7,23 @@ import {
   storyMeta,
   IMAGE_SIZES,
 } from '#shared/discover/rules';
+import { ChapterList } from '#client/components/story/chapter-list';
+import { StoriesError, StoriesLoading } from '#client/components/story/stories-status';
+import { LanguageBadge, LevelBadge, NewWordsBadge } from '#client/components/story/story-badges';
+import { StoryCover } from '#client/components/story/story-cover';
+import { StoryFacts } from '#client/components/story/story-facts';
+import { orderedChapters, totalDurationSeconds } from '#client/components/story/story-helpers';
+import { StoryProgressSummary } from '#client/components/story/story-progress-summary';
+import { useListenLink } from '#client/components/story/use-listen-link';
 import { Button, buttonClassName } from '#client/components/ui/button';
-import { useAuth } from '#client/lib/auth/auth-context';
 import { isApiError } from '#client/lib/api-client';
+import { useChaptersProgress } from '#client/lib/api/progress/get-chapters-progress';
+import { useStoryBySlug } from '#client/lib/api/stories/get-story-by-slug';
+import { useAuth } from '#client/lib/auth/auth-context';
 import { toast } from '#client/lib/toast';
-import { useChaptersProgress } from '../api/get-progress';
-import { useStoryBySlug } from '../api/get-story-by-slug';
-import { useFailureToast } from '../hooks/use-failure-toast';
-import { useListenLink } from '../hooks/use-listen-link';
+import { useFailureToast } from '#client/lib/use-failure-toast';
 import { useStoryHead } from '../hooks/use-story-head';
 import { shareOrCopy } from '../share-link';
-import { orderedChapters, totalDurationSeconds } from '../story-helpers';
-import { StoryFacts } from './story-facts';
-import { ChapterList } from './chapter-list';
-import { LanguageBadge, LevelBadge, NewWordsBadge } from './story-badges';
-import { StoryCover } from './story-cover';
-import { StoryProgressSummary } from './story-progress-summary';
-import { StoriesError, StoriesLoading } from './stories-status';
 
 /** /story/{slug}: one published story with its chapters. */
 export function StoryPage({ slug }: { slug: string }) {

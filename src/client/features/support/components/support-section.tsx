@@ -5,12 +5,12 @@ import type { CreateDonationBody, SupportStatus } from '#shared/contracts/suppor
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { Input, Label } from '#client/components/ui/input';
 import { Spinner } from '#client/components/ui/spinner';
+import { usePaymentServiceStatus } from '#client/lib/api/support/get-payment-service-status';
+import { useSupportStatus } from '#client/lib/api/support/get-support-status';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { cn } from '#client/lib/cn';
 import { toast } from '#client/lib/toast';
 import { useCreateDonation } from '../api/create-donation';
-import { usePaymentServiceStatus } from '../api/get-payment-service-status';
-import { useSupportStatus } from '../api/get-support-status';
 import {
   CUSTOM_AMOUNT_MAX,
   CUSTOM_AMOUNT_MIN,

@@ -5,16 +5,18 @@ import { apiFetch } from '#client/lib/api-client';
 
 export type AdminStoryListResponse = z.infer<typeof adminStoryListResponseSchema>;
 
-/** Every admin story query sits under this root (list and the wizard's detail). */
-export const adminStoriesRootKey = ['admin', 'stories'] as const;
-export const adminStoriesListKey = ['admin', 'stories', 'list'] as const;
+/**
+ * Every admin story query sits under this root (the list and the wizard's detail): a change to
+ * stories or to their chapters' files refreshes them all.
+ */
+export const adminStoriesQueryRoot = ['admin', 'stories'] as const;
 
 export const getAdminStories = (signal?: AbortSignal) =>
   apiFetch<AdminStoryListResponse>('/api/admin/stories', { signal });
 
 export const adminStoriesQueryOptions = () =>
   queryOptions({
-    queryKey: adminStoriesListKey,
+    queryKey: [...adminStoriesQueryRoot, 'list'] as const,
     queryFn: ({ signal }) => getAdminStories(signal),
     select: (data): AdminStory[] => data.stories,
   });

@@ -3,11 +3,11 @@ import type { FileListResponse } from '#shared/contracts/admin-files';
 import { apiFetch } from '#client/lib/api-client';
 
 /** Every admin-files query sits under this key: mutations refresh them all at once. */
-export const adminFilesKey = ['admin', 'files'] as const;
+export const adminFilesQueryRoot = ['admin', 'files'] as const;
 
 export const filesQueryOptions = () =>
   queryOptions({
-    queryKey: [...adminFilesKey, 'list'] as const,
+    queryKey: [...adminFilesQueryRoot, 'list'] as const,
     queryFn: ({ signal }) => apiFetch<FileListResponse>('/api/admin/files', { signal }),
     select: (data) => data.files,
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Preferences } from '#shared/contracts/me';
 import { apiFetch } from '#client/lib/api-client';
-import { preferencesQueryKey, type PreferencesResponse } from './get-preferences';
+import { preferencesQueryOptions, type PreferencesResponse } from './get-preferences';
 
 /** Saves only the fields given (spec: each change upserts the changed field). */
 export const updatePreferences = (changes: Partial<Preferences>) =>
@@ -16,7 +16,7 @@ export async function savePreferencesQuietly(
   changes: Partial<Preferences>,
 ): Promise<void> {
   try {
-    queryClient.setQueryData(preferencesQueryKey, await updatePreferences(changes));
+    queryClient.setQueryData(preferencesQueryOptions().queryKey, await updatePreferences(changes));
   } catch {
     // The account keeps its previous value.
   }
@@ -28,6 +28,6 @@ export function useUpdatePreferences() {
   return useMutation({
     mutationKey: ['me', 'preferences', 'update'],
     mutationFn: updatePreferences,
-    onSuccess: (data) => queryClient.setQueryData(preferencesQueryKey, data),
+    onSuccess: (data) => queryClient.setQueryData(preferencesQueryOptions().queryKey, data),
   });
 }

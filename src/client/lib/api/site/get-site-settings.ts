@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteSettings } from '#shared/contracts/site';
+import { INLINED_KEYS } from '#shared/server-render';
 import { apiFetch } from '#client/lib/api-client';
-import { inlinedDataUpdatedAt, readInlinedData } from '../inlined-data';
+import { inlinedDataUpdatedAt, readInlinedData } from '#client/lib/inlined-data';
 
 const MINUTE = 60_000;
 
@@ -15,7 +16,7 @@ export const siteSettingsQueryOptions = () =>
     queryFn: ({ signal }) => getSiteSettings(signal),
     staleTime: 5 * MINUTE,
     gcTime: 30 * MINUTE,
-    initialData: () => readInlinedData<SiteSettings>('site-settings'),
+    initialData: () => readInlinedData<SiteSettings>(INLINED_KEYS.siteSettings),
     initialDataUpdatedAt: inlinedDataUpdatedAt,
   });
 

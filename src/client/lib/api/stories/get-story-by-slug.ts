@@ -1,15 +1,14 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Story, StoryListResponse } from '#shared/contracts/stories';
+import type { Story } from '#shared/contracts/stories';
+import { inlinedStoryKey } from '#shared/server-render';
 import { apiFetch } from '#client/lib/api-client';
-import { inlinedDataUpdatedAt, readInlinedData } from '#client/features/site/inlined-data';
-import { storiesQueryKey } from './get-stories';
+import { inlinedDataUpdatedAt, readInlinedData } from '#client/lib/inlined-data';
+import { storiesQueryOptions, storiesQueryRoot } from './get-stories';
 
 type StoryResponse = { story: Story };
 
 export const getStoryBySlug = (slug: string, signal?: AbortSignal): Promise<StoryResponse> =>
   apiFetch<StoryResponse>(`/api/stories/by-slug/${encodeURIComponent(slug)}`, { signal });
-
-export const storyBySlugQueryKey = (slug: string) => ['stories', 'by-slug', slug] as const;
 
 /**
  * A published story by slug (404 when unknown). It starts from the data already at hand — the
@@ -17,21 +16,21 @@ export const storyBySlugQueryKey = (slug: string) => ['stories', 'by-slug', slug
  */
 export const storyBySlugQueryOptions = (slug: string, queryClient: QueryClient) =>
   queryOptions({
-    queryKey: storyBySlugQueryKey(slug),
+    queryKey: [...storiesQueryRoot, 'by-slug', slug] as const,
     queryFn: ({ signal }) => getStoryBySlug(slug, signal),
     select: (data) => data.story,
     initialData: (): StoryResponse | undefined => {
-      const inlined = readInlinedData<StoryResponse>(`story:${slug}`);
+      const inlined = readInlinedData<StoryResponse>(inlinedStoryKey(slug));
       if (inlined?.story?.slug === slug) return inlined;
       const listed = queryClient
-        .getQueryData<StoryListResponse>(storiesQueryKey)
+        .getQueryData(storiesQueryOptions().queryKey)
         ?.stories.find((story) => story.slug === slug && story.status === 'published');
       return listed ? { story: listed } : undefined;
     },
     initialDataUpdatedAt: () =>
-      readInlinedData(`story:${slug}`) !== undefined
+      readInlinedData(inlinedStoryKey(slug)) !== undefined
         ? inlinedDataUpdatedAt()
-        : queryClient.getQueryState(storiesQueryKey)?.dataUpdatedAt,
+        : queryClient.getQueryState(storiesQueryOptions().queryKey)?.dataUpdatedAt,
   });
 
 export function useStoryBySlug(slug: string) {

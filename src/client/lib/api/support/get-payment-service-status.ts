@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentServiceName, PaymentServiceStatus } from '#shared/contracts/support';
 import { apiFetch } from '#client/lib/api-client';
+import { supportQueryRoot } from './get-support-status';
 
 export const paymentServiceStatusQueryOptions = (serviceName: PaymentServiceName) =>
   queryOptions({
-    queryKey: ['support', 'services', serviceName, 'status'] as const,
+    queryKey: [...supportQueryRoot, 'services', serviceName, 'status'] as const,
     queryFn: ({ signal }) =>
       apiFetch<PaymentServiceStatus>(`/api/payments/services/${serviceName}/status`, { signal }),
   });

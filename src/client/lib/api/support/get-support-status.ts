@@ -2,11 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SupportStatus } from '#shared/contracts/support';
 import { apiFetch } from '#client/lib/api-client';
 
-export const supportStatusQueryKey = ['support', 'status'] as const;
+/**
+ * Every public support query (the section's status, each payment service's) sits under this key:
+ * an administrator's change to the support settings or a service switch refreshes them all.
+ */
+export const supportQueryRoot = ['support'] as const;
 
 export const supportStatusQueryOptions = () =>
   queryOptions({
-    queryKey: supportStatusQueryKey,
+    queryKey: [...supportQueryRoot, 'status'] as const,
     queryFn: ({ signal }) => apiFetch<SupportStatus>('/api/support/status', { signal }),
   });
 
