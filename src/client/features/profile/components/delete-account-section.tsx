@@ -1,11 +1,19 @@
 import { useState } from 'react';
+import { deleteAccountBodySchema } from '#shared/contracts/auth';
 import { Button } from '#client/components/ui/button';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
+import { Field } from '#client/components/ui/field';
 import { FormAlert } from '#client/components/ui/form-alert';
-import { TextField } from '#client/components/ui/input';
+import { Input } from '#client/components/ui/input';
 import { isApiError } from '#client/lib/api-client';
+import { useSchemaForm } from '#client/lib/forms/use-schema-form';
 import { toast } from '#client/lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
+
+/** The contract's body, with the password this form asks for before sending anything. */
+const deleteAccountFormSchema = deleteAccountBodySchema.extend({
+  password: deleteAccountBodySchema.shape.password.min(1, 'Please enter your password'),
+});
 
 export interface DeleteAccountSectionProps {
   /** The account is gone: sign out locally and leave the page. */
@@ -15,26 +23,26 @@ export interface DeleteAccountSectionProps {
 /** Deleting the account asks for confirmation and the password (issue 3). */
 export function DeleteAccountSection({ onDeleted }: DeleteAccountSectionProps) {
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const remove = useDeleteAccount();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useSchemaForm(deleteAccountFormSchema, {
+    defaultValues: { password: '' },
+    shouldFocusError: false,
+  });
+  const problem = errors.password?.message ?? errors.root?.refusal?.message;
 
   function onOpenChange(next: boolean) {
     if (remove.isPending) return;
     setOpen(next);
-    if (!next) {
-      setPassword('');
-      setProblem(null);
-    }
+    if (!next) reset();
   }
 
-  function submit() {
-    if (remove.isPending) return;
-    if (password === '') {
-      setProblem('Please enter your password');
-      return;
-    }
-    setProblem(null);
+  const deleteAccount = handleSubmit(({ password }) =>
     remove.mutate(password, {
       onSuccess: async () => {
         toast.success('Account deleted', {
@@ -44,13 +52,19 @@ export function DeleteAccountSection({ onDeleted }: DeleteAccountSectionProps) {
         await onDeleted();
       },
       onError: (error) => {
-        setProblem(
-          isApiError(error) && error.code === 'INVALID_CREDENTIALS'
-            ? 'The password is not correct.'
-            : 'Failed to delete account. Please try again.',
-        );
+        setError('root.refusal', {
+          message:
+            isApiError(error) && error.code === 'INVALID_CREDENTIALS'
+              ? 'The password is not correct.'
+              : 'Failed to delete account. Please try again.',
+        });
       },
-    });
+    }),
+  );
+
+  function submit() {
+    if (remove.isPending) return;
+    void deleteAccount();
   }
 
   return (
@@ -83,15 +97,14 @@ export function DeleteAccountSection({ onDeleted }: DeleteAccountSectionProps) {
           }}
           className="mt-5 space-y-4"
         >
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            required
-          />
+          <Field label="Password">
+            <Input
+              type="password"
+              autoComplete="current-password"
+              required
+              {...register('password')}
+            />
+          </Field>
           {problem ? <FormAlert message={problem} /> : null}
         </form>
       </ConfirmDialog>
