@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeMedia, stubDesktopMatchMedia } from '#client/features/player/test/fake-media';
+import { installFakeMedia, stubDesktopMatchMedia } from '#client/test/fake-media';
 import { renderApp, stubApi } from '#client/test/render-app';
 import sample from './sample-transcript.json';
 

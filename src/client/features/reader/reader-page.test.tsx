@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubDesktopMatchMedia } from '#client/features/player/test/fake-media';
+import { stubDesktopMatchMedia } from '#client/test/fake-media';
 import { json, renderApp, stubApi, storyFixture } from '#client/test/render-app';
 
 const [first, second] = storyFixture.chapters;

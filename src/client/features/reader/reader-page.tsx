@@ -4,24 +4,24 @@ import { useQueries } from '@tanstack/react-query';
 import { ArrowLeft, Headphones } from 'lucide-react';
 import type { Chapter } from '#shared/contracts/stories';
 import { formatMinutes } from '#shared/format';
+import { PlayerErrorPage } from '#client/components/listening/player-error-page';
+import { ReadingControls } from '#client/components/listening/reading-controls';
+import { useReadingSettings } from '#client/components/listening/reading-settings';
 import { orderedChapters } from '#client/components/story/story-helpers';
+import { buildTranscriptIndex } from '#client/components/transcript/transcript-index';
+import { TranscriptPanel } from '#client/components/transcript/transcript-panel';
+import type { LineActionsConfig } from '#client/components/transcript/transcript-view';
 import { Badge } from '#client/components/ui/badge';
 import { buttonClassName } from '#client/components/ui/button';
 import { Spinner } from '#client/components/ui/spinner';
+import { isApiError } from '#client/lib/api-client';
 import {
   transcriptQueryOptions,
   type LoadedTranscript,
-} from '#client/features/player/api/get-transcript';
-import type { TranslationSettings } from '#client/features/player/api/translate';
-import { PlayerErrorPage } from '#client/features/player/components/player-error-page';
-import { ReadingControls } from '#client/features/player/components/reading-controls';
-import { useReadingSettings } from '#client/features/player/reading/reading-settings';
-import { buildTranscriptIndex } from '#client/features/player/transcript/transcript-index';
-import { TranscriptPanel } from '#client/features/player/transcript/transcript-panel';
-import type { LineActionsConfig } from '#client/features/player/transcript/transcript-view';
-import { isApiError } from '#client/lib/api-client';
+} from '#client/lib/api/chapters/get-transcript';
 import { usePlayerPreferences } from '#client/lib/api/me/use-player-preferences';
 import { useStory } from '#client/lib/api/stories/get-story';
+import type { TranslationSettings } from '#client/lib/api/translate';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { useDocumentTitle } from '#client/lib/document-title';
 import { useTheme } from '#client/lib/theme';

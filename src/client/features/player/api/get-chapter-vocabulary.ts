@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { chapterVocabularyResponseSchema } from '#shared/contracts/progress';
 import { apiFetch } from '#client/lib/api-client';
-import { chapterPath } from './get-chapter';
+import { chapterPath } from '#client/lib/api/chapters/get-chapter';
 
 export type ChapterVocabulary = z.infer<typeof chapterVocabularyResponseSchema>;
 

@@ -4,11 +4,11 @@ import { Bookmark as BookmarkIcon, Pencil, Trash2 } from 'lucide-react';
 import { BOOKMARK_NOTE_MAX, type Bookmark } from '#shared/contracts/bookmarks';
 import { formatClock } from '#shared/format';
 import type { TranscriptSegment } from '#shared/transcript';
+import { seekTo } from '#client/components/audio/audio-actions';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { Spinner } from '#client/components/ui/spinner';
 import { toast } from '#client/lib/toast';
 import { useBookmarkMutations, useBookmarks } from '../api/bookmarks';
-import { seekTo } from '../audio/audio-actions';
 
 const textareaClass =
   'block w-full rounded-xl border border-line bg-surface px-3 py-2 text-sm text-ink placeholder:text-ink-muted/70 focus-visible:border-accent focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-focus';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TranslateBody, TranslateResponse } from '#shared/contracts/translate';
 import { apiFetch, isApiError } from '#client/lib/api-client';
 
@@ -78,25 +78,31 @@ export async function translate(
   return { translation, source: response?.source ?? 'api' };
 }
 
-export const translationQueryKey = (request: TranslationRequest, settings: TranslationSettings) =>
-  [
-    'translate',
-    settings.mode,
-    settings.targetLanguage,
-    request.chapterId ?? null,
-    request.segmentId ?? null,
-    request.wordId ?? null,
-    request.text,
-  ] as const;
+/** A translation never changes: asked once per text, place and language, never retried. */
+export const translationQueryOptions = (
+  request: TranslationRequest,
+  settings: TranslationSettings,
+) =>
+  queryOptions({
+    queryKey: [
+      'translate',
+      settings.mode,
+      settings.targetLanguage,
+      request.chapterId ?? null,
+      request.segmentId ?? null,
+      request.wordId ?? null,
+      request.text,
+    ] as const,
+    queryFn: ({ signal }) => translate(request, settings, signal),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
 /** Loading while there is text; an empty text means no translation at all (spec, section 4). */
 export function useTranslation(request: TranslationRequest | null, settings: TranslationSettings) {
   const text = request?.text.trim() ?? '';
   return useQuery({
-    queryKey: translationQueryKey(request ?? { text: '' }, settings),
-    queryFn: ({ signal }) => translate(request!, settings, signal),
+    ...translationQueryOptions(request ?? { text: '' }, settings),
     enabled: request !== null && text !== '',
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -2,7 +2,7 @@ import { ToggleGroup } from 'radix-ui';
 import { Minus, Plus } from 'lucide-react';
 import { TEXT_SIZE } from '#shared/player/timing';
 import { cn } from '#client/lib/cn';
-import type { ReadingPalette, ReadingSettings } from '../reading/reading-settings';
+import type { ReadingPalette, ReadingSettings } from './reading-settings';
 import { ToggleSwitch } from './toggle-switch';
 
 export interface ReadingControlsProps {

@@ -1,6 +1,6 @@
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
-import type { TranslationRequest, TranslationSettings } from '../api/translate';
+import type { TranslationRequest, TranslationSettings } from '#client/lib/api/translate';
 import { TranslationResult } from './translation-result';
 
 export interface OpenLine {

@@ -3,10 +3,10 @@ import { Pause, Play, RotateCcw, RotateCw } from 'lucide-react';
 import { formatClock } from '#shared/format';
 import { normalizePlaybackRate, PLAYBACK_RATES, SKIP_SECONDS } from '#shared/player/timing';
 import { cn } from '#client/lib/cn';
-import { seekTo, setRate, skipBy, togglePlay } from '../audio/audio-actions';
-import { useAudioState } from '../audio/use-audio-state';
+import { seekTo, setRate, skipBy, togglePlay } from './audio-actions';
 import { SeekBar } from './seek-bar';
 import { ShortcutsHelp } from './shortcuts-help';
+import { useAudioState } from './use-audio-state';
 
 export interface AudioPlayerBarProps {
   audio: HTMLAudioElement | null;

@@ -1,5 +1,5 @@
 import { Popover } from 'radix-ui';
-import { SHORTCUTS } from '../audio/use-keyboard-shortcuts';
+import { SHORTCUTS } from './use-keyboard-shortcuts';
 
 /** The '?' button: a small popover listing the keyboard shortcuts. */
 export function ShortcutsHelp({

@@ -3,23 +3,23 @@ import { Link } from 'react-router';
 import { Dialog } from 'radix-ui';
 import { ArrowLeft, Bookmark, X } from 'lucide-react';
 import type { TranscriptSegment } from '#shared/transcript';
-import { Button } from '#client/components/ui/button';
-import { Spinner } from '#client/components/ui/spinner';
-import { useTheme } from '#client/lib/theme';
-import type { TranslationSettings } from '../api/translate';
-import { useKeyboardShortcuts } from '../audio/use-keyboard-shortcuts';
-import { DESKTOP_QUERY, useMediaQuery } from '../hooks/use-media-query';
-import { useReadingSettings } from '../reading/reading-settings';
+import { AudioPlayerBar } from '#client/components/audio/audio-player-bar';
+import { useKeyboardShortcuts } from '#client/components/audio/use-keyboard-shortcuts';
 import {
   createActiveSegmentStore,
   useActiveSegment,
   type ActiveSegmentStore,
-} from '../transcript/active-segment-store';
-import type { TranscriptIndex } from '../transcript/transcript-index';
-import { TranscriptPanel } from '../transcript/transcript-panel';
-import type { LineActionsConfig } from '../transcript/transcript-view';
-import { AudioPlayerBar } from './audio-player-bar';
+} from '#client/components/transcript/active-segment-store';
+import type { TranscriptIndex } from '#client/components/transcript/transcript-index';
+import { TranscriptPanel } from '#client/components/transcript/transcript-panel';
+import type { LineActionsConfig } from '#client/components/transcript/transcript-view';
+import { Button } from '#client/components/ui/button';
+import { Spinner } from '#client/components/ui/spinner';
+import type { TranslationSettings } from '#client/lib/api/translate';
+import { useTheme } from '#client/lib/theme';
+import { DESKTOP_QUERY, useMediaQuery } from '#client/lib/use-media-query';
 import { ReadingControls } from './reading-controls';
+import { useReadingSettings } from './reading-settings';
 
 export interface ListeningLayoutProps {
   audio: HTMLAudioElement | null;

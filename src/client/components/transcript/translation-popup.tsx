@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
-import type { TranslationRequest, TranslationSettings } from '../api/translate';
+import type { TranslationRequest, TranslationSettings } from '#client/lib/api/translate';
 import { TranslationResult } from './translation-result';
 
 /** Spec: the popup sits 40 px below its anchor. */

@@ -9,8 +9,8 @@ import {
 import { createPortal } from 'react-dom';
 import { Languages } from 'lucide-react';
 import type { TranscriptSegment } from '#shared/transcript';
-import type { TranslationRequest, TranslationSettings } from '../api/translate';
-import { playAudio, seekTo } from '../audio/audio-actions';
+import { playAudio, seekTo } from '#client/components/audio/audio-actions';
+import type { TranslationRequest, TranslationSettings } from '#client/lib/api/translate';
 import type { ActiveSegmentStore } from './active-segment-store';
 import { benchmarkEnabled, type PlayerBenchmarkHandle } from './benchmark-hook';
 import { HighlightLoop, Highlighter, type HighlightChange } from './highlighter';

@@ -5,7 +5,7 @@ import {
   type TranslationRequest,
   type TranslationSettings,
   type TranslationSource,
-} from '../api/translate';
+} from '#client/lib/api/translate';
 
 export const sourceLabel: Record<TranslationSource, string> = {
   story: 'From the story',
