@@ -1,20 +1,10 @@
 // @vitest-environment jsdom
-import "@testing-library/jest-dom/vitest";
-import {
-  act,
-  cleanup,
-  fireEvent,
-  screen,
-  waitFor,
-  within,
-} from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { reloadPage } from "#client/components/listening/player-error-page";
-import { getErrorLog } from "#client/lib/error-log";
-import {
-  installFakeMedia,
-  stubDesktopMatchMedia,
-} from "#client/test/fake-media";
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reloadPage } from '#client/components/listening/player-error-page';
+import { getErrorLog } from '#client/lib/error-log';
+import { installFakeMedia, stubDesktopMatchMedia } from '#client/test/fake-media';
 import {
   json,
   renderApp,
@@ -22,8 +12,8 @@ import {
   stubApi,
   storyFixture,
   userFixture,
-} from "#client/test/render-app";
-import { PROGRESS_QUEUE_KEY } from "./progress/progress-queue";
+} from '#client/test/render-app';
+import { PROGRESS_QUEUE_KEY } from './progress/progress-queue';
 
 const { chapters, ...storySummary } = storyFixture;
 const chapter = { ...chapters[0]!, story: storySummary };
@@ -33,26 +23,26 @@ const nextChapterId = chapters[1]!.id;
 const transcript = {
   segments: [
     {
-      id: "s1",
+      id: 's1',
       start: 0,
       end: 3.2,
-      text: "Lucía llega al mercado.",
-      translation: "Lucía arrives at the market.",
+      text: 'Lucía llega al mercado.',
+      translation: 'Lucía arrives at the market.',
       words: [
-        { id: "w1", text: "Lucía", start: 0, end: 0.6, gloss: "Lucía (name)" },
-        { id: "w2", text: "llega", start: 0.6, end: 1.1 },
-        { id: "w3", text: "al", start: 1.1, end: 1.3 },
-        { id: "w4", text: "mercado", start: 1.3, end: 2.1, gloss: "market" },
+        { id: 'w1', text: 'Lucía', start: 0, end: 0.6, gloss: 'Lucía (name)' },
+        { id: 'w2', text: 'llega', start: 0.6, end: 1.1 },
+        { id: 'w3', text: 'al', start: 1.1, end: 1.3 },
+        { id: 'w4', text: 'mercado', start: 1.3, end: 2.1, gloss: 'market' },
       ],
     },
     {
-      id: "s2",
+      id: 's2',
       start: 3.2,
       end: 6,
-      text: "Hace sol.",
+      text: 'Hace sol.',
       words: [
-        { id: "w5", text: "Hace", start: 3.4, end: 3.8 },
-        { id: "w6", text: "sol", start: 3.8, end: 4.4 },
+        { id: 'w5', text: 'Hace', start: 3.4, end: 3.8 },
+        { id: 'w6', text: 'sol', start: 3.8, end: 4.4 },
       ],
     },
   ],
@@ -61,8 +51,7 @@ const transcript = {
 const base = {
   [`GET /api/chapters/${chapterId}`]: () => json(200, { chapter }),
   [`GET /api/chapters/${chapterId}/transcript`]: () => json(200, transcript),
-  [`GET /api/stories/${storyFixture.id}`]: () =>
-    json(200, { story: storyFixture }),
+  [`GET /api/stories/${storyFixture.id}`]: () => json(200, { story: storyFixture }),
 };
 
 let media: ReturnType<typeof installFakeMedia>;
@@ -70,18 +59,18 @@ let media: ReturnType<typeof installFakeMedia>;
 beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();
-  vi.stubGlobal("scrollTo", vi.fn());
+  vi.stubGlobal('scrollTo', vi.fn());
   stubDesktopMatchMedia();
   // jsdom has no ResizeObserver (the help popover measures itself with one).
   vi.stubGlobal(
-    "ResizeObserver",
+    'ResizeObserver',
     class {
       observe() {}
       unobserve() {}
       disconnect() {}
     },
   );
-  vi.spyOn(console, "error").mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
   media = installFakeMedia();
 });
 
@@ -93,14 +82,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const audioOf = (container: HTMLElement) => container.querySelector("audio")!;
+const audioOf = (container: HTMLElement) => container.querySelector('audio')!;
 const lines = () =>
-  within(screen.getByRole("list", { name: /^Transcript of/ })).getAllByRole(
-    "listitem",
-  );
+  within(screen.getByRole('list', { name: /^Transcript of/ })).getAllByRole('listitem');
 const word = (text: string) =>
-  within(screen.getByRole("list", { name: /^Transcript of/ })).getByText(text, {
-    selector: "[data-w]",
+  within(screen.getByRole('list', { name: /^Transcript of/ })).getByText(text, {
+    selector: '[data-w]',
   });
 
 async function openPlayer(
@@ -109,179 +96,150 @@ async function openPlayer(
 ) {
   const fetchMock = stubApi({ ...base, ...routes });
   const view = renderApp(path);
-  await screen.findByRole("heading", { level: 1, name: "La llegada" });
-  await screen.findByRole("list", { name: "Transcript of La llegada" });
+  await screen.findByRole('heading', { level: 1, name: 'La llegada' });
+  await screen.findByRole('list', { name: 'Transcript of La llegada' });
   return { ...view, fetchMock };
 }
 
-describe("player page", () => {
-  it("shows the chapter, its story, the audio (metadata only) and the transcript", async () => {
+describe('player page', () => {
+  it('shows the chapter, its story, the audio (metadata only) and the transcript', async () => {
     const { container } = await openPlayer();
-    expect(document.title).toBe("Relatos — La llegada — El mercado");
-    expect(screen.getByText("El mercado")).toBeInTheDocument();
+    expect(document.title).toBe('Relatos — La llegada — El mercado');
+    expect(screen.getByText('El mercado')).toBeInTheDocument();
 
     const audio = audioOf(container);
-    expect(audio).toHaveAttribute("src", `/api/chapters/${chapterId}/audio`);
-    expect(audio).toHaveAttribute("preload", "metadata");
-    expect(audio).toHaveAccessibleName("Audio: La llegada");
+    expect(audio).toHaveAttribute('src', `/api/chapters/${chapterId}/audio`);
+    expect(audio).toHaveAttribute('preload', 'metadata');
+    expect(audio).toHaveAccessibleName('Audio: La llegada');
 
-    const transcriptRegion = screen.getByRole("region", { name: "Transcript" });
-    const lines = within(transcriptRegion).getAllByRole("listitem");
+    const transcriptRegion = screen.getByRole('region', { name: 'Transcript' });
+    const lines = within(transcriptRegion).getAllByRole('listitem');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toHaveTextContent("Lucía llega al mercado.");
-    expect(word("mercado").closest("p")).toHaveAttribute("lang", "es");
-    expect(within(transcriptRegion).getByText("1 de 2")).toBeInTheDocument();
+    expect(lines[0]).toHaveTextContent('Lucía llega al mercado.');
+    expect(word('mercado').closest('p')).toHaveAttribute('lang', 'es');
+    expect(within(transcriptRegion).getByText('1 de 2')).toBeInTheDocument();
 
     // Controls of the bottom player.
-    const player = screen.getByRole("region", { name: "Audio player" });
-    expect(
-      within(player).getByRole("button", { name: "Play" }),
-    ).toBeInTheDocument();
-    expect(
-      within(player).getByRole("slider", { name: "Seek" }),
-    ).toHaveAttribute("aria-valuetext", "0:00 of 1:15");
-    expect(
-      within(player).getByRole("combobox", { name: "Playback speed" }),
-    ).toHaveValue("1");
+    const player = screen.getByRole('region', { name: 'Audio player' });
+    expect(within(player).getByRole('button', { name: 'Play' })).toBeInTheDocument();
+    expect(within(player).getByRole('slider', { name: 'Seek' })).toHaveAttribute(
+      'aria-valuetext',
+      '0:00 of 1:15',
+    );
+    expect(within(player).getByRole('combobox', { name: 'Playback speed' })).toHaveValue('1');
   });
 
-  it("clicking a word seeks to it, plays, and shows its gloss below it", async () => {
+  it('clicking a word seeks to it, plays, and shows its gloss below it', async () => {
     const { container, fetchMock } = await openPlayer();
     const audio = audioOf(container);
-    fireEvent.click(word("mercado"));
+    fireEvent.click(word('mercado'));
 
     expect(audio.currentTime).toBe(1.3);
     expect(media.play).toHaveBeenCalled();
     expect(audio.paused).toBe(false);
-    const popup = await screen.findByRole("dialog", { name: "mercado" });
-    expect(await within(popup).findByText("market")).toBeInTheDocument();
-    expect(within(popup).getByText("From the story")).toBeInTheDocument();
+    const popup = await screen.findByRole('dialog', { name: 'mercado' });
+    expect(await within(popup).findByText('market')).toBeInTheDocument();
+    expect(within(popup).getByText('From the story')).toBeInTheDocument();
     // The transcript's own gloss needs no request.
-    expect(fetchMock.mock.calls.some(([url]) => url === "/api/translate")).toBe(
-      false,
-    );
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/translate')).toBe(false);
     // The active word and line follow the clock.
-    expect(word("mercado")).toHaveAttribute("data-active");
-    expect(lines()[0]).toHaveAttribute("aria-current", "true");
+    expect(word('mercado')).toHaveAttribute('data-active');
+    expect(lines()[0]).toHaveAttribute('aria-current', 'true');
   });
 
-  it("asks the server for a word without a gloss, and labels machine translations", async () => {
+  it('asks the server for a word without a gloss, and labels machine translations', async () => {
     const { fetchMock } = await openPlayer({
-      "POST /api/translate": () =>
-        json(200, { translation: "arrives", source: "api" }),
+      'POST /api/translate': () => json(200, { translation: 'arrives', source: 'api' }),
     });
-    fireEvent.click(word("llega"));
-    const popup = await screen.findByRole("dialog", { name: "llega" });
-    expect(await within(popup).findByText("arrives")).toBeInTheDocument();
-    expect(within(popup).getByText("Machine translation")).toBeInTheDocument();
-    const call = fetchMock.mock.calls.find(
-      ([url]) => url === "/api/translate",
-    )!;
+    fireEvent.click(word('llega'));
+    const popup = await screen.findByRole('dialog', { name: 'llega' });
+    expect(await within(popup).findByText('arrives')).toBeInTheDocument();
+    expect(within(popup).getByText('Machine translation')).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/translate')!;
     expect(JSON.parse(call[1]!.body as string)).toEqual({
-      text: "llega",
-      sourceLanguage: "es",
+      text: 'llega',
+      sourceLanguage: 'es',
       chapterId,
-      segmentId: "s1",
-      wordId: "w2",
+      segmentId: 's1',
+      wordId: 'w2',
     });
   });
 
   it.each([
     [
       503,
-      { error: { code: "SERVICE_UNAVAILABLE", message: "No provider" } },
-      "llega (translation unavailable)",
+      { error: { code: 'SERVICE_UNAVAILABLE', message: 'No provider' } },
+      'llega (translation unavailable)',
     ],
-    [
-      500,
-      { error: { code: "INTERNAL", message: "boom" } },
-      "llega (translation service error)",
-    ],
-    [
-      200,
-      { translation: "", source: "dictionary" },
-      "llega (no translation received)",
-    ],
-  ])("shows translation failures inline (%i)", async (status, body, text) => {
-    await openPlayer({ "POST /api/translate": () => json(status, body) });
-    fireEvent.click(word("llega"));
-    const popup = await screen.findByRole("dialog", { name: "llega" });
+    [500, { error: { code: 'INTERNAL', message: 'boom' } }, 'llega (translation service error)'],
+    [200, { translation: '', source: 'dictionary' }, 'llega (no translation received)'],
+  ])('shows translation failures inline (%i)', async (status, body, text) => {
+    await openPlayer({ 'POST /api/translate': () => json(status, body) });
+    fireEvent.click(word('llega'));
+    const popup = await screen.findByRole('dialog', { name: 'llega' });
     expect(await within(popup).findByText(text)).toBeInTheDocument();
   });
 
-  it("closes the word popup with Escape and by a click elsewhere", async () => {
+  it('closes the word popup with Escape and by a click elsewhere', async () => {
     await openPlayer();
-    fireEvent.click(word("mercado"));
-    await screen.findByRole("dialog", { name: "mercado" });
-    fireEvent.keyDown(document, { key: "Escape" });
-    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    fireEvent.click(word('mercado'));
+    await screen.findByRole('dialog', { name: 'mercado' });
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    fireEvent.click(word("mercado"));
-    await screen.findByRole("dialog", { name: "mercado" });
-    fireEvent.pointerDown(screen.getByRole("heading", { level: 1 }));
-    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    fireEvent.click(word('mercado'));
+    await screen.findByRole('dialog', { name: 'mercado' });
+    fireEvent.pointerDown(screen.getByRole('heading', { level: 1 }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it("shows a line's translation under it with the line's button", async () => {
     await openPlayer();
-    const button = screen.getByRole("button", {
-      name: "Translate line 1 of 2",
+    const button = screen.getByRole('button', {
+      name: 'Translate line 1 of 2',
     });
-    expect(button).toHaveAttribute("aria-expanded", "false");
+    expect(button).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(button);
     const line = lines()[0]!;
-    const slot = line.querySelector<HTMLElement>("[data-slot]")!;
-    expect(
-      await within(slot).findByText("Lucía arrives at the market."),
-    ).toBeInTheDocument();
-    expect(within(slot).getByText("From the story")).toBeInTheDocument();
-    expect(button).toHaveAttribute("aria-expanded", "true");
+    const slot = line.querySelector<HTMLElement>('[data-slot]')!;
+    expect(await within(slot).findByText('Lucía arrives at the market.')).toBeInTheDocument();
+    expect(within(slot).getByText('From the story')).toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-expanded', 'true');
     fireEvent.click(button);
     expect(slot).toBeEmptyDOMElement();
-    expect(button).toHaveAttribute("aria-expanded", "false");
+    expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it("a click on a line seeks to its start without starting playback", async () => {
+  it('a click on a line seeks to its start without starting playback', async () => {
     const { container } = await openPlayer();
     const audio = audioOf(container);
     fireEvent.click(lines()[1]!);
     expect(audio.currentTime).toBe(3.2);
     expect(media.play).not.toHaveBeenCalled();
-    expect(screen.getByText("2 de 2")).toBeInTheDocument();
+    expect(screen.getByText('2 de 2')).toBeInTheDocument();
   });
 
-  it("plays, skips ±10 s (clamped), changes speed, and seeks from the bar and its keys", async () => {
+  it('plays, skips ±10 s (clamped), changes speed, and seeks from the bar and its keys', async () => {
     const { container } = await openPlayer();
     const audio = audioOf(container);
-    const player = screen.getByRole("region", { name: "Audio player" });
-    fireEvent.click(within(player).getByRole("button", { name: "Play" }));
+    const player = screen.getByRole('region', { name: 'Audio player' });
+    fireEvent.click(within(player).getByRole('button', { name: 'Play' }));
     expect(audio.paused).toBe(false);
-    expect(
-      within(player).getByRole("button", { name: "Pause" }),
-    ).toBeInTheDocument();
+    expect(within(player).getByRole('button', { name: 'Pause' })).toBeInTheDocument();
 
-    fireEvent.click(
-      within(player).getByRole("button", { name: "Forward 10 seconds" }),
-    );
+    fireEvent.click(within(player).getByRole('button', { name: 'Forward 10 seconds' }));
     expect(audio.currentTime).toBe(10);
-    fireEvent.click(
-      within(player).getByRole("button", { name: "Back 10 seconds" }),
-    );
-    fireEvent.click(
-      within(player).getByRole("button", { name: "Back 10 seconds" }),
-    );
+    fireEvent.click(within(player).getByRole('button', { name: 'Back 10 seconds' }));
+    fireEvent.click(within(player).getByRole('button', { name: 'Back 10 seconds' }));
     expect(audio.currentTime).toBe(0);
 
-    fireEvent.change(
-      within(player).getByRole("combobox", { name: "Playback speed" }),
-      {
-        target: { value: "1.5" },
-      },
-    );
+    fireEvent.change(within(player).getByRole('combobox', { name: 'Playback speed' }), {
+      target: { value: '1.5' },
+    });
     expect(audio.playbackRate).toBe(1.5);
 
-    const slider = within(player).getByRole("slider", { name: "Seek" });
-    vi.spyOn(slider, "getBoundingClientRect").mockReturnValue({
+    const slider = within(player).getByRole('slider', { name: 'Seek' });
+    vi.spyOn(slider, 'getBoundingClientRect').mockReturnValue({
       left: 100,
       width: 300,
       top: 0,
@@ -294,231 +252,198 @@ describe("player page", () => {
     });
     fireEvent.pointerDown(slider, { clientX: 250, button: 0, pointerId: 1 });
     expect(audio.currentTime).toBe(37.5);
-    fireEvent.keyDown(slider, { key: "End" });
+    fireEvent.keyDown(slider, { key: 'End' });
     expect(audio.currentTime).toBe(75);
-    fireEvent.keyDown(slider, { key: "ArrowLeft" });
+    fireEvent.keyDown(slider, { key: 'ArrowLeft' });
     expect(audio.currentTime).toBe(70);
   });
 
-  it("has keyboard shortcuts, ignored while typing", async () => {
+  it('has keyboard shortcuts, ignored while typing', async () => {
     const { container } = await openPlayer();
     const audio = audioOf(container);
-    fireEvent.keyDown(document.body, { key: " " });
+    fireEvent.keyDown(document.body, { key: ' ' });
     expect(audio.paused).toBe(false);
-    fireEvent.keyDown(document.body, { key: "ArrowRight" });
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
     expect(audio.currentTime).toBe(10);
-    fireEvent.keyDown(document.body, { key: "ArrowLeft" });
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
     expect(audio.currentTime).toBe(0);
-    fireEvent.keyDown(document.body, { key: "]" });
+    fireEvent.keyDown(document.body, { key: ']' });
     expect(audio.playbackRate).toBe(1.25);
-    fireEvent.keyDown(document.body, { key: "[" });
-    fireEvent.keyDown(document.body, { key: "[" });
+    fireEvent.keyDown(document.body, { key: '[' });
+    fireEvent.keyDown(document.body, { key: '[' });
     expect(audio.playbackRate).toBe(0.75);
-    fireEvent.keyDown(document.body, { key: "?" });
-    expect(
-      await screen.findByText("Keyboard shortcuts", { selector: "p" }),
-    ).toBeInTheDocument();
+    fireEvent.keyDown(document.body, { key: '?' });
+    expect(await screen.findByText('Keyboard shortcuts', { selector: 'p' })).toBeInTheDocument();
 
-    const input = document.createElement("textarea");
+    const input = document.createElement('textarea');
     document.body.append(input);
-    fireEvent.keyDown(input, { key: " " });
+    fireEvent.keyDown(input, { key: ' ' });
     expect(audio.paused).toBe(false);
     input.remove();
   });
 
-  it("moves between words with the arrow keys and opens the popup with Enter", async () => {
+  it('moves between words with the arrow keys and opens the popup with Enter', async () => {
     const { container } = await openPlayer();
-    const first = word("Lucía");
-    expect(first).toHaveAttribute("tabindex", "0");
+    const first = word('Lucía');
+    expect(first).toHaveAttribute('tabindex', '0');
     first.focus();
-    fireEvent.keyDown(first, { key: "ArrowRight" });
-    expect(word("llega")).toHaveFocus();
-    expect(word("llega")).toHaveAttribute("tabindex", "0");
-    expect(first).not.toHaveAttribute("tabindex");
-    fireEvent.keyDown(word("llega"), { key: "ArrowDown" });
-    expect(word("Hace")).toHaveFocus();
+    fireEvent.keyDown(first, { key: 'ArrowRight' });
+    expect(word('llega')).toHaveFocus();
+    expect(word('llega')).toHaveAttribute('tabindex', '0');
+    expect(first).not.toHaveAttribute('tabindex');
+    fireEvent.keyDown(word('llega'), { key: 'ArrowDown' });
+    expect(word('Hace')).toHaveFocus();
     // The arrows did not skip the audio.
     expect(audioOf(container).currentTime).toBe(0);
 
-    fireEvent.keyDown(word("Hace"), { key: "Enter" });
+    fireEvent.keyDown(word('Hace'), { key: 'Enter' });
     expect(audioOf(container).currentTime).toBe(3.4);
-    const popup = await screen.findByRole("dialog", { name: "Hace" });
+    const popup = await screen.findByRole('dialog', { name: 'Hace' });
     expect(popup).toHaveFocus();
-    fireEvent.keyDown(popup, { key: "Escape" });
-    expect(word("Hace")).toHaveFocus();
+    fireEvent.keyDown(popup, { key: 'Escape' });
+    expect(word('Hace')).toHaveFocus();
   });
 
-  it("changes the text size within 12–24 px and remembers the reading palette", async () => {
+  it('changes the text size within 12–24 px and remembers the reading palette', async () => {
     await openPlayer();
-    const larger = screen.getByRole("button", { name: "Larger text" });
+    const larger = screen.getByRole('button', { name: 'Larger text' });
     for (let i = 0; i < 6; i += 1) fireEvent.click(larger);
-    expect(screen.getByText("Text 24px")).toBeInTheDocument();
+    expect(screen.getByText('Text 24px')).toBeInTheDocument();
     expect(larger).toBeDisabled();
-    fireEvent.click(screen.getByRole("switch", { name: "Night mode" }));
-    expect(screen.getByRole("switch", { name: "Night mode" })).toBeChecked();
-    expect(JSON.parse(localStorage.getItem("relatos.reading")!)).toMatchObject({
+    fireEvent.click(screen.getByRole('switch', { name: 'Night mode' }));
+    expect(screen.getByRole('switch', { name: 'Night mode' })).toBeChecked();
+    expect(JSON.parse(localStorage.getItem('relatos.reading')!)).toMatchObject({
       textSize: 24,
-      palette: "dark",
+      palette: 'dark',
     });
-    expect(document.querySelector("[data-palette]")).toHaveAttribute(
-      "data-palette",
-      "dark",
-    );
+    expect(document.querySelector('[data-palette]')).toHaveAttribute('data-palette', 'dark');
   });
 
-  it("shows every line translation with the switch", async () => {
+  it('shows every line translation with the switch', async () => {
     await openPlayer();
-    const region = screen.getByRole("region", { name: "Transcript" });
-    const wrapper = region.querySelector("[data-show-translations], [style]")!;
-    expect(wrapper).not.toHaveAttribute("data-show-translations");
-    fireEvent.click(screen.getByRole("switch", { name: "Show translations" }));
-    expect(wrapper).toHaveAttribute("data-show-translations");
+    const region = screen.getByRole('region', { name: 'Transcript' });
+    const wrapper = region.querySelector('[data-show-translations], [style]')!;
+    expect(wrapper).not.toHaveAttribute('data-show-translations');
+    fireEvent.click(screen.getByRole('switch', { name: 'Show translations' }));
+    expect(wrapper).toHaveAttribute('data-show-translations');
   });
 
-  it("offers the neighbouring chapters of the story", async () => {
+  it('offers the neighbouring chapters of the story', async () => {
     await openPlayer();
-    const nav = await screen.findByRole("navigation", {
-      name: "Chapters of this story",
+    const nav = await screen.findByRole('navigation', {
+      name: 'Chapters of this story',
     });
-    expect(within(nav).getByText("1 of 2")).toBeInTheDocument();
-    expect(within(nav).getByRole("link", { name: /Next/ })).toHaveAttribute(
-      "href",
+    expect(within(nav).getByText('1 of 2')).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: /Next/ })).toHaveAttribute(
+      'href',
       `/player/${nextChapterId}`,
     );
   });
 
-  it("plays without synchronisation when the transcript is missing", async () => {
+  it('plays without synchronisation when the transcript is missing', async () => {
     stubApi({
       ...base,
       [`GET /api/chapters/${chapterId}/transcript`]: () =>
         json(404, {
-          error: { code: "NOT_FOUND", message: "Transcript unavailable" },
+          error: { code: 'NOT_FOUND', message: 'Transcript unavailable' },
         }),
     });
     const { container } = renderApp(`/player/${chapterId}`);
-    await screen.findByRole("heading", { level: 1, name: "La llegada" });
-    const list = await screen.findByRole("list", {
-      name: "Transcript of La llegada",
+    await screen.findByRole('heading', { level: 1, name: 'La llegada' });
+    const list = await screen.findByRole('list', {
+      name: 'Transcript of La llegada',
     });
-    expect(
-      within(list).getByText("Transcript unavailable"),
-    ).toBeInTheDocument();
-    expect(audioOf(container)).toHaveAttribute(
-      "src",
-      `/api/chapters/${chapterId}/audio`,
-    );
+    expect(within(list).getByText('Transcript unavailable')).toBeInTheDocument();
+    expect(audioOf(container)).toHaveAttribute('src', `/api/chapters/${chapterId}/audio`);
   });
 
-  it("does not fetch a transcript the chapter does not have", async () => {
+  it('does not fetch a transcript the chapter does not have', async () => {
     const fetchMock = stubApi({
       ...base,
       [`GET /api/chapters/${chapterId}`]: () =>
         json(200, { chapter: { ...chapter, hasTranscript: false } }),
     });
     renderApp(`/player/${chapterId}`);
-    const list = await screen.findByRole("list", {
-      name: "Transcript of La llegada",
+    const list = await screen.findByRole('list', {
+      name: 'Transcript of La llegada',
     });
-    expect(
-      within(list).getByText("Transcript unavailable"),
-    ).toBeInTheDocument();
-    expect(
-      fetchMock.mock.calls.some(([url]) => String(url).endsWith("/transcript")),
-    ).toBe(false);
+    expect(within(list).getByText('Transcript unavailable')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/transcript'))).toBe(false);
   });
 
-  it("logs an audio load failure", async () => {
+  it('logs an audio load failure', async () => {
     const { container } = await openPlayer();
     fireEvent.error(audioOf(container));
     expect(getErrorLog()[0]).toMatchObject({
-      code: "AUDIO_LOAD_ERROR",
+      code: 'AUDIO_LOAD_ERROR',
       context: { chapterId },
     });
-    expect(
-      await screen.findByText("The audio could not be loaded."),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('The audio could not be loaded.')).toBeInTheDocument();
   });
 
-  it("shows the not-found page with ways back for an unknown chapter", async () => {
+  it('shows the not-found page with ways back for an unknown chapter', async () => {
     stubApi({});
-    const reload = vi
-      .spyOn(reloadPage, "reload")
-      .mockImplementation(() => undefined);
-    renderApp("/player/44444444-4444-4444-8444-444444444444");
+    const reload = vi.spyOn(reloadPage, 'reload').mockImplementation(() => undefined);
+    renderApp('/player/44444444-4444-4444-8444-444444444444');
     expect(
-      await screen.findByRole("heading", { level: 1, name: "Story Not Found" }),
+      await screen.findByRole('heading', { level: 1, name: 'Story Not Found' }),
     ).toBeInTheDocument();
-    expect(screen.getByText("Chapter not found")).toBeInTheDocument();
-    expect(
-      screen.getByRole("link", { name: "Back to Library" }),
-    ).toHaveAttribute("href", "/library");
-    expect(screen.getByRole("link", { name: "Go Home" })).toHaveAttribute(
-      "href",
-      "/",
+    expect(screen.getByText('Chapter not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Library' })).toHaveAttribute(
+      'href',
+      '/library',
     );
-    fireEvent.click(screen.getByRole("button", { name: "Try Again" }));
+    expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(reload).toHaveBeenCalled();
   });
 
-  it("treats an address that is not a chapter id as not found", async () => {
+  it('treats an address that is not a chapter id as not found', async () => {
     const fetchMock = stubApi({});
-    renderApp("/player/not-an-id");
+    renderApp('/player/not-an-id');
     expect(
-      await screen.findByRole("heading", { level: 1, name: "Story Not Found" }),
+      await screen.findByRole('heading', { level: 1, name: 'Story Not Found' }),
     ).toBeInTheDocument();
-    expect(
-      fetchMock.mock.calls.some(([url]) =>
-        String(url).startsWith("/api/chapters"),
-      ),
-    ).toBe(false);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/chapters'))).toBe(
+      false,
+    );
   });
 
   it.each([
     [
-      () =>
-        json(500, { error: { code: "INTERNAL", message: "Internal error" } }),
-      "Something Went Wrong",
+      () => json(500, { error: { code: 'INTERNAL', message: 'Internal error' } }),
+      'Something Went Wrong',
     ],
     [
       () => {
-        throw new TypeError("Failed to fetch");
+        throw new TypeError('Failed to fetch');
       },
-      "Connection Problem",
+      'Connection Problem',
     ],
-  ])("chooses the error page by the failure (%#)", async (handler, title) => {
+  ])('chooses the error page by the failure (%#)', async (handler, title) => {
     stubApi({ [`GET /api/chapters/${chapterId}`]: handler });
     renderApp(`/player/${chapterId}`);
-    expect(
-      await screen.findByRole("heading", { level: 1, name: title }),
-    ).toBeInTheDocument();
-    expect(
-      screen.getByText("Failed to load chapter. Please try again later."),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByText('Failed to load chapter. Please try again later.')).toBeInTheDocument();
   });
 
-  it("sends a visitor to sign in for a story that needs an account", async () => {
+  it('sends a visitor to sign in for a story that needs an account', async () => {
     stubApi({
       [`GET /api/chapters/${chapterId}`]: () =>
         json(401, {
-          error: { code: "UNAUTHORIZED", message: "Sign in required" },
+          error: { code: 'UNAUTHORIZED', message: 'Sign in required' },
         }),
     });
     renderApp(`/player/${chapterId}`);
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Sign In" }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
   });
 
-  it("asks visitors to sign in for bookmarks", async () => {
+  it('asks visitors to sign in for bookmarks', async () => {
     await openPlayer();
-    const panel = screen.getByRole("region", { name: "Bookmarks" });
+    const panel = screen.getByRole('region', { name: 'Bookmarks' });
     expect(within(panel).getByText(/Sign in to bookmark/)).toBeInTheDocument();
-    expect(
-      within(panel).getByRole("link", { name: "Sign In" }),
-    ).toHaveAttribute("href", "/auth");
-    expect(
-      screen.queryByRole("button", { name: /Bookmark line/ }),
-    ).not.toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    expect(screen.queryByRole('button', { name: /Bookmark line/ })).not.toBeInTheDocument();
   });
 
   it('starts at ?t= from a "Listen from here" link, about 1 s after load', async () => {
@@ -529,26 +454,26 @@ describe("player page", () => {
   });
 });
 
-describe("player page, signed in", () => {
+describe('player page, signed in', () => {
   const bookmark = {
-    id: "66666666-6666-4666-8666-666666666666",
+    id: '66666666-6666-4666-8666-666666666666',
     chapterId,
     positionSeconds: 3.2,
-    segmentId: "s2",
-    note: "Weather words",
-    createdAt: "2025-01-01T00:00:00.000Z",
-    updatedAt: "2025-01-01T00:00:00.000Z",
+    segmentId: 's2',
+    note: 'Weather words',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
   };
   const signedIn = {
-    "GET /api/auth/session": sessionOf(userFixture),
-    "GET /api/me/preferences": () =>
+    'GET /api/auth/session': sessionOf(userFixture),
+    'GET /api/me/preferences': () =>
       json(200, {
         preferences: {
           playbackSpeed: 1.25,
           autoPlayNext: false,
           showTranslations: true,
-          preferredLanguage: "en",
-          theme: "auto",
+          preferredLanguage: 'en',
+          theme: 'auto',
           updatedAt: null,
         },
       }),
@@ -560,38 +485,32 @@ describe("player page, signed in", () => {
             progressPercentage: 40,
             completed: false,
             lastPositionSeconds: 30,
-            lastAccessedAt: "2025-01-01T00:00:00.000Z",
-            savedAt: "2025-01-01T00:00:00.000Z",
+            lastAccessedAt: '2025-01-01T00:00:00.000Z',
+            savedAt: '2025-01-01T00:00:00.000Z',
           },
         ],
       }),
     [`GET /api/chapters/${chapterId}/vocabulary`]: () =>
-      json(200, { knownPercentage: 80, newWordIds: ["w4"] }),
-    [`GET /api/bookmarks?chapterId=${chapterId}`]: () =>
-      json(200, { bookmarks: [bookmark] }),
-    "POST /api/progress": () =>
-      json(200, { applied: true, progress: {}, newAchievements: [] }),
+      json(200, { knownPercentage: 80, newWordIds: ['w4'] }),
+    [`GET /api/bookmarks?chapterId=${chapterId}`]: () => json(200, { bookmarks: [bookmark] }),
+    'POST /api/progress': () => json(200, { applied: true, progress: {}, newAchievements: [] }),
   };
 
-  it("uses the preferences, resumes the saved position and shows vocabulary", async () => {
+  it('uses the preferences, resumes the saved position and shows vocabulary', async () => {
     const { container } = await openPlayer(signedIn);
     const audio = audioOf(container);
     await waitFor(() => expect(audio.playbackRate).toBe(1.25));
     expect(
-      await screen.findByText("You know 80% of the words in this chapter"),
+      await screen.findByText('You know 80% of the words in this chapter'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(word("mercado")).toHaveAttribute("data-new"));
-    expect(word("llega")).not.toHaveAttribute("data-new");
-    expect(
-      screen.getByRole("switch", { name: "Mark new words" }),
-    ).toBeChecked();
-    expect(
-      screen.getByRole("switch", { name: "Show translations" }),
-    ).toBeChecked();
+    await waitFor(() => expect(word('mercado')).toHaveAttribute('data-new'));
+    expect(word('llega')).not.toHaveAttribute('data-new');
+    expect(screen.getByRole('switch', { name: 'Mark new words' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Show translations' })).toBeChecked();
     await waitFor(() => expect(audio.currentTime).toBe(30), { timeout: 2500 });
   });
 
-  it("saves the position on pause, through the queue, with keepalive", async () => {
+  it('saves the position on pause, through the queue, with keepalive', async () => {
     const { container, fetchMock } = await openPlayer(signedIn);
     const audio = audioOf(container);
     act(() => {
@@ -600,23 +519,19 @@ describe("player page, signed in", () => {
       audio.pause();
     });
     await waitFor(() =>
-      expect(
-        fetchMock.mock.calls.some(([url]) => url === "/api/progress"),
-      ).toBe(true),
+      expect(fetchMock.mock.calls.some(([url]) => url === '/api/progress')).toBe(true),
     );
-    const call = fetchMock.mock.calls.find(([url]) => url === "/api/progress")!;
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/progress')!;
     expect(call[1]!.keepalive).toBe(true);
     expect(JSON.parse(call[1]!.body as string)).toMatchObject({
       chapterId,
       positionSeconds: 12.5,
       durationSeconds: 75,
     });
-    await waitFor(() =>
-      expect(localStorage.getItem(PROGRESS_QUEUE_KEY)).toBe("[]"),
-    );
+    await waitFor(() => expect(localStorage.getItem(PROGRESS_QUEUE_KEY)).toBe('[]'));
   });
 
-  it("edits and deletes a bookmark", async () => {
+  it('edits and deletes a bookmark', async () => {
     const calls: Array<[string, unknown]> = [];
     await openPlayer({
       ...signedIn,
@@ -624,104 +539,82 @@ describe("player page, signed in", () => {
         const body = JSON.parse(init!.body as string) as {
           note: string | null;
         };
-        calls.push(["PATCH", body]);
+        calls.push(['PATCH', body]);
         return json(200, { bookmark: { ...bookmark, note: body.note } });
       },
       [`DELETE /api/bookmarks/${bookmark.id}`]: () => {
-        calls.push(["DELETE", null]);
+        calls.push(['DELETE', null]);
         return new Response(null, { status: 204 });
       },
     });
-    const panel = screen.getByRole("region", { name: "Bookmarks" });
-    await within(panel).findByText("Weather words");
-    fireEvent.click(
-      within(panel).getByRole("button", { name: "Edit the note at 0:03" }),
-    );
-    fireEvent.change(within(panel).getByLabelText("Note at 0:03"), {
-      target: { value: "Sunny days" },
+    const panel = screen.getByRole('region', { name: 'Bookmarks' });
+    await within(panel).findByText('Weather words');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Edit the note at 0:03' }));
+    fireEvent.change(within(panel).getByLabelText('Note at 0:03'), {
+      target: { value: 'Sunny days' },
     });
-    fireEvent.click(within(panel).getByRole("button", { name: "Save note" }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save note' }));
     await waitFor(() =>
-      expect(
-        within(panel).getByText("Sunny days", { selector: "p" }),
-      ).toBeInTheDocument(),
+      expect(within(panel).getByText('Sunny days', { selector: 'p' })).toBeInTheDocument(),
     );
-    expect(
-      within(panel).queryByRole("textbox", { name: "Note at 0:03" }),
-    ).not.toBeInTheDocument();
-    expect(calls[0]).toEqual(["PATCH", { note: "Sunny days" }]);
+    expect(within(panel).queryByRole('textbox', { name: 'Note at 0:03' })).not.toBeInTheDocument();
+    expect(calls[0]).toEqual(['PATCH', { note: 'Sunny days' }]);
 
     fireEvent.click(
-      within(panel).getByRole("button", {
-        name: "Delete the bookmark at 0:03",
+      within(panel).getByRole('button', {
+        name: 'Delete the bookmark at 0:03',
       }),
     );
-    expect(
-      await within(panel).findByText("No bookmarks in this chapter yet."),
-    ).toBeInTheDocument();
-    expect(calls[1]).toEqual(["DELETE", null]);
+    expect(await within(panel).findByText('No bookmarks in this chapter yet.')).toBeInTheDocument();
+    expect(calls[1]).toEqual(['DELETE', null]);
   });
 
-  it("starts the next chapter by itself at the end when the preference says so", async () => {
+  it('starts the next chapter by itself at the end when the preference says so', async () => {
     const next = { ...chapters[1]!, hasTranscript: false, story: storySummary };
     const { container } = await openPlayer({
       ...signedIn,
-      "GET /api/me/preferences": () =>
+      'GET /api/me/preferences': () =>
         json(200, {
           preferences: {
             playbackSpeed: 1,
             autoPlayNext: true,
             showTranslations: false,
-            preferredLanguage: "en",
-            theme: "auto",
+            preferredLanguage: 'en',
+            theme: 'auto',
             updatedAt: null,
           },
         }),
-      [`GET /api/chapters/${nextChapterId}`]: () =>
-        json(200, { chapter: next }),
-      [`GET /api/progress?chapterIds=${nextChapterId}`]: () =>
-        json(200, { progress: [] }),
-      [`GET /api/bookmarks?chapterId=${nextChapterId}`]: () =>
-        json(200, { bookmarks: [] }),
+      [`GET /api/chapters/${nextChapterId}`]: () => json(200, { chapter: next }),
+      [`GET /api/progress?chapterIds=${nextChapterId}`]: () => json(200, { progress: [] }),
+      [`GET /api/bookmarks?chapterId=${nextChapterId}`]: () => json(200, { bookmarks: [] }),
     });
     const audio = audioOf(container);
-    await screen.findByRole("navigation", { name: "Chapters of this story" });
+    await screen.findByRole('navigation', { name: 'Chapters of this story' });
     await waitFor(() =>
-      expect(
-        screen.getByRole("switch", { name: "Show translations" }),
-      ).not.toBeChecked(),
+      expect(screen.getByRole('switch', { name: 'Show translations' })).not.toBeChecked(),
     );
     media.play.mockClear();
     act(() => {
-      audio.dispatchEvent(new Event("ended"));
+      audio.dispatchEvent(new Event('ended'));
     });
     expect(
-      await screen.findByRole("heading", { level: 1, name: "El encuentro" }),
+      await screen.findByRole('heading', { level: 1, name: 'El encuentro' }),
     ).toBeInTheDocument();
     await waitFor(() =>
-      expect(audioOf(container)).toHaveAttribute(
-        "src",
-        `/api/chapters/${nextChapterId}/audio`,
-      ),
+      expect(audioOf(container)).toHaveAttribute('src', `/api/chapters/${nextChapterId}/audio`),
     );
     // The next chapter plays without a press on play.
     await waitFor(() => expect(media.play).toHaveBeenCalled());
     expect(media.play.mock.contexts.at(-1)).toBe(audioOf(container));
   });
 
-  it("gives the lock screen the chapter, the story, the cover and the controls", async () => {
-    const handlers = new Map<
-      string,
-      (details: Record<string, number>) => void
-    >();
+  it('gives the lock screen the chapter, the story, the cover and the controls', async () => {
+    const handlers = new Map<string, (details: Record<string, number>) => void>();
     const session = {
       metadata: null as unknown,
-      playbackState: "none",
+      playbackState: 'none',
       setActionHandler: vi.fn(
-        (
-          action: string,
-          handler: ((d: Record<string, number>) => void) | null,
-        ) => {
+        (action: string, handler: ((d: Record<string, number>) => void) | null) => {
           if (handler) handlers.set(action, handler);
           else handlers.delete(action);
         },
@@ -729,13 +622,13 @@ describe("player page, signed in", () => {
       setPositionState: vi.fn(),
     };
     vi.stubGlobal(
-      "navigator",
+      'navigator',
       Object.assign(Object.create(navigator) as Navigator, {
         mediaSession: session,
       }),
     );
     vi.stubGlobal(
-      "MediaMetadata",
+      'MediaMetadata',
       class {
         constructor(readonly init: Record<string, unknown>) {}
       },
@@ -743,34 +636,29 @@ describe("player page, signed in", () => {
     const { container } = await openPlayer();
     const audio = audioOf(container);
     await waitFor(() => expect(session.metadata).not.toBeNull());
-    expect(
-      (session.metadata as { init: Record<string, unknown> }).init,
-    ).toMatchObject({
-      title: "La llegada",
-      artist: "El mercado",
-      artwork: [{ src: "http://localhost:3000/media/covers/el-mercado.jpg" }],
+    expect((session.metadata as { init: Record<string, unknown> }).init).toMatchObject({
+      title: 'La llegada',
+      artist: 'El mercado',
+      artwork: [{ src: 'http://localhost:3000/media/covers/el-mercado.jpg' }],
     });
-    act(() => handlers.get("play")!({}));
+    act(() => handlers.get('play')!({}));
     expect(audio.paused).toBe(false);
-    act(() => handlers.get("seekforward")!({}));
+    act(() => handlers.get('seekforward')!({}));
     expect(audio.currentTime).toBe(10);
-    act(() => handlers.get("seekbackward")!({ seekOffset: 5 }));
+    act(() => handlers.get('seekbackward')!({ seekOffset: 5 }));
     expect(audio.currentTime).toBe(5);
-    act(() => handlers.get("seekto")!({ seekTime: 42 }));
+    act(() => handlers.get('seekto')!({ seekTime: 42 }));
     expect(audio.currentTime).toBe(42);
-    act(() => handlers.get("pause")!({}));
+    act(() => handlers.get('pause')!({}));
     expect(audio.paused).toBe(true);
   });
 
-  it("lists bookmarks, adds one at the current position and bookmarks a line", async () => {
+  it('lists bookmarks, adds one at the current position and bookmarks a line', async () => {
     const created: unknown[] = [];
     const { container } = await openPlayer({
       ...signedIn,
-      "POST /api/bookmarks": (init) => {
-        const body = JSON.parse(init!.body as string) as Record<
-          string,
-          unknown
-        >;
+      'POST /api/bookmarks': (init) => {
+        const body = JSON.parse(init!.body as string) as Record<string, unknown>;
         created.push(body);
         return json(201, {
           bookmark: {
@@ -783,33 +671,29 @@ describe("player page, signed in", () => {
         });
       },
     });
-    const panel = screen.getByRole("region", { name: "Bookmarks" });
-    expect(await within(panel).findByText("Weather words")).toBeInTheDocument();
-    fireEvent.click(within(panel).getByRole("button", { name: "Go to 0:03" }));
+    const panel = screen.getByRole('region', { name: 'Bookmarks' });
+    expect(await within(panel).findByText('Weather words')).toBeInTheDocument();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Go to 0:03' }));
     expect(audioOf(container).currentTime).toBe(3.2);
 
     act(() => media.advance(audioOf(container), 10));
-    fireEvent.change(within(panel).getByLabelText("Note (optional)"), {
-      target: { value: "Remember this" },
+    fireEvent.change(within(panel).getByLabelText('Note (optional)'), {
+      target: { value: 'Remember this' },
     });
-    fireEvent.click(
-      within(panel).getByRole("button", { name: "Add bookmark" }),
-    );
-    expect(await within(panel).findByText("Remember this")).toBeInTheDocument();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Add bookmark' }));
+    expect(await within(panel).findByText('Remember this')).toBeInTheDocument();
     expect(created[0]).toEqual({
       chapterId,
       positionSeconds: 13.2,
-      note: "Remember this",
+      note: 'Remember this',
     });
 
-    fireEvent.click(
-      screen.getByRole("button", { name: "Bookmark line 1 of 2" }),
-    );
+    fireEvent.click(screen.getByRole('button', { name: 'Bookmark line 1 of 2' }));
     await waitFor(() => expect(created).toHaveLength(2));
     expect(created[1]).toEqual({
       chapterId,
       positionSeconds: 0,
-      segmentId: "s1",
+      segmentId: 's1',
     });
   });
 });
