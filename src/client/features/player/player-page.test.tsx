@@ -195,9 +195,7 @@ describe('player page', () => {
 
   it("shows a line's translation under it with the line's button", async () => {
     await openPlayer();
-    const button = screen.getByRole('button', {
-      name: 'Translate line 1 of 2',
-    });
+    const button = screen.getByRole('button', { name: 'Translate line 1 of 2' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(button);
     const line = lines()[0]!;
@@ -330,9 +328,7 @@ describe('player page', () => {
 
   it('offers the neighbouring chapters of the story', async () => {
     await openPlayer();
-    const nav = await screen.findByRole('navigation', {
-      name: 'Chapters of this story',
-    });
+    const nav = await screen.findByRole('navigation', { name: 'Chapters of this story' });
     expect(within(nav).getByText('1 of 2')).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: /Next/ })).toHaveAttribute(
       'href',
@@ -344,15 +340,11 @@ describe('player page', () => {
     stubApi({
       ...base,
       [`GET /api/chapters/${chapterId}/transcript`]: () =>
-        json(404, {
-          error: { code: 'NOT_FOUND', message: 'Transcript unavailable' },
-        }),
+        json(404, { error: { code: 'NOT_FOUND', message: 'Transcript unavailable' } }),
     });
     const { container } = renderApp(`/player/${chapterId}`);
     await screen.findByRole('heading', { level: 1, name: 'La llegada' });
-    const list = await screen.findByRole('list', {
-      name: 'Transcript of La llegada',
-    });
+    const list = await screen.findByRole('list', { name: 'Transcript of La llegada' });
     expect(within(list).getByText('Transcript unavailable')).toBeInTheDocument();
     expect(audioOf(container)).toHaveAttribute('src', `/api/chapters/${chapterId}/audio`);
   });
@@ -364,9 +356,7 @@ describe('player page', () => {
         json(200, { chapter: { ...chapter, hasTranscript: false } }),
     });
     renderApp(`/player/${chapterId}`);
-    const list = await screen.findByRole('list', {
-      name: 'Transcript of La llegada',
-    });
+    const list = await screen.findByRole('list', { name: 'Transcript of La llegada' });
     expect(within(list).getByText('Transcript unavailable')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/transcript'))).toBe(false);
   });
@@ -374,10 +364,7 @@ describe('player page', () => {
   it('logs an audio load failure', async () => {
     const { container } = await openPlayer();
     fireEvent.error(audioOf(container));
-    expect(getErrorLog()[0]).toMatchObject({
-      code: 'AUDIO_LOAD_ERROR',
-      context: { chapterId },
-    });
+    expect(getErrorLog()[0]).toMatchObject({ code: 'AUDIO_LOAD_ERROR', context: { chapterId } });
     expect(await screen.findByText('The audio could not be loaded.')).toBeInTheDocument();
   });
 
@@ -430,9 +417,7 @@ describe('player page', () => {
   it('sends a visitor to sign in for a story that needs an account', async () => {
     stubApi({
       [`GET /api/chapters/${chapterId}`]: () =>
-        json(401, {
-          error: { code: 'UNAUTHORIZED', message: 'Sign in required' },
-        }),
+        json(401, { error: { code: 'UNAUTHORIZED', message: 'Sign in required' } }),
     });
     renderApp(`/player/${chapterId}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
@@ -536,9 +521,7 @@ describe('player page, signed in', () => {
     await openPlayer({
       ...signedIn,
       [`PATCH /api/bookmarks/${bookmark.id}`]: (init) => {
-        const body = JSON.parse(init!.body as string) as {
-          note: string | null;
-        };
+        const body = JSON.parse(init!.body as string) as { note: string | null };
         calls.push(['PATCH', body]);
         return json(200, { bookmark: { ...bookmark, note: body.note } });
       },
@@ -560,11 +543,7 @@ describe('player page, signed in', () => {
     expect(within(panel).queryByRole('textbox', { name: 'Note at 0:03' })).not.toBeInTheDocument();
     expect(calls[0]).toEqual(['PATCH', { note: 'Sunny days' }]);
 
-    fireEvent.click(
-      within(panel).getByRole('button', {
-        name: 'Delete the bookmark at 0:03',
-      }),
-    );
+    fireEvent.click(within(panel).getByRole('button', { name: 'Delete the bookmark at 0:03' }));
     expect(await within(panel).findByText('No bookmarks in this chapter yet.')).toBeInTheDocument();
     expect(calls[1]).toEqual(['DELETE', null]);
   });
@@ -623,9 +602,7 @@ describe('player page, signed in', () => {
     };
     vi.stubGlobal(
       'navigator',
-      Object.assign(Object.create(navigator) as Navigator, {
-        mediaSession: session,
-      }),
+      Object.assign(Object.create(navigator) as Navigator, { mediaSession: session }),
     );
     vi.stubGlobal(
       'MediaMetadata',
@@ -682,18 +659,10 @@ describe('player page, signed in', () => {
     });
     fireEvent.click(within(panel).getByRole('button', { name: 'Add bookmark' }));
     expect(await within(panel).findByText('Remember this')).toBeInTheDocument();
-    expect(created[0]).toEqual({
-      chapterId,
-      positionSeconds: 13.2,
-      note: 'Remember this',
-    });
+    expect(created[0]).toEqual({ chapterId, positionSeconds: 13.2, note: 'Remember this' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Bookmark line 1 of 2' }));
     await waitFor(() => expect(created).toHaveLength(2));
-    expect(created[1]).toEqual({
-      chapterId,
-      positionSeconds: 0,
-      segmentId: 's1',
-    });
+    expect(created[1]).toEqual({ chapterId, positionSeconds: 0, segmentId: 's1' });
   });
 });
