@@ -3,11 +3,9 @@
  * `npm run admin -- revoke <email>` makes it a plain user again.
  * Works against DATABASE_URL, or the embedded database of DATA_DIR (running or not).
  */
-import { eq } from 'drizzle-orm';
+import { createRepositories } from '#server/app-context';
 import { loadConfig } from '#server/config/env';
 import { openDatabaseForScript } from '#server/db/script-connection';
-import { setRole } from '#server/modules/auth/accounts.repository';
-import { users } from '#server/db/schema';
 
 const [command, rawEmail] = process.argv.slice(2);
 if ((command !== 'grant' && command !== 'revoke') || !rawEmail) {
@@ -17,15 +15,13 @@ if ((command !== 'grant' && command !== 'revoke') || !rawEmail) {
 const email = rawEmail.trim().toLowerCase();
 const { database, close } = await openDatabaseForScript(loadConfig());
 try {
-  const [user] = await database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email));
-  if (!user) {
+  const { accounts } = createRepositories(database.db);
+  const userId = await accounts.findUserIdByEmail(email);
+  if (!userId) {
     console.error(`No account with the email ${email}. Sign up first, then run this again.`);
     process.exitCode = 1;
   } else {
-    await setRole(database.db, user.id, command === 'grant' ? 'admin' : 'user');
+    await accounts.setRole(userId, command === 'grant' ? 'admin' : 'user');
     console.log(`${email} is now ${command === 'grant' ? 'an administrator' : 'a user'}.`);
   }
 } finally {

@@ -2,25 +2,44 @@ import type { FastifyBaseLogger } from 'fastify';
 import { lookupWord } from '#shared/lexicon/index';
 import type { AppConfig } from './config/env.ts';
 import type { Database, DatabaseConnection } from './db/client.ts';
+import { createExclusiveRunner } from './db/advisory-lock.ts';
+import { createAuthAdapter } from './db/auth-adapter.ts';
 import { createNotifyChannel } from './db/notify-channel.ts';
 import { createTransactionRunner } from './db/repository.ts';
 import { createAuditLogRepository } from './lib/audit-log.repository.ts';
 import { createDevMailbox, createSmtpMailer, type Mailer } from './lib/mail/mailer.ts';
+import { createStripeProvider } from './lib/payments/stripe-provider.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { createRateLimitsRepository } from './lib/rate-limits.repository.ts';
 import type { ObjectStorage } from './lib/storage/storage.ts';
+import { createAccountsRepository } from './modules/auth/accounts.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createBookmarksRepository } from './modules/bookmarks/bookmarks.repository.ts';
 import { createBookmarksService } from './modules/bookmarks/bookmarks.service.ts';
+import { createClientLogService } from './modules/client-log/client-log.service.ts';
+import { createDemoContentRepository } from './modules/content/demo-content.repository.ts';
+import { createDemoContentService } from './modules/content/demo-content.service.ts';
+import { createFilesService } from './modules/files/files.service.ts';
+import { createImageVariants } from './modules/files/image-variants.ts';
+import { createHealthRepository } from './modules/health/health.repository.ts';
+import { createHealthService } from './modules/health/health.service.ts';
 import { createMeRepository } from './modules/me/me.repository.ts';
 import { createMeService } from './modules/me/me.service.ts';
+import {
+  createPaymentsRepository,
+  type PaymentsRepository,
+} from './modules/payments/payments.repository.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { createAchievementsRepository } from './modules/progress/achievements.repository.ts';
 import { createProgressEvents, type ProgressMessage } from './modules/progress/progress-events.ts';
 import { createProgressRepository } from './modules/progress/progress.repository.ts';
 import { createProgressService } from './modules/progress/progress.service.ts';
 import { createVocabularyRepository } from './modules/progress/vocabulary.repository.ts';
 import { createVocabularyService } from './modules/progress/vocabulary.service.ts';
+import { createContactRepository } from './modules/site/contact.repository.ts';
+import { createContactService } from './modules/site/contact.service.ts';
+import { createSiteRepository } from './modules/site/site.repository.ts';
 import { createSiteService } from './modules/site/site.service.ts';
 import { createStoriesRepository } from './modules/stories/stories.repository.ts';
 import { createStoriesService } from './modules/stories/stories.service.ts';
@@ -95,11 +114,30 @@ function translationProviders(settings: AppConfig['translation']): TranslationPr
   return providers;
 }
 
+/** The checkout providers the environment configures. */
+function checkoutProviders(config: AppConfig, payments: PaymentsRepository) {
+  const { stripeSecretKey, stripeWebhookSecret, stripeApiBase } = config.payments;
+  return {
+    stripe: stripeSecretKey
+      ? createStripeProvider({
+          secretKey: stripeSecretKey,
+          webhookSecret: stripeWebhookSecret,
+          apiBase: stripeApiBase,
+        })
+      : null,
+    // A checkout that grants lifetime access without payment has no place in production.
+    sandbox:
+      config.env === 'production'
+        ? null
+        : createSandboxProvider({ payments, publicUrl: config.publicUrl }),
+  };
+}
+
 /** A word's lemma when it is one of the top-2,000 words of the built-in lexicon. */
 const topLemmaOf = (word: string) => lookupWord(word)?.lemma ?? null;
 
-/** Every repository: the only modules that write SQL. */
-function createRepositories(db: Database) {
+/** Every repository: the only modules that write SQL (command-line scripts use them too). */
+export function createRepositories(db: Database) {
   return {
     auditLog: createAuditLogRepository({ db }),
     rateLimits: createRateLimitsRepository({ db }),
@@ -110,6 +148,12 @@ function createRepositories(db: Database) {
     achievements: createAchievementsRepository({ db }),
     translationCache: createTranslationCacheRepository({ db }),
     me: createMeRepository({ db }),
+    site: createSiteRepository({ db }),
+    contact: createContactRepository({ db }),
+    accounts: createAccountsRepository({ db }),
+    payments: createPaymentsRepository({ db }),
+    demoContent: createDemoContentRepository({ db }),
+    health: createHealthRepository({ db }),
   };
 }
 
@@ -165,10 +209,29 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       storage,
       transaction,
     }),
-    payments: createPaymentsService({ db, config, audit, limiter, log }),
-    site: createSiteService(db),
+    payments: createPaymentsService({
+      payments: repositories.payments,
+      transaction,
+      publicUrl: config.publicUrl,
+      ...checkoutProviders(config, repositories.payments),
+      audit,
+      limiter,
+      log,
+    }),
+    demoContent: createDemoContentService({
+      content: repositories.demoContent,
+      storage,
+      transaction,
+      exclusive: createExclusiveRunner(database),
+    }),
+    health: createHealthService({ health: repositories.health, storage }),
+    files: createFilesService({ images: createImageVariants({ storage }) }),
+    clientLog: createClientLogService({ log }),
+    site: createSiteService({ site: repositories.site }),
+    contact: createContactService({ contact: repositories.contact, limiter }),
     auth: createAuthService({
-      db,
+      accounts: repositories.accounts,
+      database: createAuthAdapter({ db }),
       secret: config.authSecret,
       publicUrl: config.publicUrl,
       mailer,

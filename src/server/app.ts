@@ -32,7 +32,6 @@ import { adminSettingsRoutes } from './modules/admin-settings/admin-settings.rou
 import { adminMigrationsRoutes } from './modules/admin-migrations/admin-migrations.routes.ts';
 import { adminStoriesRoutes } from './modules/admin-stories/admin-stories.routes.ts';
 import { adminFilesRoutes } from './modules/admin-files/admin-files.routes.ts';
-import { findRole } from './modules/auth/accounts.repository.ts';
 import { hasSessionCookie } from './modules/auth/auth-instance.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
@@ -129,8 +128,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     request.viewer = anonymousViewer;
     // Only API calls carrying our session cookie cost a session lookup.
     if (!request.url.startsWith('/api/') || !hasSessionCookie(request.headers.cookie)) return;
-    const userId = await context.services.auth.resolveUserId(requestMeta(request));
-    if (userId) request.viewer = { userId, role: await findRole(deps.database.db, userId) };
+    request.viewer = await context.services.auth.resolveViewer(requestMeta(request));
   });
 
   registerNulGuard(app);
@@ -158,11 +156,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { context });
+      await api.register(healthRoutes, routeContext);
       await api.register(storiesRoutes, routeContext);
-      await api.register(filesRoutes, { context });
-      await api.register(clientLogRoutes);
-      await api.register(authRoutes, { context });
+      await api.register(filesRoutes, routeContext);
+      await api.register(clientLogRoutes, routeContext);
+      await api.register(authRoutes, routeContext);
       await api.register(meRoutes, routeContext);
       await api.register(adminRoutes, { context });
       await api.register(adminUsersRoutes, { context });
@@ -175,8 +173,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(progressRoutes, routeContext);
       await api.register(bookmarksRoutes, routeContext);
       await api.register(translateRoutes, routeContext);
-      await api.register(paymentsRoutes, { context });
-      await api.register(siteRoutes, { context });
+      await api.register(paymentsRoutes, routeContext);
+      await api.register(siteRoutes, routeContext);
     },
     { prefix: '/api' },
   );
@@ -186,11 +184,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   }
   await registerClientApp(app, {
     clientDir: config.clientDir,
-    renderPage: createPageRenderer(
-      context,
-      await loadServerRender(config.serverRenderEntry),
-      app.log,
-    ),
+    renderPage: createPageRenderer({
+      services,
+      publicUrl: config.publicUrl,
+      serverRender: await loadServerRender(config.serverRenderEntry),
+      log: app.log,
+    }),
     pagePolicy: async (pathName) => {
       const { site } = context.services;
       const images = siteImageCspAdditions(await site.getSettings().catch(() => undefined));

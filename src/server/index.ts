@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config/env.ts';
-import { resolveAuthSecret, startRuntime, type Runtime } from './runtime.ts';
+import { prepareApp, resolveAuthSecret, startRuntime, type Runtime } from './runtime.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -29,32 +29,26 @@ function readConfig(): AppConfig {
 const config = readConfig();
 const startupLog = (message: string) => console.log(`[relatos] ${message}`);
 
+const couldNotStart = (error: unknown) =>
+  console.error(
+    `[relatos] could not start: ${error instanceof Error ? error.message : String(error)}`,
+  );
+
 let runtime: Runtime;
 try {
   runtime = await startRuntime(config, startupLog);
 } catch (error) {
-  console.error(
-    `[relatos] could not start: ${error instanceof Error ? error.message : String(error)}`,
-  );
+  couldNotStart(error);
   process.exit(1);
 }
 const app = await buildApp({ ...config, authSecret: resolveAuthSecret(config) }, runtime);
-if (config.adminEmail) {
-  try {
-    const outcome = await app.context.services.auth.ensureAdmin(
-      config.adminEmail,
-      config.adminPassword,
-    );
-    startupLog(
-      outcome === 'waiting-for-sign-up'
-        ? `ADMIN_EMAIL ${config.adminEmail} has no account yet: it becomes admin when it signs up`
-        : `ADMIN_EMAIL ${config.adminEmail}: administrator ${outcome}`,
-    );
-  } catch (error) {
-    startupLog(
-      `could not set up ADMIN_EMAIL: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
+try {
+  await prepareApp(app.context.services, config, startupLog);
+} catch (error) {
+  couldNotStart(error);
+  await app.close().catch(() => undefined);
+  await runtime.stop().catch(() => undefined);
+  process.exit(1);
 }
 
 let shuttingDown = false;

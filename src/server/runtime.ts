@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Services } from './app-context.ts';
 import type { AppConfig } from './config/env.ts';
 import { connectDatabase, runMigrations, type DatabaseConnection } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres.ts';
 import { seedDefaults } from './db/seed-defaults.ts';
 import { createStorage } from './lib/storage/index.ts';
 import type { ObjectStorage } from './lib/storage/storage.ts';
-import { seedDemoContent } from './modules/content/seed-demo-content.ts';
-import { applyPaymentServiceSettings } from './modules/payments/payment-services-setup.ts';
 
 /**
  * The secret that signs session cookies. Several instances must share it (AUTH_SECRET, required in
@@ -33,7 +32,8 @@ export interface Runtime {
 
 /**
  * Opens everything the app stands on: the database (external via DATABASE_URL, otherwise the
- * embedded server under DATA_DIR), its migrations and default rows, and the file storage.
+ * embedded server under DATA_DIR), its migrations and default rows, and the file storage. Once
+ * the app is built on it, `prepareApp` does the rest before it listens.
  */
 export async function startRuntime(
   config: AppConfig,
@@ -55,10 +55,8 @@ export async function startRuntime(
     database = connectDatabase(connectionString);
     await runMigrations(database);
     await seedDefaults(database.db);
-    await applyPaymentServiceSettings(database.db, config.payments, log);
     const storage = createStorage({ dataDir: path.join(config.dataDir), s3: config.s3 });
     await storage.ensureBuckets();
-    if (config.seedDemoContent) await seedDemoContent(database, storage, log);
     const opened = database;
     return {
       database: opened,
@@ -72,5 +70,30 @@ export async function startRuntime(
     await database?.close().catch(() => undefined);
     await embedded?.stop();
     throw error;
+  }
+}
+
+/**
+ * Start-up work done through the app's services before it listens: the payment services the
+ * environment switches on, the demo library (SEED_DEMO_CONTENT), the administrator of ADMIN_EMAIL.
+ * A failure of the first two stops the start; the administrator's is reported and the app starts.
+ */
+export async function prepareApp(
+  services: Services,
+  config: AppConfig,
+  log: (message: string) => void,
+): Promise<void> {
+  await services.payments.applyConfiguredServices(config.payments, log);
+  if (config.seedDemoContent) await services.demoContent.seed(log);
+  if (!config.adminEmail) return;
+  try {
+    const outcome = await services.auth.ensureAdmin(config.adminEmail, config.adminPassword);
+    log(
+      outcome === 'waiting-for-sign-up'
+        ? `ADMIN_EMAIL ${config.adminEmail} has no account yet: it becomes admin when it signs up`
+        : `ADMIN_EMAIL ${config.adminEmail}: administrator ${outcome}`,
+    );
+  } catch (error) {
+    log(`could not set up ADMIN_EMAIL: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -14,6 +14,10 @@ export const messages = {
     invalidCredentials: 'Invalid email or password',
     loginRequiredTitle: 'Login required',
     signInToListen: 'Please sign in to access this story',
+    passwordResetRateLimited: 'Please wait before requesting another password reset',
+    invalidResetLink: 'Invalid Reset Link',
+    confirmationExpired: 'Confirmation Link Expired',
+    confirmationFailed: 'Confirmation Failed',
   },
   stories: {
     storyNotFound: 'Story not found',

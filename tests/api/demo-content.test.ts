@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storyListResponseSchema } from '#shared/contracts/stories';
 import { transcriptSchema } from '#shared/transcript';
-import { seedDemoContent } from '#server/modules/content/seed-demo-content';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  expect(await seedDemoContent(t.database, t.storage, () => undefined)).toBe(true);
+  expect(await t.app.context.services.demoContent.seed()).toBe(true);
 });
 afterAll(async () => {
   await t.close();
@@ -46,7 +45,7 @@ describe('the shipped demo library', () => {
   });
 
   it('is seeded once: a second run changes nothing', async () => {
-    expect(await seedDemoContent(t.database, t.storage, () => undefined)).toBe(false);
+    expect(await t.app.context.services.demoContent.seed()).toBe(false);
     expect((await listStories()).length).toBe(4);
   });
 

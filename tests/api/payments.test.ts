@@ -8,7 +8,6 @@ import {
   userMemberships,
   userPayments,
 } from '#server/db/schema';
-import { applyPaymentServiceSettings } from '#server/modules/payments/payment-services-setup';
 import { signedInUser } from './helpers/accounts.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -207,7 +206,7 @@ describe('support status', () => {
       ENABLE_PAYMENT_SERVICES: 'paypal',
       PAYPAL_URL: 'https://www.paypal.com/donate/?hosted_button_id=ENV',
     });
-    await applyPaymentServiceSettings(t.database.db, payments);
+    await t.app.context.services.payments.applyConfiguredServices(payments);
     expect(await status()).toMatchObject({
       enabled: true,
       card: { enabled: false },

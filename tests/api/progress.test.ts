@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoContent } from '#server/modules/content/seed-demo-content';
 import { storyListResponseSchema, type Story } from '#shared/contracts/stories';
 import { signedInUser } from './helpers/accounts.ts';
 import { insertStory } from './helpers/fixtures.ts';
@@ -13,7 +12,7 @@ let stories: Story[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoContent(t.database, t.storage, () => undefined);
+  await t.app.context.services.demoContent.seed();
   alice = await signedInUser(t);
   bob = await signedInUser(t);
   const res = await t.app.inject({ method: 'GET', url: '/api/stories' });

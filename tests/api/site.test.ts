@@ -5,7 +5,6 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedback, homePageSettings, logoSettings, trackingTags } from '#server/db/schema';
-import { seedDemoContent } from '#server/modules/content/seed-demo-content';
 import { signedInUser } from './helpers/accounts.ts';
 import { insertStory } from './helpers/fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -33,7 +32,7 @@ beforeAll(async () => {
     }),
   );
   t = await createTestApp({}, { clientDir });
-  await seedDemoContent(t.database, t.storage, () => undefined);
+  await t.app.context.services.demoContent.seed();
 });
 afterAll(async () => {
   await t.close();
@@ -412,7 +411,7 @@ describe('pages rendered by the server', () => {
       {},
       { clientDir, serverRenderEntry: path.join(bundleDir, 'count.js') },
     );
-    await seedDemoContent(rendered.database, rendered.storage, () => undefined);
+    await rendered.app.context.services.demoContent.seed();
   });
   afterAll(async () => {
     await rendered.close();

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translationCache } from '#server/db/schema';
-import { seedDemoContent } from '#server/modules/content/seed-demo-content';
 import { storyListResponseSchema, type Story } from '#shared/contracts/stories';
 import { transcriptSchema, type Transcript } from '#shared/transcript';
 import { signedInUser } from './helpers/accounts.ts';
@@ -20,7 +19,7 @@ let withProvider: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoContent(t.database, t.storage, () => undefined);
+  await t.app.context.services.demoContent.seed();
   stories = storyListResponseSchema.parse(
     (await t.app.inject({ method: 'GET', url: '/api/stories' })).json(),
   ).stories;

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { withAdvisoryLock } from './advisory-lock.ts';
 import * as schema from './schema.ts';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -37,12 +38,7 @@ const MIGRATION_LOCK_KEY = 7_212_001;
  * serialised by a PostgreSQL advisory lock held on a connection of its own.
  */
 export async function runMigrations(connection: DatabaseConnection): Promise<void> {
-  const lockClient = await connection.pool.connect();
-  try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrate(connection.db, { migrationsFolder });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-    lockClient.release();
-  }
+  await withAdvisoryLock(connection.pool, MIGRATION_LOCK_KEY, () =>
+    migrate(connection.db, { migrationsFolder }),
+  );
 }

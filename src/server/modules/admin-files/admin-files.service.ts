@@ -19,7 +19,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import type { RequestOrigin } from '../../lib/actor.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import { storeFile } from '../../lib/uploads.ts';
-import { publicFileUrl } from '../content/seed-demo-content.ts';
+import { publicFileUrl } from '../files/public-file-url.ts';
 import * as repository from './admin-files.repository.ts';
 import { checkContent, type IncomingFile } from './upload-checks.ts';
 

@@ -1,147 +1,128 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { CurrentUser } from '#shared/contracts/auth';
-import type { Database, DbExecutor } from '../../db/client.ts';
+import { defineRepository } from '../../db/repository.ts';
 import { authTokens, profiles, userPreferences, userRoles, users } from '../../db/schema.ts';
 
 export type TokenKind = 'email_verification' | 'password_reset';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The rows every account has from its first moment: profile, role `user`, default preferences. */
-export async function createAccountRows(
-  db: DbExecutor,
-  user: { id: string; email: string; name: string },
-) {
-  await db
-    .insert(profiles)
-    .values({ id: user.id, email: user.email, fullName: user.name })
-    .onConflictDoNothing();
-  await db.insert(userRoles).values({ userId: user.id, role: 'user' }).onConflictDoNothing();
-  await db.insert(userPreferences).values({ userId: user.id }).onConflictDoNothing();
-}
-
-export async function storeToken(
-  db: Database,
-  kind: TokenKind,
-  userId: string,
-  token: string,
-  lifetimeSeconds: number,
-) {
-  const expiresAt = new Date(Date.now() + lifetimeSeconds * 1000);
-  // The same signed token can be issued twice within a second (a quick resend): keep one row.
-  await db
-    .insert(authTokens)
-    .values({ tokenHash: hashToken(token), kind, userId, expiresAt })
-    .onConflictDoUpdate({ target: authTokens.tokenHash, set: { expiresAt } });
-}
-
 export type ClaimResult = { status: 'claimed'; userId: string } | { status: 'expired' | 'invalid' };
 
-/**
- * Takes a single-use token: the row is deleted and returned in one statement, so of two racing
- * requests exactly one gets it. An expired token is left in place (the page can say "expired"
- * again on reload) and reported as such.
- */
-export async function claimToken(
-  db: Database,
-  kind: TokenKind,
-  token: string,
-): Promise<ClaimResult> {
-  const tokenHash = hashToken(token);
-  const claimed = await db
-    .delete(authTokens)
-    .where(
-      and(
-        eq(authTokens.tokenHash, tokenHash),
-        eq(authTokens.kind, kind),
-        gt(authTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ userId: authTokens.userId });
-  if (claimed[0]) return { status: 'claimed', userId: claimed[0].userId };
-  const [stale] = await db
-    .select({ userId: authTokens.userId })
-    .from(authTokens)
-    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, kind)));
-  return { status: stale ? 'expired' : 'invalid' };
-}
+/** Our rows about accounts beside better-auth's own: profile, role, single-use tokens. */
+export const createAccountsRepository = defineRepository((db) => ({
+  /** The rows every account has from its first moment: profile, role `user`, default preferences. */
+  async createAccountRows(user: { id: string; email: string; name: string }) {
+    await db
+      .insert(profiles)
+      .values({ id: user.id, email: user.email, fullName: user.name })
+      .onConflictDoNothing();
+    await db.insert(userRoles).values({ userId: user.id, role: 'user' }).onConflictDoNothing();
+    await db.insert(userPreferences).values({ userId: user.id }).onConflictDoNothing();
+  },
 
-export async function isTokenUsable(
-  db: Database,
-  kind: TokenKind,
-  token: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: authTokens.userId })
-    .from(authTokens)
-    .where(
-      and(
-        eq(authTokens.tokenHash, hashToken(token)),
-        eq(authTokens.kind, kind),
-        gt(authTokens.expiresAt, sql`now()`),
-      ),
-    );
-  return row !== undefined;
-}
+  async storeToken(kind: TokenKind, userId: string, token: string, lifetimeSeconds: number) {
+    const expiresAt = new Date(Date.now() + lifetimeSeconds * 1000);
+    // The same signed token can be issued twice within a second (a quick resend): keep one row.
+    await db
+      .insert(authTokens)
+      .values({ tokenHash: hashToken(token), kind, userId, expiresAt })
+      .onConflictDoUpdate({ target: authTokens.tokenHash, set: { expiresAt } });
+  },
 
-export async function findUserIdByEmail(db: Database, email: string) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return row?.id;
-}
+  /**
+   * Takes a single-use token: the row is deleted and returned in one statement, so of two racing
+   * requests exactly one gets it. An expired token is left in place (the page can say "expired"
+   * again on reload) and reported as such.
+   */
+  async claimToken(kind: TokenKind, token: string): Promise<ClaimResult> {
+    const tokenHash = hashToken(token);
+    const claimed = await db
+      .delete(authTokens)
+      .where(
+        and(
+          eq(authTokens.tokenHash, tokenHash),
+          eq(authTokens.kind, kind),
+          gt(authTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: authTokens.userId });
+    if (claimed[0]) return { status: 'claimed', userId: claimed[0].userId };
+    const [stale] = await db
+      .select({ userId: authTokens.userId })
+      .from(authTokens)
+      .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, kind)));
+    return { status: stale ? 'expired' : 'invalid' };
+  },
 
-export async function loadCurrentUser(
-  db: DbExecutor,
-  userId: string,
-): Promise<CurrentUser | undefined> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      emailVerified: users.emailVerified,
-      createdAt: users.createdAt,
-      fullName: profiles.fullName,
-      avatarUrl: profiles.avatarUrl,
-      role: userRoles.role,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .leftJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(eq(users.id, userId));
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    email: row.email,
-    emailVerified: row.emailVerified,
-    createdAt: row.createdAt.toISOString(),
-    fullName: row.fullName,
-    avatarUrl: row.avatarUrl,
-    role: row.role ?? 'user',
-  };
-}
+  async isTokenUsable(kind: TokenKind, token: string): Promise<boolean> {
+    const [row] = await db
+      .select({ userId: authTokens.userId })
+      .from(authTokens)
+      .where(
+        and(
+          eq(authTokens.tokenHash, hashToken(token)),
+          eq(authTokens.kind, kind),
+          gt(authTokens.expiresAt, sql`now()`),
+        ),
+      );
+    return row !== undefined;
+  },
 
-export async function findRole(db: Database, userId: string) {
-  const [row] = await db
-    .select({ role: userRoles.role })
-    .from(userRoles)
-    .where(eq(userRoles.userId, userId));
-  return row?.role ?? 'user';
-}
+  async findUserIdByEmail(email: string) {
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return row?.id;
+  },
 
-export async function setRole(
-  db: DbExecutor,
-  userId: string,
-  role: 'user' | 'admin' | 'moderator',
-) {
-  await db
-    .insert(userRoles)
-    .values({ userId, role })
-    .onConflictDoUpdate({ target: userRoles.userId, set: { role } });
-}
+  async loadCurrentUser(userId: string): Promise<CurrentUser | undefined> {
+    const [row] = await db
+      .select({
+        id: users.id,
+        email: users.email,
+        emailVerified: users.emailVerified,
+        createdAt: users.createdAt,
+        fullName: profiles.fullName,
+        avatarUrl: profiles.avatarUrl,
+        role: userRoles.role,
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .leftJoin(userRoles, eq(userRoles.userId, users.id))
+      .where(eq(users.id, userId));
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      email: row.email,
+      emailVerified: row.emailVerified,
+      createdAt: row.createdAt.toISOString(),
+      fullName: row.fullName,
+      avatarUrl: row.avatarUrl,
+      role: row.role ?? 'user',
+    };
+  },
 
-export async function markEmailVerified(db: DbExecutor, userId: string) {
-  await db
-    .update(users)
-    .set({ emailVerified: true, updatedAt: new Date() })
-    .where(eq(users.id, userId));
-}
+  async findRole(userId: string) {
+    const [row] = await db
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(eq(userRoles.userId, userId));
+    return row?.role ?? 'user';
+  },
+
+  async setRole(userId: string, role: 'user' | 'admin' | 'moderator') {
+    await db
+      .insert(userRoles)
+      .values({ userId, role })
+      .onConflictDoUpdate({ target: userRoles.userId, set: { role } });
+  },
+
+  async markEmailVerified(userId: string) {
+    await db
+      .update(users)
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  },
+}));
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

@@ -1,7 +1,5 @@
 import { betterAuth } from 'better-auth';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import type { Database } from '../../db/client.ts';
-import { accounts, sessions, users, verifications } from '../../db/schema.ts';
+import type { AuthAdapter } from '../../db/auth-adapter.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#shared/validation/account-rules';
 
 export const SESSION_COOKIE_PREFIX = 'relatos';
@@ -30,7 +28,7 @@ export interface AuthHooks {
  * never mounted. Our additions (single-use links, per-email limits, audit) live in auth.service.ts.
  */
 export function createAuth(options: {
-  db: Database;
+  database: AuthAdapter;
   secret: string;
   publicUrl: string;
   hooks: AuthHooks;
@@ -42,10 +40,7 @@ export function createAuth(options: {
     basePath: '/api/auth',
     secret: options.secret,
     trustedOrigins: [options.publicUrl],
-    database: drizzleAdapter(options.db, {
-      provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
-    }),
+    database: options.database,
     telemetry: { enabled: false },
     // Failed sign-ins are expected traffic (and audited by us); only real problems are logged.
     logger: { level: 'error' },

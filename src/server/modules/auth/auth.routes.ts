@@ -14,7 +14,7 @@ import {
   userResponseSchema,
 } from '#shared/contracts/auth';
 import { apiErrorSchema } from '#shared/errors';
-import type { AppContext } from '../../app-context.ts';
+import type { RouteContext } from '../../app-context.ts';
 import { requireUser, signedInUserId } from '../../lib/http/guards.ts';
 import { requestMeta, sendWithCookies } from '../../lib/http/request-meta.ts';
 
@@ -26,11 +26,8 @@ const errors = {
   429: apiErrorSchema,
 };
 
-export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
-  app,
-  { context },
-) => {
-  const { auth } = context.services;
+export const authRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
+  const { auth } = services;
   const tags = ['auth'];
 
   app.post(

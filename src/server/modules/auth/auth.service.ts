@@ -1,7 +1,8 @@
 import { isAPIError } from 'better-auth/api';
 import type { CurrentUser } from '#shared/contracts/auth';
+import { messages as sharedMessages } from '#shared/messages';
 import { isValidEmail, passwordProblems } from '#shared/validation/account-rules';
-import type { Database } from '../../db/client.ts';
+import type { AuthAdapter } from '../../db/auth-adapter.ts';
 import type { AuditLog } from '../../lib/audit-log.repository.ts';
 import { AppError, rateLimited, unauthorized, validationError } from '../../lib/errors.ts';
 import { codeForStatus } from '../../lib/http/error-handler.ts';
@@ -13,7 +14,8 @@ import {
 } from '../../lib/mail/templates.ts';
 import type { RequestOrigin } from '../../lib/actor.ts';
 import { rateLimitRules, type RateLimiter, type RateLimitRule } from '../../lib/rate-limiter.ts';
-import * as accounts from './accounts.repository.ts';
+import { anonymousViewer, type Viewer } from '../../lib/viewer.ts';
+import type { AccountsRepository } from './accounts.repository.ts';
 import {
   CLIENT_IP_HEADER,
   createAuth,
@@ -34,16 +36,16 @@ export interface WithCookies<T> {
 }
 
 export const messages = {
-  invalidCredentials: 'Invalid email or password',
+  invalidCredentials: sharedMessages.auth.invalidCredentials,
   emailNotVerified:
     "Please confirm your email address before signing in. We've sent you a new confirmation link.",
   signInRateLimited: 'Too many sign-in attempts. Please try again later.',
-  resetRateLimited: 'Please wait before requesting another password reset',
+  resetRateLimited: sharedMessages.auth.passwordResetRateLimited,
   resendRateLimited: 'Please wait before requesting another confirmation email',
-  invalidEmail: 'Please enter a valid email address',
-  invalidResetLink: 'Invalid Reset Link',
-  confirmationExpired: 'Confirmation Link Expired',
-  confirmationFailed: 'Confirmation Failed',
+  invalidEmail: sharedMessages.form.emailInvalid,
+  invalidResetLink: sharedMessages.auth.invalidResetLink,
+  confirmationExpired: sharedMessages.auth.confirmationExpired,
+  confirmationFailed: sharedMessages.auth.confirmationFailed,
   wrongPassword: 'The password is not correct',
 } as const;
 
@@ -53,7 +55,9 @@ const FORGOT_PASSWORD_MIN_MS = 400;
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface AuthServiceDeps {
-  db: Database;
+  accounts: AccountsRepository;
+  /** better-auth's tables (db/auth-adapter.ts). */
+  database: AuthAdapter;
   secret: string;
   publicUrl: string;
   mailer: Mailer;
@@ -64,7 +68,7 @@ export interface AuthServiceDeps {
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, mailer, limiter, audit, publicUrl, log } = deps;
+  const { accounts, mailer, limiter, audit, publicUrl, log } = deps;
 
   /** Mail goes out in the background: the answer (and its timing) never depends on SMTP. */
   const sendInBackground = (message: Parameters<Mailer['send']>[0]) => {
@@ -74,19 +78,18 @@ export function createAuthService(deps: AuthServiceDeps) {
   };
 
   const auth: Auth = createAuth({
-    db,
+    database: deps.database,
     secret: deps.secret,
     publicUrl,
     hooks: {
       async onUserCreated(user) {
-        await accounts.createAccountRows(db, user);
+        await accounts.createAccountRows(user);
         if (deps.adminEmail && user.email.toLowerCase() === deps.adminEmail) {
-          await accounts.setRole(db, user.id, 'admin');
+          await accounts.setRole(user.id, 'admin');
         }
       },
       async sendConfirmation(user, token) {
         await accounts.storeToken(
-          db,
           'email_verification',
           user.id,
           token,
@@ -97,7 +100,6 @@ export function createAuthService(deps: AuthServiceDeps) {
       },
       async sendPasswordReset(user, token) {
         await accounts.storeToken(
-          db,
           'password_reset',
           user.id,
           token,
@@ -135,7 +137,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   async function currentUser(userId: string): Promise<CurrentUser> {
-    const user = await accounts.loadCurrentUser(db, userId);
+    const user = await accounts.loadCurrentUser(userId);
     if (!user) throw unauthorized();
     return user;
   }
@@ -198,7 +200,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (error instanceof AppError) throw error;
         const translated = translateAuthError(error);
         if (translated.code === 'INVALID_CREDENTIALS' || translated.code === 'EMAIL_NOT_VERIFIED') {
-          const userId = await accounts.findUserIdByEmail(db, input.email);
+          const userId = await accounts.findUserIdByEmail(input.email);
           await audit.record({
             action: 'failed_signin',
             userId: userId ?? null,
@@ -242,21 +244,23 @@ export function createAuthService(deps: AuthServiceDeps) {
       };
     },
 
-    /** Session lookup for every request: never extends, never writes. */
-    async resolveUserId(meta: RequestMeta): Promise<string | null> {
+    /** Who is asking, for every API request: never extends a session, never writes. */
+    async resolveViewer(meta: RequestMeta): Promise<Viewer> {
+      let userId: string | undefined;
       try {
         const session = await auth.api.getSession({
           headers: authHeaders(meta),
           query: { disableRefresh: true },
         });
-        return session?.user.id ?? null;
+        userId = session?.user.id;
       } catch {
-        return null;
+        return anonymousViewer;
       }
+      return userId ? { userId, role: await accounts.findRole(userId) } : anonymousViewer;
     },
 
     async confirmEmail(token: string, meta: RequestMeta): Promise<WithCookies<CurrentUser>> {
-      const claim = await accounts.claimToken(db, 'email_verification', token);
+      const claim = await accounts.claimToken('email_verification', token);
       if (claim.status !== 'claimed') {
         throw claim.status === 'expired'
           ? new AppError('TOKEN_EXPIRED', messages.confirmationExpired)
@@ -311,7 +315,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           retryAfterSeconds: verdict.retryAfterSeconds,
         });
       }
-      const userId = await accounts.findUserIdByEmail(db, email);
+      const userId = await accounts.findUserIdByEmail(email);
       try {
         await auth.api.requestPasswordReset({
           body: { email, redirectTo: `${publicUrl}/reset-password` },
@@ -335,12 +339,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async checkResetToken(token: string) {
-      return { valid: await accounts.isTokenUsable(db, 'password_reset', token) };
+      return { valid: await accounts.isTokenUsable('password_reset', token) };
     },
 
     async resetPassword(token: string, newPassword: string, meta: RequestMeta) {
       assertStrongPassword(newPassword);
-      const claim = await accounts.claimToken(db, 'password_reset', token);
+      const claim = await accounts.claimToken('password_reset', token);
       if (claim.status !== 'claimed') {
         await audit.record({
           action: 'password_reset_failed',
@@ -397,9 +401,9 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Creates (or promotes) the administrator named by ADMIN_EMAIL / ADMIN_PASSWORD at start. */
     async ensureAdmin(email: string, password: string | undefined) {
-      const existing = await accounts.findUserIdByEmail(db, email);
+      const existing = await accounts.findUserIdByEmail(email);
       if (existing) {
-        await accounts.setRole(db, existing, 'admin');
+        await accounts.setRole(existing, 'admin');
         return 'promoted' as const;
       }
       if (!password) return 'waiting-for-sign-up' as const;
@@ -407,8 +411,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const created = await auth.api.signUpEmail({
         body: { email, password, name: 'Administrator' },
       });
-      await accounts.markEmailVerified(db, created.user.id);
-      await accounts.setRole(db, created.user.id, 'admin');
+      await accounts.markEmailVerified(created.user.id);
+      await accounts.setRole(created.user.id, 'admin');
       return 'created' as const;
     },
   };

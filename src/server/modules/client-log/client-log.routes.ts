@@ -1,33 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-
-const clientLogSchema = z
-  .object({
-    kind: z.enum(['not_found', 'error']),
-    path: z.string().max(2048),
-    code: z.string().max(64).optional(),
-    message: z.string().max(1000).optional(),
-  })
-  .strict();
+import { clientLogEventSchema } from '#shared/contracts/client-log';
+import type { RouteContext } from '../../app-context.ts';
 
 /** Lets the client report what the server cannot see: unknown routes and client-side errors. */
-export const clientLogRoutes: FastifyPluginAsyncZod = async (app) => {
+export const clientLogRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
+  const { clientLog } = services;
+
   app.post(
     '/client-log',
     {
       schema: {
         tags: ['system'],
         summary: 'Record an unknown route or a client error in the server log',
-        body: clientLogSchema,
+        body: clientLogEventSchema,
         response: { 204: z.null() },
       },
     },
     async (request, reply) => {
-      const { kind, path, code, message } = request.body;
-      request.log.warn(
-        { clientEvent: kind, path, code, message },
-        kind === 'not_found' ? 'client route not found (404)' : 'client error',
-      );
+      clientLog.record(request.body, request.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,23 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/errors.ts';
-import { assertSafeKey } from '../../lib/storage/storage.ts';
-import { sendObject } from '../../lib/storage/send-object.ts';
 import { imageQuerySchema } from '#shared/contracts/site';
-import type { AppContext } from '../../app-context.ts';
-import { createImageVariants } from './image-variants.ts';
+import type { RouteContext } from '../../app-context.ts';
+import { sendObject } from '../../lib/storage/send-object.ts';
 
-/**
- * Buckets whose objects are public by URL (covers, site images, avatars). Chapter audio and
- * transcripts are never served from here: only through the chapter routes, which check access.
- */
-const publicBuckets = ['series-images', 'uploads'] as const;
+const objectParams = z.object({ bucket: z.string(), '*': z.string() });
 
-export const filesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
+export const filesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
   app,
-  { context },
+  { services, storage },
 ) => {
-  const images = createImageVariants(context.storage);
+  const { files } = services;
+
   app.route({
     method: ['GET', 'HEAD'],
     url: '/files/:bucket/*',
@@ -26,14 +20,11 @@ export const filesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
     schema: {
       tags: ['files'],
       summary: 'A public file (images) by bucket and key',
-      params: z.object({ bucket: z.string(), '*': z.string() }),
+      params: objectParams,
     },
     handler: async (request, reply) => {
-      const bucket = publicBuckets.find((name) => name === request.params.bucket);
-      if (!bucket) throw notFound('No such public bucket');
-      const key = request.params['*'];
-      assertSafeKey(key);
-      return sendObject(request, reply, context.storage, bucket, key, {
+      const { bucket, key } = files.publicObject(request.params.bucket, request.params['*']);
+      return sendObject(request, reply, storage, bucket, key, {
         // Keys are generated and never reused for other content, so the URL can be cached long.
         cacheControl: 'public, max-age=86400',
       });
@@ -46,16 +37,12 @@ export const filesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
       schema: {
         tags: ['files'],
         summary: 'A public image resized to WebP (w, h, q; default 800x600 at quality 80)',
-        params: z.object({ bucket: z.string(), '*': z.string() }),
+        params: objectParams,
         querystring: imageQuerySchema,
       },
     },
     async (request, reply) => {
-      const bucket = publicBuckets.find((name) => name === request.params.bucket);
-      if (!bucket) throw notFound('No such public bucket');
-      const key = request.params['*'];
-      assertSafeKey(key);
-      const variant = await images.get(bucket, key, request.query);
+      const variant = await files.image(request.params.bucket, request.params['*'], request.query);
       reply
         .header('Cache-Control', 'public, max-age=86400')
         .header('ETag', variant.etag)

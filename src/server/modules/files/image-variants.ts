@@ -11,7 +11,7 @@ const CACHE_BYTES = 48 * 1024 * 1024;
  * 800x600 q80), made with sharp and kept in memory per instance; each variant's ETag follows its
  * source's, so browsers and proxies revalidate cheaply.
  */
-export function createImageVariants(storage: ObjectStorage) {
+export function createImageVariants({ storage }: { storage: ObjectStorage }) {
   const cache = new Map<string, { body: Buffer; etag: string }>();
   let cachedBytes = 0;
 

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context.ts';
+import type { RouteContext } from '../../app-context.ts';
 
 const componentSchema = z.object({
   ok: z.boolean(),
@@ -14,24 +13,8 @@ const healthSchema = z.object({
   storage: componentSchema.extend({ kind: z.enum(['disk', 's3']) }),
 });
 
-async function timed(check: () => Promise<{ ok: boolean; detail?: string }>) {
-  const started = performance.now();
-  try {
-    const result = await check();
-    return { ...result, latencyMs: Math.round(performance.now() - started) };
-  } catch (error) {
-    return {
-      ok: false,
-      detail: error instanceof Error ? error.message : String(error),
-      latencyMs: Math.round(performance.now() - started),
-    };
-  }
-}
-
-export const healthRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
-  app,
-  { context },
-) => {
+export const healthRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
+  const { health } = services;
   // Liveness for load balancers: the process answers, without touching database or storage.
   app.get(
     '/health/live',
@@ -58,22 +41,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       },
     },
     async (_request, reply) => {
-      const [database, storage] = await Promise.all([
-        timed(async () => {
-          await context.database.db.execute(sql`select 1`);
-          return { ok: true };
-        }),
-        timed(() => context.storage.check()),
-      ]);
-      const ok = database.ok && storage.ok;
+      const report = await health.check();
+      // A degraded instance answers 503 so that load balancers stop sending it traffic.
       return reply
-        .status(ok ? 200 : 503)
+        .status(report.status === 'ok' ? 200 : 503)
         .header('Cache-Control', 'no-store')
-        .send({
-          status: ok ? 'ok' : 'degraded',
-          database,
-          storage: { ...storage, kind: context.storage.kind },
-        });
+        .send(report);
     },
   );
 };

@@ -6,17 +6,15 @@ import {
   paymentServiceStatusParamsSchema,
   paymentServiceStatusResponseSchema,
   sandboxSessionParamsSchema,
-  supportSettingsResponseSchema,
   supportStatusResponseSchema,
-  updateSupportSettingsBodySchema,
   verifyPaymentBodySchema,
   verifyPaymentResponseSchema,
   webhookReceivedResponseSchema,
 } from '#shared/contracts/support';
 import { apiErrorSchema } from '#shared/errors';
-import type { AppContext } from '../../app-context.ts';
+import type { RouteContext } from '../../app-context.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { requireAdmin, requireUser, signedInUserId } from '../../lib/http/guards.ts';
+import { requireUser, signedInUserId } from '../../lib/http/guards.ts';
 import { requestOrigin } from '../../lib/http/request-meta.ts';
 import {
   renderCheckoutPage,
@@ -34,15 +32,16 @@ const sendHtml = (reply: FastifyReply, status: number, html: string) =>
   reply.status(status).type('text/html; charset=utf-8').send(html);
 
 /**
- * /api/support/status, /api/payments/* and /api/admin/support-settings. Nothing here may be
- * cached: every answer depends on settings, the viewer or a payment's state.
+ * /api/support/status and /api/payments/* (the admin's support switches are served by the admin
+ * module). Nothing here may be cached: every answer depends on settings, the viewer or a payment's
+ * state.
  */
-export const paymentsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
+export const paymentsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
   app,
-  { context },
+  { services, config },
 ) => {
-  const { payments } = context.services;
-  const { publicUrl } = context.config;
+  const { payments } = services;
+  const { publicUrl } = config;
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
@@ -240,34 +239,4 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       );
     });
   }
-
-  // The admin settings screen's support switches (built later); nothing here is audited.
-  await app.register(async (scope) => {
-    const admin = scope.withTypeProvider<ZodTypeProvider>();
-    admin.addHook('onRequest', requireAdmin);
-    const adminErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
-    admin.get(
-      '/admin/support-settings',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Support settings (support_enabled and the first tier)',
-          response: { 200: supportSettingsResponseSchema, ...adminErrors },
-        },
-      },
-      async () => ({ settings: await payments.getSupportSettings() }),
-    );
-    admin.patch(
-      '/admin/support-settings',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Change support_enabled or the first tier (amount 1–1000, description ≤ 50)',
-          body: updateSupportSettingsBodySchema,
-          response: { 200: supportSettingsResponseSchema, ...adminErrors },
-        },
-      },
-      async (request) => ({ settings: await payments.updateSupportSettings(request.body) }),
-    );
-  });
 };

@@ -13,7 +13,7 @@ import {
   type UpdateSupportSettingsBody,
 } from '#shared/contracts/support';
 import type { AppConfig } from '../../config/env.ts';
-import type { Database } from '../../db/client.ts';
+import type { TransactionRunner } from '../../db/repository.ts';
 import type { AuditLog } from '../../lib/audit-log.repository.ts';
 import {
   badRequest,
@@ -29,11 +29,11 @@ import {
   type CheckoutProvider,
   type ProviderCheckoutSession,
 } from '../../lib/payments/checkout-provider.ts';
-import { createStripeProvider, WebhookSignatureError } from '../../lib/payments/stripe-provider.ts';
+import { WebhookSignatureError, type StripeProvider } from '../../lib/payments/stripe-provider.ts';
 import type { RequestOrigin } from '../../lib/actor.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
-import * as repository from './payments.repository.ts';
-import { createSandboxProvider } from './sandbox-provider.ts';
+import type { PaymentRow, PaymentsRepository } from './payments.repository.ts';
+import type { SandboxProvider } from './sandbox-provider.ts';
 
 /** Creating checkout sessions costs provider calls: 20 an hour per account is plenty for people. */
 export const donationRateRule: RateLimitRule = {
@@ -43,8 +43,13 @@ export const donationRateRule: RateLimitRule = {
 };
 
 export interface PaymentsServiceDeps {
-  db: Database;
-  config: Pick<AppConfig, 'env' | 'publicUrl' | 'payments'>;
+  payments: PaymentsRepository;
+  transaction: TransactionRunner;
+  publicUrl: string;
+  /** Card payments through Stripe, when STRIPE_SECRET_KEY is set. */
+  stripe: StripeProvider | null;
+  /** The built-in test checkout; never in production. */
+  sandbox: SandboxProvider | null;
   audit: AuditLog;
   limiter: RateLimiter;
   log: FastifyBaseLogger;
@@ -92,16 +97,7 @@ function safeExternalUrl(value: unknown): string | null {
  * amount recorded when the payment was created.
  */
 export function createPaymentsService(deps: PaymentsServiceDeps) {
-  const { db, config, audit, limiter, log } = deps;
-  const stripe = config.payments.stripeSecretKey
-    ? createStripeProvider({
-        secretKey: config.payments.stripeSecretKey,
-        webhookSecret: config.payments.stripeWebhookSecret,
-        apiBase: config.payments.stripeApiBase,
-      })
-    : null;
-  // A checkout that grants lifetime access without payment has no place in production.
-  const sandbox = config.env === 'production' ? null : createSandboxProvider(db, config.publicUrl);
+  const { payments, transaction, publicUrl, stripe, sandbox, audit, limiter, log } = deps;
   const cardProvider: CheckoutProvider | null = stripe ?? sandbox;
 
   const providerFor = (name: string): CheckoutProvider | null =>
@@ -109,8 +105,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
   async function getStatus(): Promise<SupportStatus> {
     const [settings, services] = await Promise.all([
-      repository.readSupportSettings(db),
-      repository.listPaymentServices(db),
+      payments.readSupportSettings(),
+      payments.listPaymentServices(),
     ]);
     const card = services.find((service) => service.serviceName === 'stripe');
     const wallet = services.find((service) => service.serviceName === 'paypal');
@@ -127,17 +123,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
   /** Marks a payment failed when the provider's total differs from what we recorded. */
   async function refuseMismatch(
-    payment: Awaited<ReturnType<typeof repository.findPaymentBySession>> & object,
+    payment: PaymentRow,
     session: ProviderCheckoutSession,
     source: string,
     origin: RequestOrigin,
   ) {
-    const failed = await repository.transitionPayment(
-      db,
-      payment.id,
-      ['pending', 'expired'],
-      'failed',
-    );
+    const failed = await payments.transitionPayment(payment.id, ['pending', 'expired'], 'failed');
     if (!failed) return;
     log.warn(
       { paymentId: payment.id, sessionId: session.id, source },
@@ -171,7 +162,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     origin: RequestOrigin,
   ): Promise<void> {
     const { session } = event;
-    const payment = await repository.findPaymentBySession(db, session.id);
+    const payment = await payments.findPaymentBySession(session.id);
     if (!payment) {
       log.info({ sessionId: session.id, source }, 'checkout event for an unknown session ignored');
       return;
@@ -179,11 +170,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     if (payment.paymentStatus === 'paid' || payment.paymentStatus === 'failed') return;
 
     if (event.type === 'async_payment_failed') {
-      await repository.transitionPayment(db, payment.id, ['pending'], 'failed');
+      await payments.transitionPayment(payment.id, ['pending'], 'failed');
       return;
     }
     if (session.status === 'expired') {
-      await repository.transitionPayment(db, payment.id, ['pending'], 'expired');
+      await payments.transitionPayment(payment.id, ['pending'], 'expired');
       return;
     }
     if (session.status !== 'complete' || session.paymentStatus !== 'paid') return;
@@ -200,24 +191,19 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         { paymentId: payment.id, sessionId: session.id, source },
         'payment refused: the session belongs to another account',
       );
-      await repository.transitionPayment(db, payment.id, ['pending', 'expired'], 'failed');
+      await payments.transitionPayment(payment.id, ['pending', 'expired'], 'failed');
       return;
     }
 
-    await db.transaction(async (tx) => {
-      const paid = await repository.transitionPayment(
-        tx,
-        payment.id,
-        ['pending', 'expired'],
-        'paid',
-      );
+    await transaction(async (tx) => {
+      const paid = await payments
+        .in(tx)
+        .transitionPayment(payment.id, ['pending', 'expired'], 'paid');
       // Another delivery got here first, or the account was deleted meanwhile (the record stays).
       if (!paid?.userId) return;
-      const granted = await repository.grantLifetimeAccess(
-        tx,
-        paid.userId,
-        LIFETIME_MEMBERSHIP_LEVEL,
-      );
+      const granted = await payments
+        .in(tx)
+        .grantLifetimeAccess(paid.userId, LIFETIME_MEMBERSHIP_LEVEL);
       log.info(
         { paymentId: paid.id, userId: paid.userId, source, newlyGranted: Boolean(granted) },
         'payment fulfilled',
@@ -226,7 +212,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   }
 
   async function getSupportSettings() {
-    const settings = await repository.readSupportSettings(db);
+    const settings = await payments.readSupportSettings();
     const [tier1] = tiersFrom(settings);
     return {
       support_enabled: settings.get('support_enabled') === 'true' ? 'true' : 'false',
@@ -250,9 +236,34 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     /** Whether the home page shows the support section, and with what. */
     getStatus,
 
+    /**
+     * Applies ENABLE_PAYMENT_SERVICES and PAYPAL_URL at start (runtime.ts). Listed services are
+     * switched on; unlisted ones keep their stored state, so an administrator's choices survive
+     * restarts. PAYPAL_URL becomes the wallet provider's hosted page.
+     */
+    async applyConfiguredServices(
+      settings: AppConfig['payments'],
+      report: (message: string) => void = () => undefined,
+    ): Promise<void> {
+      if (settings.paypalUrl) await payments.setPaymentServiceUrl('paypal', settings.paypalUrl);
+      if (settings.enableServices.length > 0) {
+        await payments.enablePaymentServices(settings.enableServices);
+        report(`payment services enabled: ${settings.enableServices.join(', ')}`);
+      }
+      if (settings.enableServices.includes('stripe') && !settings.stripeSecretKey) {
+        report('card payments use the built-in sandbox checkout (STRIPE_SECRET_KEY is not set)');
+      }
+      if (settings.enableServices.includes('paypal')) {
+        const wallet = await payments.findPaymentService('paypal');
+        if (typeof wallet?.configuration.url !== 'string') {
+          report('the wallet button stays hidden until PAYPAL_URL is set');
+        }
+      }
+    },
+
     /** The spec's get_payment_service_status. */
     async getServiceStatus(serviceName: PaymentServiceName) {
-      const row = await repository.findPaymentService(db, serviceName);
+      const row = await payments.findPaymentService(serviceName);
       return { is_enabled: row?.isEnabled ?? false };
     },
 
@@ -273,7 +284,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       }
       const { dollars, description } = amountFor(body, status.tiers);
       const amountCents = dollars * 100;
-      const payment = await repository.insertPendingPayment(db, {
+      const payment = await payments.insertPendingPayment({
         userId,
         amount: amountCents,
         description,
@@ -287,15 +298,15 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           amountCents,
           currency: 'usd',
           description,
-          successUrl: `${config.publicUrl}/support-success?amount=${dollars}&session_id=${CHECKOUT_SESSION_ID_PLACEHOLDER}`,
-          cancelUrl: `${config.publicUrl}/`,
+          successUrl: `${publicUrl}/support-success?amount=${dollars}&session_id=${CHECKOUT_SESSION_ID_PLACEHOLDER}`,
+          cancelUrl: `${publicUrl}/`,
         });
       } catch (error) {
-        await repository.transitionPayment(db, payment.id, ['pending'], 'failed');
+        await payments.transitionPayment(payment.id, ['pending'], 'failed');
         log.error({ err: error, paymentId: payment.id }, 'checkout session could not be created');
         throw serviceUnavailable('The payment provider could not be reached. Please try again.');
       }
-      await repository.attachCheckoutSession(db, payment.id, session.id);
+      await payments.attachCheckoutSession(payment.id, session.id);
       return { url: session.url, sessionId: session.id };
     },
 
@@ -304,7 +315,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
      * fulfilment as the webhook). Sessions of other accounts are reported as unknown.
      */
     async verify(userId: string, sessionId: string, origin: RequestOrigin) {
-      const payment = await repository.findPaymentBySession(db, sessionId);
+      const payment = await payments.findPaymentBySession(sessionId);
       if (!payment || payment.userId !== userId) throw notFound('Payment not found');
       if (payment.paymentStatus === 'pending') {
         const provider = providerFor(payment.provider);
@@ -319,8 +330,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         }
         if (session) await applyCheckoutEvent({ type: 'completed', session }, 'verify', origin);
       }
-      const current = (await repository.findPaymentById(db, payment.id)) ?? payment;
-      const membership = await repository.findMembership(db, userId);
+      const current = (await payments.findPaymentById(payment.id)) ?? payment;
+      const membership = await payments.findMembership(userId);
       const newlyGranted =
         current.paymentStatus === 'paid' &&
         membership?.hasLifetimeAccess === true &&
@@ -386,7 +397,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (changes.support_tier_1_description !== undefined) {
         entries.support_tier_1_description = changes.support_tier_1_description;
       }
-      await repository.writeSupportSettings(db, entries);
+      await payments.writeSupportSettings(entries);
       return getSupportSettings();
     },
   };

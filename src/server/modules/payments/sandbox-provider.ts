@@ -1,19 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../db/client.ts';
-import type { paymentSandboxSessions } from '../../db/schema.ts';
 import {
   CHECKOUT_SESSION_ID_PLACEHOLDER,
   type CheckoutEvent,
   type CheckoutProvider,
   type ProviderCheckoutSession,
 } from '../../lib/payments/checkout-provider.ts';
-import * as repository from './payments.repository.ts';
+import type { PaymentsRepository, SandboxSessionRow as SandboxRow } from './payments.repository.ts';
 
 /** Like Stripe's Checkout Sessions, a sandbox session can be paid for 24 hours. */
 export const SANDBOX_SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const SANDBOX_SESSION_PREFIX = 'cs_sandbox_';
-
-type SandboxRow = typeof paymentSandboxSessions.$inferSelect;
 
 export type SandboxView =
   | { state: 'not_found' }
@@ -25,7 +21,8 @@ export type SandboxView =
  * their own table and it reports them with Stripe's fields and events, so fulfilment cannot tell
  * the two providers apart. No money moves; it never runs in production.
  */
-export function createSandboxProvider(db: Database, publicUrl: string) {
+export function createSandboxProvider(deps: { payments: PaymentsRepository; publicUrl: string }) {
+  const { payments, publicUrl } = deps;
   const effectiveStatus = (row: SandboxRow): SandboxRow['status'] =>
     row.status === 'open' && row.expiresAt.getTime() <= Date.now() ? 'expired' : row.status;
 
@@ -49,7 +46,7 @@ export function createSandboxProvider(db: Database, publicUrl: string) {
 
     async createCheckoutSession(input) {
       const id = `${SANDBOX_SESSION_PREFIX}${randomBytes(16).toString('hex')}`;
-      await repository.insertSandboxSession(db, {
+      await payments.insertSandboxSession({
         id,
         clientReferenceId: input.userId,
         amountTotal: input.amountCents,
@@ -63,14 +60,14 @@ export function createSandboxProvider(db: Database, publicUrl: string) {
     },
 
     async retrieveCheckoutSession(sessionId) {
-      const row = await repository.findSandboxSession(db, sessionId);
+      const row = await payments.findSandboxSession(sessionId);
       return row ? toProviderSession(row) : null;
     },
   };
 
   /** Only the buyer who started a session sees it; to anyone else it does not exist. */
   async function ownSession(userId: string, sessionId: string) {
-    const row = await repository.findSandboxSession(db, sessionId);
+    const row = await payments.findSandboxSession(sessionId);
     return row && row.clientReferenceId === userId ? row : undefined;
   }
 
@@ -97,7 +94,7 @@ export function createSandboxProvider(db: Database, publicUrl: string) {
     > {
       const row = await ownSession(userId, sessionId);
       if (!row) return { outcome: 'not_found' };
-      const completed = await repository.completeSandboxSession(db, sessionId);
+      const completed = await payments.completeSandboxSession(sessionId);
       if (completed) {
         return {
           outcome: 'paid',
@@ -106,7 +103,7 @@ export function createSandboxProvider(db: Database, publicUrl: string) {
         };
       }
       // Confirmed before (a second click, a reload): the same success page, nothing new to do.
-      const current = await repository.findSandboxSession(db, sessionId);
+      const current = await payments.findSandboxSession(sessionId);
       if (current && effectiveStatus(current) === 'complete') {
         return { outcome: 'paid', event: null, redirectTo: successUrlOf(current) };
       }
@@ -125,7 +122,7 @@ export function createSandboxProvider(db: Database, publicUrl: string) {
       const row = await ownSession(userId, sessionId);
       if (!row) return { outcome: 'not_found' };
       if (row.status === 'complete') return { outcome: 'complete', redirectTo: successUrlOf(row) };
-      const expired = await repository.expireSandboxSession(db, sessionId);
+      const expired = await payments.expireSandboxSession(sessionId);
       return {
         outcome: 'cancelled',
         event: expired ? { type: 'expired', session: toProviderSession(expired) } : null,

@@ -17,7 +17,7 @@ import {
   STORY_PAGE_PATH,
   type ServerRender,
 } from '#shared/server-render';
-import type { AppContext } from '../../app-context.ts';
+import type { Services } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RenderedPage } from '../../lib/http/client-app.ts';
 import { renderHead, type PageHead, type PreloadImage } from '../../lib/http/page-head.ts';
@@ -47,12 +47,15 @@ const preloadFor = (url: string, size: { w: number; h: number }): PreloadImage =
  * description, canonical address and social-card tags (link previews work without JavaScript),
  * and for the pages a visit lands on the rendered page itself, which the browser hydrates.
  */
-export function createPageRenderer(
-  context: AppContext,
-  serverRender: ServerRender | undefined,
-  log: FastifyBaseLogger,
-) {
-  const { stories, site, auth } = context.services;
+export function createPageRenderer(deps: {
+  services: Pick<Services, 'stories' | 'site' | 'auth'>;
+  publicUrl: string;
+  /** The client's server-rendering bundle; without it the browser renders every page. */
+  serverRender: ServerRender | undefined;
+  log: FastifyBaseLogger;
+}) {
+  const { services, publicUrl, serverRender, log } = deps;
+  const { stories, site, auth } = services;
 
   /** The page's own head and data, beyond the session; undefined status means 200. */
   async function pageContent(
@@ -82,7 +85,7 @@ export function createPageRenderer(
     const slug = storyMatch[1]!;
     try {
       const story = await stories.getPublishedStoryBySlug(slug);
-      const meta = storyMeta(story, context.config.publicUrl);
+      const meta = storyMeta(story, publicUrl);
       return {
         head: {
           title: meta.title,

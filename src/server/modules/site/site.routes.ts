@@ -6,19 +6,11 @@ import {
   trackingTagsResponseSchema,
 } from '#shared/contracts/site';
 import { apiErrorSchema } from '#shared/errors';
-import { sanitizeText } from '#shared/sanitize';
-import { isValidEmail } from '#shared/validation/account-rules';
-import type { AppContext } from '../../app-context.ts';
-import { feedback } from '../../db/schema.ts';
-import { rateLimited, validationError } from '../../lib/errors.ts';
+import type { RouteContext } from '../../app-context.ts';
 import { requestOrigin } from '../../lib/http/request-meta.ts';
-import { rateLimitRules } from '../../lib/rate-limiter.ts';
 
-export const siteRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
-  app,
-  { context },
-) => {
-  const { site, limiter } = context.services;
+export const siteRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
+  const { site, contact } = services;
 
   app.get(
     '/site/settings',
@@ -61,32 +53,9 @@ export const siteRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      if (!isValidEmail(body.email)) throw validationError('Please enter a valid email address');
-      const clean = {
-        name: sanitizeText(body.name, 255),
-        subject: sanitizeText(body.subject, 200),
-        message: sanitizeText(body.message),
-      };
-      if (!clean.name || !clean.subject || !clean.message) {
-        throw validationError('Please fill in all fields');
-      }
-      const origin = requestOrigin(request);
-      const verdict = await limiter.hit(
-        rateLimitRules.contact,
-        `ip:${origin.ip ?? 'unknown'}`,
-        origin,
-      );
-      if (!verdict.allowed) {
-        throw rateLimited('You have sent several messages already. Please try again later.', {
-          retryAfterSeconds: verdict.retryAfterSeconds,
-        });
-      }
-      await context.database.db.insert(feedback).values({
-        ...clean,
-        email: body.email,
-        category: body.category,
+      await contact.send(request.body, {
         userId: request.viewer.userId,
+        origin: requestOrigin(request),
       });
       return reply.status(201).send({ ok: true as const });
     },

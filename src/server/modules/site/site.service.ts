@@ -1,7 +1,6 @@
 import type { PublicTrackingTag, SiteSettings } from '#shared/contracts/site';
 import { siteImageKeys } from '#shared/contracts/site';
-import type { Database } from '../../db/client.ts';
-import * as repository from './site.repository.ts';
+import type { SiteRepository } from './site.repository.ts';
 
 /** Per-instance copies may be up to this stale (the spec caches these 5 minutes on the client too). */
 const CACHE_MS = 60_000;
@@ -23,9 +22,9 @@ function cached<T>(load: () => Promise<T>) {
   };
 }
 
-export function createSiteService(db: Database) {
+export function createSiteService({ site }: { site: SiteRepository }) {
   const settings = cached<SiteSettings>(async () => {
-    const rows = await repository.listHomePageSettings(db);
+    const rows = await site.listHomePageSettings();
     const images: Record<string, string> = {};
     const values: Record<string, string> = {};
     for (const row of rows) {
@@ -34,12 +33,12 @@ export function createSiteService(db: Database) {
       }
       if (row.settingValue !== null) values[row.settingKey] = row.settingValue;
     }
-    const logo = await repository.findActiveLogo(db);
+    const logo = await site.findActiveLogo();
     return { images, values, logo: logo ? { url: logo.logoUrl, altText: logo.altText } : null };
   });
 
   const tags = cached<PublicTrackingTag[]>(async () =>
-    (await repository.listActiveTrackingTags(db)).map((row) => ({
+    (await site.listActiveTrackingTags()).map((row) => ({
       id: row.id,
       tagName: row.tagName,
       tagType: row.tagType,
