@@ -1,8 +1,41 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Client walls (docs/decisions/019): a feature imports components/, lib/, the app's providers and
+ * src/shared, never another feature; components/ and lib/ (what several features share) import no
+ * feature and nothing of app/ but its providers. Features are read from the folder, so a new one
+ * is walled from the start.
+ */
+const features = fs
+  .readdirSync('src/client/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const clientZones = [
+  ...features.map((feature) => ({
+    target: `./src/client/features/${feature}`,
+    from: './src/client/features',
+    except: [`./${feature}`],
+    message:
+      'A feature never imports another feature: move what both use to src/client/components or src/client/lib (decision 019), or compose them in src/client/app.',
+  })),
+  {
+    target: ['./src/client/features', './src/client/components', './src/client/lib'],
+    from: './src/client/app',
+    except: ['./providers.tsx'],
+    message: 'Only the app composes pages: import its providers at most (decision 019).',
+  },
+  {
+    target: ['./src/client/components', './src/client/lib'],
+    from: './src/client/features',
+    message:
+      'Shared client code imports no feature: move the piece it needs here too (decision 019).',
+  },
+];
 
 export default tseslint.config(
   {
@@ -25,6 +58,18 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     plugins: { 'import-x': importX },
+    settings: {
+      // The files import-x reads to follow imports (its default is JavaScript only).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      // Resolves the aliases (#shared/* from package.json imports, #client/* from tsconfig paths)
+      // so the import zones and the cycle check see every import.
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          tsconfig: { configFile: './tsconfig.json' },
+        }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -56,6 +101,7 @@ export default tseslint.config(
               from: './src/client',
               message: 'Shared code imports neither side.',
             },
+            ...clientZones,
           ],
         },
       ],
@@ -68,6 +114,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No module imports itself back, through any chain (type-only imports are erased and do not
+    // count): every part of src reads bottom-up.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['src/server/**', 'tests/**', 'bench/**', 'scripts/**', '*.config.ts'],

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { AvatarButton, displayNameOf, type UserMenuProps } from './user-menu';
+import { AvatarButton, displayNameOf, type UserMenuProps } from './avatar-button';
 
 const itemClassName =
   'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-ink outline-none select-none ' +

@@ -1,41 +1,10 @@
-import { lazy, Suspense, useState, type ComponentPropsWithRef } from 'react';
-import type { CurrentUser } from '#shared/contracts/auth';
-import { Avatar } from '#client/components/ui/avatar';
-import { cn } from '#client/lib/cn';
+import { lazy, Suspense, useState } from 'react';
+import { AvatarButton, type UserMenuProps } from './avatar-button';
 
 // The dropdown (Radix DropdownMenu and its positioning code) is fetched on first use, like the
 // mobile menu's dialog: hovering or focusing the avatar starts the download.
 const loadDropdown = () => import('./user-menu-dropdown');
 const UserMenuDropdown = lazy(loadDropdown);
-
-export interface UserMenuProps {
-  user: CurrentUser;
-  onSignOut: () => Promise<void>;
-}
-
-export const displayNameOf = (user: Pick<CurrentUser, 'fullName' | 'email'>): string =>
-  user.fullName?.trim() || user.email;
-
-export function AvatarButton({
-  user,
-  className,
-  ...props
-}: ComponentPropsWithRef<'button'> & { user: CurrentUser }) {
-  return (
-    <button
-      type="button"
-      aria-label="Account menu"
-      aria-haspopup="menu"
-      className={cn(
-        'inline-flex size-11 items-center justify-center rounded-full hover:bg-surface-muted',
-        className,
-      )}
-      {...props}
-    >
-      <Avatar src={user.avatarUrl} name={displayNameOf(user)} />
-    </button>
-  );
-}
 
 /** Desktop: the signed-in user's avatar opening a menu with their email, Profile and Sign Out. */
 export function UserMenu({ user, onSignOut }: UserMenuProps) {
