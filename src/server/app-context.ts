@@ -5,13 +5,31 @@ import type { Database, DatabaseConnection } from './db/client.ts';
 import { createExclusiveRunner } from './db/advisory-lock.ts';
 import { createAuthAdapter } from './db/auth-adapter.ts';
 import { createNotifyChannel } from './db/notify-channel.ts';
-import { createTransactionRunner } from './db/repository.ts';
-import { createAuditLogRepository } from './lib/audit-log.repository.ts';
+import { createTransactionRunner, type TransactionRunner } from './db/repository.ts';
+import { createAuditLogRepository, type AuditLog } from './lib/audit-log.repository.ts';
+import { createFileStore, type FileStore } from './lib/file-store.ts';
+import { createFileUploadsRepository } from './lib/file-uploads.repository.ts';
 import { createDevMailbox, createSmtpMailer, type Mailer } from './lib/mail/mailer.ts';
 import { createStripeProvider } from './lib/payments/stripe-provider.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { createRateLimitsRepository } from './lib/rate-limits.repository.ts';
 import type { ObjectStorage } from './lib/storage/storage.ts';
+import { createAdminDashboardRepository } from './modules/admin/admin.repository.ts';
+import { createAdminDashboardService } from './modules/admin/admin.service.ts';
+import { createAdminFilesRepository } from './modules/admin-files/admin-files.repository.ts';
+import { createAdminFilesService } from './modules/admin-files/admin-files.service.ts';
+import { createAdminMigrationsRepository } from './modules/admin-migrations/admin-migrations.repository.ts';
+import { createAdminMigrationsService } from './modules/admin-migrations/admin-migrations.service.ts';
+import { createAdminSettingsRepository } from './modules/admin-settings/admin-settings.repository.ts';
+import { createAdminSettingsService } from './modules/admin-settings/admin-settings.service.ts';
+import { createAdminStoriesRepository } from './modules/admin-stories/admin-stories.repository.ts';
+import { createAdminStoriesService } from './modules/admin-stories/admin-stories.service.ts';
+import { createAdminSupportersRepository } from './modules/admin-supporters/admin-supporters.repository.ts';
+import { createAdminSupportersService } from './modules/admin-supporters/admin-supporters.service.ts';
+import { createAdminTagsRepository } from './modules/admin-tags/admin-tags.repository.ts';
+import { createAdminTagsService } from './modules/admin-tags/admin-tags.service.ts';
+import { createAdminUsersRepository } from './modules/admin-users/admin-users.repository.ts';
+import { createAdminUsersService } from './modules/admin-users/admin-users.service.ts';
 import { createAccountsRepository } from './modules/auth/accounts.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createBookmarksRepository } from './modules/bookmarks/bookmarks.repository.ts';
@@ -23,6 +41,8 @@ import { createFilesService } from './modules/files/files.service.ts';
 import { createImageVariants } from './modules/files/image-variants.ts';
 import { createHealthRepository } from './modules/health/health.repository.ts';
 import { createHealthService } from './modules/health/health.service.ts';
+import { createDevMailboxRepository } from './modules/dev-mailbox/dev-mailbox.repository.ts';
+import { createDevMailboxService } from './modules/dev-mailbox/dev-mailbox.service.ts';
 import { createMeRepository } from './modules/me/me.repository.ts';
 import { createMeService } from './modules/me/me.service.ts';
 import {
@@ -40,9 +60,9 @@ import { createVocabularyService } from './modules/progress/vocabulary.service.t
 import { createContactRepository } from './modules/site/contact.repository.ts';
 import { createContactService } from './modules/site/contact.service.ts';
 import { createSiteRepository } from './modules/site/site.repository.ts';
-import { createSiteService } from './modules/site/site.service.ts';
+import { createSiteService, type SiteService } from './modules/site/site.service.ts';
 import { createStoriesRepository } from './modules/stories/stories.repository.ts';
-import { createStoriesService } from './modules/stories/stories.service.ts';
+import { createStoriesService, type StoriesService } from './modules/stories/stories.service.ts';
 import {
   createTranscriptLoader,
   type TranscriptLoader,
@@ -97,7 +117,11 @@ export function createMailer(
 ): Mailer {
   return config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-    : createDevMailbox(database.db, (message) => log.info(message));
+    : createDevMailbox({
+        // The mailer is built before the services (they send mail), with its own table handle.
+        messages: createDevMailboxRepository({ db: database.db }),
+        log: (message) => log.info(message),
+      });
 }
 
 /** Machine-translation providers configured by the environment, in the order they are tried. */
@@ -154,6 +178,63 @@ export function createRepositories(db: Database) {
     payments: createPaymentsRepository({ db }),
     demoContent: createDemoContentRepository({ db }),
     health: createHealthRepository({ db }),
+    fileUploads: createFileUploadsRepository({ db }),
+    devMailbox: createDevMailboxRepository({ db }),
+    adminDashboard: createAdminDashboardRepository({ db }),
+    adminFiles: createAdminFilesRepository({ db }),
+    adminStories: createAdminStoriesRepository({ db }),
+    adminTags: createAdminTagsRepository({ db }),
+    adminUsers: createAdminUsersRepository({ db }),
+    adminSupporters: createAdminSupportersRepository({ db }),
+    adminMigrations: createAdminMigrationsRepository({ db }),
+    adminSettings: createAdminSettingsRepository({ db }),
+  };
+}
+
+/** The admin area's services (every /api/admin screen), built from the same repositories. */
+function createAdminServices(deps: {
+  repositories: ReturnType<typeof createRepositories>;
+  fileStore: FileStore;
+  transaction: TransactionRunner;
+  audit: AuditLog;
+  storage: ObjectStorage;
+  site: SiteService;
+  stories: StoriesService;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+}) {
+  const { repositories, fileStore, transaction, audit, storage, site, stories, config, log } = deps;
+  return {
+    dashboard: createAdminDashboardService({ dashboard: repositories.adminDashboard }),
+    files: createAdminFilesService({
+      files: repositories.adminFiles,
+      fileStore,
+      storage,
+      transaction,
+      audit,
+    }),
+    stories: createAdminStoriesService({
+      stories: repositories.adminStories,
+      publicStories: stories,
+      transaction,
+      audit,
+    }),
+    tags: createAdminTagsService({ tags: repositories.adminTags, site, transaction, audit }),
+    users: createAdminUsersService({ users: repositories.adminUsers, transaction, audit }),
+    supporters: createAdminSupportersService({ supporters: repositories.adminSupporters }),
+    migrations: createAdminMigrationsService({
+      migrations: repositories.adminMigrations,
+      storage,
+      log,
+    }),
+    settings: createAdminSettingsService({
+      settings: repositories.adminSettings,
+      transaction,
+      storage,
+      config,
+      site,
+      log,
+    }),
   };
 }
 
@@ -164,6 +245,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
   const transcripts = createTranscriptLoader({ storage });
   const audit = repositories.auditLog;
   const limiter = createRateLimiter({ rateLimits: repositories.rateLimits });
+  const fileStore = createFileStore({ files: repositories.fileUploads, storage, transaction });
   const stories = createStoriesService({ stories: repositories.stories, transcripts });
   const vocabulary = createVocabularyService({
     vocabulary: repositories.vocabulary,
@@ -172,6 +254,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
     transcripts,
     lemmaOf: topLemmaOf,
   });
+  const site = createSiteService({ site: repositories.site });
   const progressEvents = createProgressEvents({
     channel: createNotifyChannel<ProgressMessage>({
       db,
@@ -207,6 +290,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       me: repositories.me,
       achievements: repositories.achievements,
       storage,
+      fileStore,
       transaction,
     }),
     payments: createPaymentsService({
@@ -227,7 +311,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
     health: createHealthService({ health: repositories.health, storage }),
     files: createFilesService({ images: createImageVariants({ storage }) }),
     clientLog: createClientLogService({ log }),
-    site: createSiteService({ site: repositories.site }),
+    site,
     contact: createContactService({ contact: repositories.contact, limiter }),
     auth: createAuthService({
       accounts: repositories.accounts,
@@ -238,6 +322,18 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       limiter,
       audit,
       adminEmail: config.adminEmail,
+      log,
+    }),
+    devMailbox: createDevMailboxService({ messages: repositories.devMailbox }),
+    admin: createAdminServices({
+      repositories,
+      fileStore,
+      transaction,
+      audit,
+      storage,
+      site,
+      stories,
+      config,
       log,
     }),
   };

@@ -24,14 +24,7 @@ import type { ObjectStorage } from './lib/storage/storage.ts';
 import { registerNulGuard } from './lib/http/nul-guard.ts';
 import { loadServerRender } from './lib/http/server-render.ts';
 import { anonymousViewer, type Viewer } from './lib/viewer.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
-import { adminTagsRoutes } from './modules/admin-tags/admin-tags.routes.ts';
-import { adminSupportersRoutes } from './modules/admin-supporters/admin-supporters.routes.ts';
-import { adminSettingsRoutes } from './modules/admin-settings/admin-settings.routes.ts';
-import { adminMigrationsRoutes } from './modules/admin-migrations/admin-migrations.routes.ts';
-import { adminStoriesRoutes } from './modules/admin-stories/admin-stories.routes.ts';
-import { adminFilesRoutes } from './modules/admin-files/admin-files.routes.ts';
+import { adminScope } from './modules/admin/admin-scope.ts';
 import { hasSessionCookie } from './modules/auth/auth-instance.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
@@ -162,14 +155,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(clientLogRoutes, routeContext);
       await api.register(authRoutes, routeContext);
       await api.register(meRoutes, routeContext);
-      await api.register(adminRoutes, { context });
-      await api.register(adminUsersRoutes, { context });
-      await api.register(adminTagsRoutes, { context });
-      await api.register(adminSupportersRoutes, { context });
-      await api.register(adminSettingsRoutes, { context });
-      await api.register(adminMigrationsRoutes, { context });
-      await api.register(adminStoriesRoutes, { context });
-      await api.register(adminFilesRoutes, { context });
+      await api.register(adminScope, routeContext);
       await api.register(progressRoutes, routeContext);
       await api.register(bookmarksRoutes, routeContext);
       await api.register(translateRoutes, routeContext);
@@ -180,7 +166,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   );
 
   if (mailer.kind === 'dev-mailbox' && config.env !== 'production') {
-    await app.register(devMailboxRoutes, { context });
+    await app.register(devMailboxRoutes, routeContext);
   }
   await registerClientApp(app, {
     clientDir: config.clientDir,

@@ -11,6 +11,7 @@ import type { SiteSettings } from '#shared/contracts/site';
 import type { SupportStatus } from '#shared/contracts/support';
 import { homePageSettings, logoSettings, paymentServices, stories } from '#server/db/schema';
 import type { ObjectStorage } from '#server/lib/storage/storage';
+import { createAdminSettingsRepository } from '#server/modules/admin-settings/admin-settings.repository';
 import { createAdminSettingsService } from '#server/modules/admin-settings/admin-settings.service';
 import { signedInUser } from './helpers/accounts.ts';
 import { insertStory } from './helpers/fixtures.ts';
@@ -328,7 +329,8 @@ describe('health check', () => {
     } as unknown as ObjectStorage;
     const serviceWith = (storage: ObjectStorage) =>
       createAdminSettingsService({
-        db: t.database.db,
+        settings: createAdminSettingsRepository({ db: t.database.db }),
+        transaction: t.app.context.services.transaction,
         storage,
         config: t.config,
         site: t.app.context.services.site,

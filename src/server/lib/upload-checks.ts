@@ -1,14 +1,30 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { uploadMessages, type UploadRule } from '#shared/contracts/admin-files';
+import { uploadMessages } from '#shared/contracts/admin-files';
+import { fileCheckMessages } from '#shared/validation/file-check';
 import { InvalidTranscriptError, parseTranscript } from '#shared/transcript-parse';
-import { validationError, unsupportedMediaType } from '../../lib/errors.ts';
-import { safeExtension } from '../../lib/storage/storage.ts';
+import { validationError, unsupportedMediaType } from './errors.ts';
+import { safeExtension } from './storage/storage.ts';
 
+/** A file as the multipart reader (uploads.ts) received it: size and name checked, type not yet. */
 export interface IncomingFile {
   buffer: Buffer;
   originalFilename: string;
   /** What the browser said the type was: only used to word the refusal. */
   declaredType: string;
+}
+
+/** A file whose content was checked: `contentType` is what its content shows. */
+export interface CheckedFile {
+  buffer: Buffer;
+  originalFilename: string;
+  contentType: string;
+}
+
+/** The types an upload accepts (an admin upload rule, the avatar rule…). */
+export interface ContentRule {
+  types: readonly string[];
+  /** How a type the rule does not take is refused; the admin spec's wording by default. */
+  typeRefused?: (type: string) => string;
 }
 
 const textTypes = ['text/plain', 'application/json'];
@@ -34,11 +50,11 @@ function isJson(text: string): boolean {
   }
 }
 
-const refuse = (rule: UploadRule, file: IncomingFile) =>
+const refuse = (rule: ContentRule, file: IncomingFile) =>
   unsupportedMediaType(
-    (rule.types as readonly string[]).includes(file.declaredType)
-      ? 'File content does not match declared type'
-      : uploadMessages.typeNotSupported(
+    rule.types.includes(file.declaredType)
+      ? fileCheckMessages.contentMismatch
+      : (rule.typeRefused ?? uploadMessages.typeNotSupported)(
           file.declaredType || safeExtension(file.originalFilename) || 'unknown',
         ),
   );
@@ -46,16 +62,16 @@ const refuse = (rule: UploadRule, file: IncomingFile) =>
 /**
  * The type a file's content shows, when the rule accepts it. Binary types come from magic bytes;
  * text, which has none, must be valid UTF-8 without NUL bytes. A `.json` file must parse, and a
- * transcript must be one the player can read (src/shared/transcript-parse.ts). Throws 415 for a
- * type the rule refuses, 400 for text that is not what it claims.
+ * transcript must be one the player can read (src/shared/transcript-parse.ts). A type the rule
+ * refuses is an unsupported media type; text that is not what it claims, a validation error.
  */
-export async function checkContent(
-  rule: UploadRule,
+async function contentTypeOf(
+  rule: ContentRule,
   file: IncomingFile,
   options: { transcript: boolean },
 ): Promise<string> {
   const detected = await fileTypeFromBuffer(file.buffer);
-  const allowed = rule.types as readonly string[];
+  const allowed = rule.types;
   if (detected) {
     if (!allowed.includes(detected.mime)) throw refuse(rule, file);
     return detected.mime;
@@ -78,4 +94,14 @@ export async function checkContent(
   const namedJson = safeExtension(file.originalFilename) === 'json';
   if (namedJson && !isJson(text)) throw validationError('File is not valid JSON');
   return namedJson || (looksLikeJson(text) && isJson(text)) ? 'application/json' : 'text/plain';
+}
+
+/** The file with the type its content shows, once the rule accepts it (see contentTypeOf). */
+export async function checkContent(
+  rule: ContentRule,
+  file: IncomingFile,
+  options: { transcript: boolean } = { transcript: false },
+): Promise<CheckedFile> {
+  const contentType = await contentTypeOf(rule, file, options);
+  return { buffer: file.buffer, originalFilename: file.originalFilename, contentType };
 }

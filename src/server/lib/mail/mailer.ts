@@ -1,6 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Database } from '../../db/client.ts';
-import { devMailboxMessages } from '../../db/schema.ts';
+import type { DevMailboxRepository } from '../../modules/dev-mailbox/dev-mailbox.repository.ts';
 
 export interface MailMessage {
   to: string;
@@ -29,11 +28,15 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
  * Without SMTP (one machine, development), every message is kept in PostgreSQL and listed at
  * /dev/mailbox. The log says a message was stored, never its content: links carry tokens.
  */
-export function createDevMailbox(db: Database, log: (message: string) => void): Mailer {
+export function createDevMailbox(deps: {
+  messages: DevMailboxRepository;
+  log: (message: string) => void;
+}): Mailer {
+  const { messages, log } = deps;
   return {
     kind: 'dev-mailbox',
     async send(message) {
-      await db.insert(devMailboxMessages).values(message);
+      await messages.insert(message);
       log(`mail stored in the development mailbox (/dev/mailbox): "${message.subject}"`);
     },
   };

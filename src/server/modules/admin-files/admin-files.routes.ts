@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,18 +10,14 @@ import {
   fileUploadResponseSchema,
   unassociateFileResponseSchema,
   uploadKindFor,
-  uploadMessages,
   uploadQuerySchema,
   uploadRules,
 } from '#shared/contracts/admin-files';
 import { apiErrorSchema } from '#shared/errors';
-import type { AppContext } from '../../app-context.ts';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/errors.ts';
-import { requireAdmin, signedInUserId } from '../../lib/http/guards.ts';
-import { requestOrigin } from '../../lib/http/request-meta.ts';
+import type { RouteContext } from '../../app-context.ts';
+import { actorOf } from '../../lib/http/actor.ts';
 import { sendObject } from '../../lib/storage/send-object.ts';
-import { createAdminFilesService, type Actor } from './admin-files.service.ts';
-import type { IncomingFile } from './upload-checks.ts';
+import { readUpload } from '../../lib/uploads.ts';
 
 const tags = ['admin files'];
 const errors = {
@@ -32,40 +27,12 @@ const errors = {
   404: apiErrorSchema,
 };
 
-/**
- * Reads the one multipart `file` field, cut at `maxBytes`: a longer file is refused (413) rather
- * than silently truncated (STACK.md), before anything is stored.
- */
-async function readUpload(request: FastifyRequest, maxBytes: number): Promise<IncomingFile> {
-  if (!request.isMultipart()) throw unsupportedMediaType('Send the file as multipart/form-data');
-  const file = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5 } });
-  if (!file) throw badRequest('No file was sent');
-  const buffer = await file.toBuffer().catch((error: { code?: string }) => {
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-      throw payloadTooLarge(uploadMessages.tooLarge(maxBytes));
-    throw error;
-  });
-  if (file.file.truncated) throw payloadTooLarge(uploadMessages.tooLarge(maxBytes));
-  if (buffer.length === 0) throw badRequest('File is empty');
-  const name = file.filename ?? '';
-  if (name.length === 0 || name.length > 255) throw badRequest('Invalid file name length');
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw badRequest('Invalid characters in file name');
-  return { buffer, originalFilename: name, declaredType: file.mimetype ?? '' };
-}
-
-const actorOf = (request: FastifyRequest): Actor => ({
-  userId: signedInUserId(request),
-  origin: requestOrigin(request),
-});
-
-/** /api/admin/… routes of this screen: every one behind requireAdmin. */
-export const adminFilesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
+/** /api/admin/… routes of the files screen (the admin scope in app.ts guards them). */
+export const adminFilesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
   app,
-  { context },
+  { services, storage },
 ) => {
-  app.addHook('onRequest', requireAdmin);
-  const files = createAdminFilesService(context.database.db, context.storage);
+  const { files } = services.admin;
 
   app.post(
     '/admin/files',
@@ -87,8 +54,7 @@ export const adminFilesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
     },
     async (request, reply) => {
       const { bucket, kind } = request.query;
-      const rule = uploadRules[uploadKindFor(bucket, kind)];
-      const incoming = await readUpload(request, rule.maxBytes);
+      const incoming = await readUpload(request, uploadRules[uploadKindFor(bucket, kind)].maxBytes);
       const file = await files.upload(incoming, { bucket, kind }, actorOf(request));
       return reply.status(201).send({ file });
     },
@@ -138,7 +104,7 @@ export const adminFilesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
     },
     async (request, reply) => {
       const row = await files.getForDownload(request.params.id);
-      return sendObject(request, reply, context.storage, row.bucketName, row.filePath, {
+      return sendObject(request, reply, storage, row.bucketName, row.filePath, {
         cacheControl: 'private, no-store',
         contentType: row.fileType,
         downloadName: row.originalFilename,

@@ -1,6 +1,3 @@
-import { createAuditLogRepository } from '../../lib/audit-log.repository.ts';
-// Interim: the admin modules get their audit log from app-context.ts next.
-const auditLogOf = (db: Database) => createAuditLogRepository({ db });
 import type { Readable } from 'node:stream';
 import { parseBuffer, parseStream } from 'music-metadata';
 import {
@@ -14,24 +11,19 @@ import {
   type FileUpload,
 } from '#shared/contracts/admin-files';
 import type { Bucket } from '#shared/files';
-import type { Database } from '../../db/client.ts';
+import type { TransactionRunner } from '../../db/repository.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { AuditLog } from '../../lib/audit-log.repository.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { RequestOrigin } from '../../lib/actor.ts';
+import type { FileStore } from '../../lib/file-store.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
-import { storeFile } from '../../lib/uploads.ts';
+import { checkContent, type IncomingFile } from '../../lib/upload-checks.ts';
 import { publicFileUrl } from '../files/public-file-url.ts';
-import * as repository from './admin-files.repository.ts';
-import { checkContent, type IncomingFile } from './upload-checks.ts';
-
-/** Who asks, for the audit log. */
-export interface Actor {
-  userId: string;
-  origin: RequestOrigin;
-}
+import type { AdminFilesRepository, FileRow } from './admin-files.repository.ts';
 
 const DURATION_KEY = 'duration_seconds';
 
-function toFileUpload(row: repository.FileRow): FileUpload {
+function toFileUpload(row: FileRow): FileUpload {
   const publicUrl = isPublicBucket(row.bucketName)
     ? typeof row.metadata.public_url === 'string'
       ? row.metadata.public_url
@@ -51,7 +43,7 @@ function toFileUpload(row: repository.FileRow): FileUpload {
 }
 
 /** The role a file plays in a chapter (spec: audio type or bucket audios; text type or trans). */
-export function roleOf(file: Pick<repository.FileRow, 'fileType' | 'bucketName'>) {
+export function roleOf(file: Pick<FileRow, 'fileType' | 'bucketName'>) {
   if (file.bucketName === 'audios' || file.fileType.startsWith('audio/')) return 'audio';
   if (
     file.bucketName === 'trans' ||
@@ -81,51 +73,49 @@ async function readDuration(source: Buffer | NodeJS.ReadableStream, mimeType: st
 }
 
 /** Files of the content-management screen: upload, list, download, delete, chapter links. */
-export function createAdminFilesService(db: Database, storage: ObjectStorage) {
-  const auditLog = auditLogOf(db);
-  async function audioDuration(file: repository.FileRow): Promise<number | null> {
+export function createAdminFilesService(deps: {
+  files: AdminFilesRepository;
+  fileStore: FileStore;
+  storage: ObjectStorage;
+  transaction: TransactionRunner;
+  audit: AuditLog;
+}) {
+  const { files, fileStore, storage, transaction, audit } = deps;
+
+  async function audioDuration(file: FileRow): Promise<number | null> {
     const saved = file.metadata[DURATION_KEY];
     if (typeof saved === 'number') return saved;
     const stream = await storage.read(file.bucketName, file.filePath).catch(() => null);
     if (!stream) return null;
     const seconds = await readDuration(stream, file.fileType);
-    if (seconds !== null) await repository.saveDuration(db, file.id, seconds);
+    if (seconds !== null) await files.saveDuration(file.id, seconds);
     return seconds;
   }
 
   return {
+    /** Checks the file against its bucket's rule, then stores it with its record and audit entry. */
     async upload(
       incoming: IncomingFile,
       target: { bucket: Bucket; kind?: 'cover' },
       actor: Actor,
     ): Promise<FileUpload> {
       const rule = uploadRules[uploadKindFor(target.bucket, target.kind)];
-      const contentType = await checkContent(rule, incoming, {
-        transcript: target.bucket === 'trans',
-      });
-      const duration = contentType.startsWith('audio/')
-        ? await readDuration(incoming.buffer, contentType)
+      const file = await checkContent(rule, incoming, { transcript: target.bucket === 'trans' });
+      const duration = file.contentType.startsWith('audio/')
+        ? await readDuration(file.buffer, file.contentType)
         : null;
-      // The key of the stored object, once stored (a holder: it is set inside the transaction).
-      const created: { key?: string } = {};
-      let id: string;
-      try {
-        id = await db.transaction(async (tx) => {
-          const stored = await storeFile(
-            tx,
-            storage,
-            { buffer: incoming.buffer, originalFilename: incoming.originalFilename, contentType },
-            {
-              bucket: target.bucket,
-              uploadedBy: actor.userId,
-              publicUrl: isPublicBucket(target.bucket)
-                ? (key) => publicFileUrl(target.bucket, key)
-                : undefined,
-            },
-          );
-          created.key = stored.filePath;
-          if (duration !== null) await repository.saveDuration(tx, stored.id, duration);
-          await auditLog.in(tx).record({
+      const row = await fileStore.store(
+        file,
+        {
+          bucket: target.bucket,
+          uploadedBy: actor.userId,
+          publicUrl: isPublicBucket(target.bucket)
+            ? (key) => publicFileUrl(target.bucket, key)
+            : undefined,
+          metadata: duration === null ? undefined : { [DURATION_KEY]: duration },
+        },
+        async (stored, tx) => {
+          await audit.in(tx).record({
             action: 'file_uploaded',
             userId: actor.userId,
             origin: actor.origin,
@@ -137,23 +127,14 @@ export function createAdminFilesService(db: Database, storage: ObjectStorage) {
               file_size: stored.fileSize,
             },
           });
-          return stored.id;
-        });
-      } catch (error) {
-        // storeFile removes the object when its own insert fails; a later step failing rolls the
-        // row back, so the object goes too: a refused or failed upload leaves nothing behind.
-        if (created.key) await storage.delete(target.bucket, created.key).catch(() => undefined);
-        throw error;
-      }
-      const row = await repository.findFile(db, id);
-      return toFileUpload(row!);
+          return stored;
+        },
+      );
+      return toFileUpload(row);
     },
 
     async list(): Promise<AdminFile[]> {
-      const [files, linked] = await Promise.all([
-        repository.listFiles(db),
-        repository.listLinkedChapters(db),
-      ]);
+      const [rows, linked] = await Promise.all([files.listFiles(), files.listLinkedChapters()]);
       const byKey = new Map<string, FileAssociation[]>();
       const add = (key: string, association: FileAssociation) => {
         const list = byKey.get(key) ?? [];
@@ -172,14 +153,14 @@ export function createAdminFilesService(db: Database, storage: ObjectStorage) {
           add(`trans/${chapter.transcriptFileId}`, { ...base, role: 'transcript' });
         }
       }
-      return files.map((row) => ({
+      return rows.map((row) => ({
         ...toFileUpload(row),
         associations: byKey.get(`${row.bucketName}/${row.filePath}`) ?? [],
       }));
     },
 
     async getForDownload(id: string) {
-      const row = await repository.findFile(db, id);
+      const row = await files.findFile(id);
       if (!row) throw notFound(associationMessages.fileNotFound);
       return row;
     },
@@ -189,12 +170,12 @@ export function createAdminFilesService(db: Database, storage: ObjectStorage) {
      * any step fails nothing changes, so no row ever points at a missing object.
      */
     async remove(id: string, actor: Actor) {
-      await db.transaction(async (tx) => {
-        const row = await repository.findFile(tx, id);
+      await transaction(async (tx) => {
+        const row = await files.in(tx).findFile(id);
         if (!row) throw notFound(associationMessages.fileNotFound);
-        const cleared = await repository.clearReferences(tx, row.bucketName, row.filePath);
-        await repository.deleteFileRecord(tx, row.id);
-        await auditLog.in(tx).record({
+        const cleared = await files.in(tx).clearReferences(row.bucketName, row.filePath);
+        await files.in(tx).deleteFileRecord(row.id);
+        await audit.in(tx).record({
           action: 'file_deleted',
           userId: actor.userId,
           origin: actor.origin,
@@ -211,10 +192,7 @@ export function createAdminFilesService(db: Database, storage: ObjectStorage) {
     },
 
     async associationTargets() {
-      const [stories, chapters] = await Promise.all([
-        repository.listStories(db),
-        repository.listChapters(db),
-      ]);
+      const [stories, chapters] = await Promise.all([files.listStories(), files.listChapters()]);
       const byStory = new Map<string, AssociationChapter[]>();
       for (const chapter of chapters) {
         const list = byStory.get(chapter.storyId) ?? [];
@@ -225,11 +203,11 @@ export function createAdminFilesService(db: Database, storage: ObjectStorage) {
     },
 
     async associate(chapterId: string, fileIds: string[], actor: Actor) {
-      const files = await repository.findFiles(db, fileIds);
-      if (files.length !== fileIds.length) throw notFound(associationMessages.fileNotFound);
-      const audio = files.filter((file) => roleOf(file) === 'audio');
-      const transcripts = files.filter((file) => roleOf(file) === 'transcript');
-      const neither = files.find((file) => roleOf(file) === null);
+      const found = await files.findFiles(fileIds);
+      if (found.length !== fileIds.length) throw notFound(associationMessages.fileNotFound);
+      const audio = found.filter((file) => roleOf(file) === 'audio');
+      const transcripts = found.filter((file) => roleOf(file) === 'transcript');
+      const neither = found.find((file) => roleOf(file) === null);
       if (neither) {
         throw badRequest(`${neither.originalFilename} is neither an audio file nor a transcript`);
       }
@@ -251,10 +229,10 @@ export function createAdminFilesService(db: Database, storage: ObjectStorage) {
       }
       if (transcripts[0]) changes.transcriptFileId = transcripts[0].filePath;
 
-      return db.transaction(async (tx) => {
-        const chapter = await repository.updateChapterFiles(tx, chapterId, changes);
+      return transaction(async (tx) => {
+        const chapter = await files.in(tx).updateChapterFiles(chapterId, changes);
         if (!chapter) throw notFound(associationMessages.chapterNotFound);
-        await auditLog.in(tx).record({
+        await audit.in(tx).record({
           action: 'files_associated',
           userId: actor.userId,
           origin: actor.origin,
@@ -270,12 +248,12 @@ export function createAdminFilesService(db: Database, storage: ObjectStorage) {
     },
 
     async unassociate(id: string, actor: Actor) {
-      return db.transaction(async (tx) => {
-        const row = await repository.findFile(tx, id);
+      return transaction(async (tx) => {
+        const row = await files.in(tx).findFile(id);
         if (!row) throw notFound(associationMessages.fileNotFound);
-        const cleared = await repository.clearReferences(tx, row.bucketName, row.filePath);
+        const cleared = await files.in(tx).clearReferences(row.bucketName, row.filePath);
         if (cleared === 0) throw notFound(associationMessages.noAssociations);
-        await auditLog.in(tx).record({
+        await audit.in(tx).record({
           action: 'file_unassociated',
           userId: actor.userId,
           origin: actor.origin,

@@ -5,22 +5,14 @@ import {
   safetyReportSchema,
 } from '#shared/contracts/admin-migrations';
 import { apiErrorSchema } from '#shared/errors';
-import type { AppContext } from '../../app-context.ts';
-import { requireAdmin } from '../../lib/http/guards.ts';
-import { createMigrationsRepository } from './admin-migrations.repository.ts';
-import { createMigrationsService } from './admin-migrations.service.ts';
+import type { RouteContext } from '../../app-context.ts';
 
-/** /api/admin/… routes of this screen: every one behind requireAdmin. */
-export const adminMigrationsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
+/** /api/admin/migrations/… (the admin scope in app.ts guards them). */
+export const adminMigrationsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
   app,
-  { context },
+  { services },
 ) => {
-  app.addHook('onRequest', requireAdmin);
-  const migrations = createMigrationsService({
-    repository: createMigrationsRepository(context.database.db),
-    storage: context.storage,
-    log: app.log,
-  });
+  const { migrations } = services.admin;
 
   app.post(
     '/admin/migrations/safety-checks',

@@ -3,7 +3,7 @@ import type { DryRunResponse, SafetyCheck, SafetyReport } from '#shared/contract
 import type { Bucket } from '#shared/files';
 import { analyseMigration } from '#shared/migrations/dry-run';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
-import type { MigrationsRepository } from './admin-migrations.repository.ts';
+import type { AdminMigrationsRepository } from './admin-migrations.repository.ts';
 
 /** The buckets the app cannot work without (spec §7 'Migrations'). */
 export const CHECKED_BUCKETS: readonly Bucket[] = ['audios', 'trans', 'series-images'];
@@ -36,13 +36,14 @@ function withTimeout(work: Promise<void>, ms: number): Promise<void> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function createMigrationsService(deps: {
-  repository: MigrationsRepository;
+/** The migrations screen: safety checks before a migration, and the SQL dry-run. */
+export function createAdminMigrationsService(deps: {
+  migrations: AdminMigrationsRepository;
   storage: ObjectStorage;
   log: FastifyBaseLogger;
   timeoutMs?: number;
 }) {
-  const { repository, storage, log } = deps;
+  const { migrations, storage, log } = deps;
   const timeoutMs = deps.timeoutMs ?? CHECK_TIMEOUT_MS;
 
   const definitions: CheckDefinition[] = [
@@ -51,21 +52,21 @@ export function createMigrationsService(deps: {
       failureSeverity: 'critical',
       passMessage: 'The profiles table can be read.',
       failMessage: 'The profiles table cannot be read',
-      run: () => repository.readOneProfile(),
+      run: () => migrations.readOneProfile(),
     },
     {
       name: 'Progress tracking access',
       failureSeverity: 'critical',
       passMessage: 'The user_story_progress table can be read.',
       failMessage: 'The user_story_progress table cannot be read',
-      run: () => repository.readOneProgress(),
+      run: () => migrations.readOneProgress(),
     },
     {
       name: 'Stories and chapters access',
       failureSeverity: 'critical',
       passMessage: 'The stories and chapters tables can be read.',
       failMessage: 'The stories or chapters table cannot be read',
-      run: () => repository.readOneStoryAndChapter(),
+      run: () => migrations.readOneStoryAndChapter(),
     },
     {
       name: 'Storage buckets',
@@ -116,4 +117,4 @@ export function createMigrationsService(deps: {
   };
 }
 
-export type MigrationsService = ReturnType<typeof createMigrationsService>;
+export type AdminMigrationsService = ReturnType<typeof createAdminMigrationsService>;

@@ -1,7 +1,7 @@
-import { upsertSettingValues } from '../../db/setting-rows.ts';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentServiceName } from '#shared/contracts/support';
-import type { Database, DbExecutor } from '../../db/client.ts';
+import { defineRepository } from '../../db/repository.ts';
+import { upsertSettingValues } from '../../db/setting-rows.ts';
 import {
   homePageSettings,
   logoSettings,
@@ -10,83 +10,89 @@ import {
   stories,
 } from '../../db/schema.ts';
 
-// --- logo -------------------------------------------------------------------------------------
+export type LogoRow = typeof logoSettings.$inferSelect;
+export type PaymentServiceRow = typeof paymentServices.$inferSelect;
 
-export async function findActiveLogo(db: DbExecutor) {
-  const [row] = await db
-    .select()
-    .from(logoSettings)
-    .where(eq(logoSettings.isActive, true))
-    .orderBy(desc(logoSettings.createdAt))
-    .limit(1);
-  return row;
-}
+/** The System Settings screen: logo, platform settings, payment switches, health-check reads. */
+export const createAdminSettingsRepository = defineRepository((db) => ({
+  // --- logo -----------------------------------------------------------------------------------
 
-/** The new logo becomes the only active row; earlier rows stay as history, inactive. */
-export async function replaceActiveLogo(
-  db: Database,
-  values: { logoUrl: string; altText: string },
-) {
-  return db.transaction(async (tx) => {
-    // Serialises concurrent updates, so exactly one row ends up active.
-    await tx.execute(sql`lock table ${logoSettings} in share row exclusive mode`);
-    await tx.update(logoSettings).set({ isActive: false }).where(eq(logoSettings.isActive, true));
-    const [row] = await tx
+  async findActiveLogo(): Promise<LogoRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(logoSettings)
+      .where(eq(logoSettings.isActive, true))
+      .orderBy(desc(logoSettings.createdAt))
+      .limit(1);
+    return row;
+  },
+
+  /**
+   * The new logo becomes the only active row; earlier rows stay as history, inactive. Run it in
+   * a transaction: the table lock that serialises concurrent updates (so exactly one row ends up
+   * active) lasts until the transaction ends.
+   */
+  async replaceActiveLogo(values: { logoUrl: string; altText: string }): Promise<LogoRow> {
+    await db.execute(sql`lock table ${logoSettings} in share row exclusive mode`);
+    await db.update(logoSettings).set({ isActive: false }).where(eq(logoSettings.isActive, true));
+    const [row] = await db
       .insert(logoSettings)
       .values({ ...values, isActive: true })
       .returning();
     return row!;
-  });
-}
+  },
 
-// --- platform settings (key/value rows of home_page_settings) ---------------------------------
+  // --- platform settings (key/value rows of home_page_settings) -------------------------------
 
-export async function readSettingValues(db: DbExecutor, keys: readonly string[]) {
-  const rows = await db
-    .select({ key: homePageSettings.settingKey, value: homePageSettings.settingValue })
-    .from(homePageSettings)
-    .where(inArray(homePageSettings.settingKey, [...keys]));
-  return new Map(rows.map((row) => [row.key, row.value]));
-}
+  async readSettingValues(keys: readonly string[]) {
+    const rows = await db
+      .select({ key: homePageSettings.settingKey, value: homePageSettings.settingValue })
+      .from(homePageSettings)
+      .where(inArray(homePageSettings.settingKey, [...keys]));
+    return new Map(rows.map((row) => [row.key, row.value]));
+  },
 
-/** Upserts values only: an image set on the same key (none today) is kept. */
-export const writeSettingValues = (db: DbExecutor, entries: Record<string, string>) =>
-  upsertSettingValues(db, homePageSettings, entries);
+  /** Upserts values only: an image set on the same key (none today) is kept. */
+  writeSettingValues(entries: Record<string, string>) {
+    return upsertSettingValues(db, homePageSettings, entries);
+  },
 
-// --- payment services -------------------------------------------------------------------------
+  // --- payment services -----------------------------------------------------------------------
 
-export function listPaymentServices(db: DbExecutor) {
-  return db.select().from(paymentServices).orderBy(asc(paymentServices.serviceName));
-}
+  listPaymentServices(): Promise<PaymentServiceRow[]> {
+    return db.select().from(paymentServices).orderBy(asc(paymentServices.serviceName));
+  },
 
-/** Sets the switch, creating the service's row when it is missing. */
-export async function setPaymentServiceEnabled(
-  db: DbExecutor,
-  serviceName: PaymentServiceName,
-  isEnabled: boolean,
-) {
-  const [row] = await db
-    .insert(paymentServices)
-    .values({ serviceName, isEnabled })
-    .onConflictDoUpdate({
-      target: paymentServices.serviceName,
-      set: { isEnabled, updatedAt: new Date() },
-    })
-    .returning();
-  return row!;
-}
+  /** Sets the switch, creating the service's row when it is missing. */
+  async setPaymentServiceEnabled(
+    serviceName: PaymentServiceName,
+    isEnabled: boolean,
+  ): Promise<PaymentServiceRow> {
+    const [row] = await db
+      .insert(paymentServices)
+      .values({ serviceName, isEnabled })
+      .onConflictDoUpdate({
+        target: paymentServices.serviceName,
+        set: { isEnabled, updatedAt: new Date() },
+      })
+      .returning();
+    return row!;
+  },
 
-// --- health check -----------------------------------------------------------------------------
+  // --- health check ---------------------------------------------------------------------------
 
-export async function selectOneStoryId(db: DbExecutor) {
-  const [row] = await db.select({ id: stories.id }).from(stories).limit(1);
-  return row?.id ?? null;
-}
+  async selectOneStoryId(): Promise<string | null> {
+    const [row] = await db.select({ id: stories.id }).from(stories).limit(1);
+    return row?.id ?? null;
+  },
 
-export async function findProfileEmail(db: DbExecutor, userId: string) {
-  const [row] = await db
-    .select({ email: profiles.email })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
-  return row?.email ?? null;
-}
+  async findProfileEmail(userId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ email: profiles.email })
+      .from(profiles)
+      .where(eq(profiles.id, userId));
+    return row?.email ?? null;
+  },
+}));
+
+export type AdminSettingsRepository = ReturnType<typeof createAdminSettingsRepository>;

@@ -12,29 +12,20 @@ import {
   updatePaymentServiceBodySchema,
 } from '#shared/contracts/admin-settings';
 import { apiErrorSchema } from '#shared/errors';
-import type { AppContext } from '../../app-context.ts';
-import { requireAdmin } from '../../lib/http/guards.ts';
-import { createAdminSettingsService } from './admin-settings.service.ts';
+import type { RouteContext } from '../../app-context.ts';
 
 const tags = ['admin'];
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
 const withValidation = { 400: apiErrorSchema, ...errors };
 
-/** /api/admin/… routes of the System Settings screen: every one behind requireAdmin. */
-export const adminSettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
+/** /api/admin/… routes of the System Settings screen (the admin scope in app.ts guards them). */
+export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
   app,
-  { context },
+  { services },
 ) => {
-  app.addHook('onRequest', requireAdmin);
+  const { settings } = services.admin;
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
-  });
-  const settings = createAdminSettingsService({
-    db: context.database.db,
-    storage: context.storage,
-    config: context.config,
-    site: context.services.site,
-    log: app.log,
   });
 
   app.get(

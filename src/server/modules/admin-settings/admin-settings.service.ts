@@ -12,12 +12,16 @@ import {
 } from '#shared/contracts/admin-settings';
 import type { PaymentServiceName } from '#shared/contracts/support';
 import type { AppConfig } from '../../config/env.ts';
-import type { Database } from '../../db/client.ts';
+import type { TransactionRunner } from '../../db/repository.ts';
 import { validationError } from '../../lib/errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { SiteService } from '../site/site.service.ts';
-import * as repository from './admin-settings.repository.ts';
+import type {
+  AdminSettingsRepository,
+  LogoRow,
+  PaymentServiceRow,
+} from './admin-settings.repository.ts';
 
 /** A health check that has not answered by then counts as failed (a hung storage, a locked table). */
 export const HEALTH_CHECK_TIMEOUT_MS = 5_000;
@@ -30,7 +34,8 @@ const platformKeys = {
 } as const satisfies Record<keyof PlatformSettings, string>;
 
 export interface AdminSettingsDeps {
-  db: Database;
+  settings: AdminSettingsRepository;
+  transaction: TransactionRunner;
   storage: ObjectStorage;
   config: AppConfig;
   site: SiteService;
@@ -39,7 +44,6 @@ export interface AdminSettingsDeps {
   healthCheckTimeoutMs?: number;
 }
 
-type LogoRow = NonNullable<Awaited<ReturnType<typeof repository.findActiveLogo>>>;
 const toLogo = (row: LogoRow): Logo => ({
   id: row.id,
   logoUrl: row.logoUrl,
@@ -70,7 +74,7 @@ async function within<T>(work: () => Promise<T>, ms: number): Promise<T> {
 }
 
 export function createAdminSettingsService(deps: AdminSettingsDeps) {
-  const { db, storage, config, site, log } = deps;
+  const { settings, transaction, storage, config, site, log } = deps;
   const healthCheckTimeoutMs = deps.healthCheckTimeoutMs ?? HEALTH_CHECK_TIMEOUT_MS;
 
   /** What a service needs before switching it on shows visitors a button. */
@@ -96,9 +100,7 @@ export function createAdminSettingsService(deps: AdminSettingsDeps) {
       : { available: false, detail: 'Needs PAYPAL_URL (the wallet page) before its button shows.' };
   }
 
-  const toService = (
-    row: Awaited<ReturnType<typeof repository.listPaymentServices>>[number],
-  ): AdminPaymentService => ({
+  const toService = (row: PaymentServiceRow): AdminPaymentService => ({
     id: row.id,
     serviceName: row.serviceName,
     isEnabled: row.isEnabled,
@@ -124,7 +126,7 @@ export function createAdminSettingsService(deps: AdminSettingsDeps) {
 
   return {
     async getLogo(): Promise<Logo | null> {
-      const row = await repository.findActiveLogo(db);
+      const row = await settings.findActiveLogo();
       return row ? toLogo(row) : null;
     },
 
@@ -141,13 +143,13 @@ export function createAdminSettingsService(deps: AdminSettingsDeps) {
           throw validationError('The file at this path is not an image');
         }
       }
-      const row = await repository.replaceActiveLogo(db, input);
+      const row = await transaction((tx) => settings.in(tx).replaceActiveLogo(input));
       site.invalidate();
       return toLogo(row);
     },
 
     async getPlatformSettings(): Promise<PlatformSettings> {
-      const values = await repository.readSettingValues(db, Object.values(platformKeys));
+      const values = await settings.readSettingValues(Object.values(platformKeys));
       return {
         platformName: values.get(platformKeys.platformName) || PLATFORM_DEFAULTS.platformName,
         platformDescription:
@@ -156,25 +158,25 @@ export function createAdminSettingsService(deps: AdminSettingsDeps) {
       };
     },
 
-    async updatePlatformSettings(settings: PlatformSettings): Promise<PlatformSettings> {
-      await repository.writeSettingValues(db, {
-        [platformKeys.platformName]: settings.platformName,
-        [platformKeys.platformDescription]: settings.platformDescription,
-        [platformKeys.supportEmail]: settings.supportEmail,
+    async updatePlatformSettings(values: PlatformSettings): Promise<PlatformSettings> {
+      await settings.writeSettingValues({
+        [platformKeys.platformName]: values.platformName,
+        [platformKeys.platformDescription]: values.platformDescription,
+        [platformKeys.supportEmail]: values.supportEmail,
       });
       site.invalidate();
-      return settings;
+      return values;
     },
 
     async listPaymentServices(): Promise<AdminPaymentService[]> {
-      return (await repository.listPaymentServices(db)).map(toService);
+      return (await settings.listPaymentServices()).map(toService);
     },
 
     async updatePaymentService(
       serviceName: PaymentServiceName,
       body: UpdatePaymentServiceBody,
     ): Promise<AdminPaymentService> {
-      return toService(await repository.setPaymentServiceEnabled(db, serviceName, body.isEnabled));
+      return toService(await settings.setPaymentServiceEnabled(serviceName, body.isEnabled));
     },
 
     /** The spec's three checks: the caller's session, one story id, one object in audios. */
@@ -184,7 +186,7 @@ export function createAdminSettingsService(deps: AdminSettingsDeps) {
           'authentication',
           async () => {
             if (!viewer.userId) throw new Error('no session');
-            const email = await repository.findProfileEmail(db, viewer.userId);
+            const email = await settings.findProfileEmail(viewer.userId);
             return email ? `Signed in as ${email}` : 'Session is valid';
           },
           'No valid session',
@@ -192,7 +194,7 @@ export function createAdminSettingsService(deps: AdminSettingsDeps) {
         check(
           'database',
           async () => {
-            const id = await repository.selectOneStoryId(db);
+            const id = await settings.selectOneStoryId();
             return id ? 'Database is reachable' : 'Database is reachable (no stories yet)';
           },
           'Database query failed',

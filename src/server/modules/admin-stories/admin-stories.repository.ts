@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
 import type { Bucket } from '#shared/files';
-import type { DbExecutor } from '../../db/client.ts';
+import { defineRepository } from '../../db/repository.ts';
 import { chapters, fileUploads, stories } from '../../db/schema.ts';
 import {
   findStoryById,
@@ -19,177 +19,177 @@ export type ChapterValues = Pick<
   'title' | 'position' | 'duration' | 'audioFileId' | 'transcriptFileId'
 >;
 
-/** Every story, drafts included, by position (then age), with chapters by position. */
-export const listAllStories = (db: DbExecutor) =>
-  listStoriesWithChapters(db, { includeDrafts: true });
-
-export const findAnyStory = (db: DbExecutor, id: string): Promise<StoryWithChapters | undefined> =>
-  findStoryById(db, id, { includeDrafts: true });
-
-/** Whether another story already has this title (compared without case). */
-export async function titleTaken(db: DbExecutor, title: string, exceptId?: string) {
-  const rows = await db
-    .select({ id: stories.id })
-    .from(stories)
-    .where(
-      and(
-        sql`lower(${stories.title}) = lower(${title})`,
-        exceptId ? ne(stories.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
-/** Slugs equal to the base or numbered from it (base-2, base-3…). */
-export async function slugsLike(db: DbExecutor, base: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ slug: stories.slug })
-    .from(stories)
-    .where(or(eq(stories.slug, base), like(stories.slug, `${base}-%`)));
-  return new Set(rows.map((row) => row.slug));
-}
-
-export async function insertStory(
-  db: DbExecutor,
-  values: StoryValues & { slug: string },
-): Promise<StoryRow> {
-  const [row] = await db
-    .insert(stories)
-    .values({ ...values, status: 'draft' })
-    .returning();
-  return row!;
-}
-
-export async function updateStory(db: DbExecutor, id: string, values: StoryValues) {
-  const rows = await db
-    .update(stories)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(stories.id, id))
-    .returning({ id: stories.id });
-  return rows.length > 0;
-}
-
-export async function chapterIdsOf(db: DbExecutor, storyId: string) {
-  const rows = await db
-    .select({
-      id: chapters.id,
-      audioFileId: chapters.audioFileId,
-      transcriptFileId: chapters.transcriptFileId,
-    })
-    .from(chapters)
-    .where(eq(chapters.storyId, storyId));
-  return rows;
-}
-
-export async function insertChapters(db: DbExecutor, storyId: string, rows: ChapterValues[]) {
-  if (rows.length === 0) return;
-  await db.insert(chapters).values(rows.map((row) => ({ ...row, storyId })));
-}
-
-export async function updateChapter(db: DbExecutor, id: string, values: ChapterValues) {
-  await db
-    .update(chapters)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(chapters.id, id));
-}
-
-export async function deleteChapters(db: DbExecutor, ids: string[]) {
-  if (ids.length === 0) return;
-  await db.delete(chapters).where(inArray(chapters.id, ids));
-}
-
-/**
- * Of the given names, those that name an upload in the bucket (by its stored file name or its
- * file_path), each with the upload's file_path: the storage key chapters keep. A name equal to a
- * file_path resolves to that upload; a file name shared by several uploads to the newest one.
- */
-export async function existingFilePaths(
-  db: DbExecutor,
-  bucket: Bucket,
-  names: string[],
-): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
-  if (names.length === 0) return found;
-  const rows = await db
-    .select({ filename: fileUploads.filename, filePath: fileUploads.filePath })
-    .from(fileUploads)
-    .where(
-      and(
-        eq(fileUploads.bucketName, bucket),
-        or(inArray(fileUploads.filename, names), inArray(fileUploads.filePath, names)),
-      ),
-    )
-    .orderBy(asc(fileUploads.uploadDate), asc(fileUploads.id));
-  for (const row of rows) found.set(row.filename, row.filePath);
-  for (const row of rows) found.set(row.filePath, row.filePath);
-  return found;
-}
-
-/**
- * published ⇄ draft in one statement. Publishing keeps the first publication date (set only when
- * none is stored; see docs/decisions/014-admin-story-chapters.md).
- */
-export async function toggleStatus(db: DbExecutor, id: string) {
-  const [row] = await db
-    .update(stories)
-    .set({
-      status: sql`case when ${stories.status} = 'published' then 'draft' else 'published' end::story_status`,
-      publishedAt: sql`case when ${stories.status} = 'draft' then coalesce(${stories.publishedAt}, now()) else ${stories.publishedAt} end`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(stories.id, id))
-    .returning({ id: stories.id, status: stories.status, title: stories.title });
-  return row;
-}
-
-export async function toggleRequiresLogin(db: DbExecutor, id: string) {
-  const [row] = await db
-    .update(stories)
-    .set({ requiresLogin: sql`not ${stories.requiresLogin}`, updatedAt: sql`now()` })
-    .where(eq(stories.id, id))
-    .returning({ id: stories.id, title: stories.title, requiresLogin: stories.requiresLogin });
-  return row;
-}
-
 /** Moves are serialised so that two swaps never interleave. */
 const MOVE_LOCK_KEY = 7_212_101;
 
-export async function lockMoves(db: DbExecutor) {
-  await db.execute(sql`select pg_advisory_xact_lock(${MOVE_LOCK_KEY})`);
-}
+/** Story management of the content screen: drafts included, chapters with them. */
+export const createAdminStoriesRepository = defineRepository((db) => ({
+  /** Every story, drafts included, by position (then age), with chapters by position. */
+  listAllStories() {
+    return listStoriesWithChapters(db, { includeDrafts: true });
+  },
 
-export async function storyPosition(db: DbExecutor, id: string) {
-  const [row] = await db
-    .select({ id: stories.id, position: stories.position, title: stories.title })
-    .from(stories)
-    .where(eq(stories.id, id));
-  return row;
-}
+  findAnyStory(id: string): Promise<StoryWithChapters | undefined> {
+    return findStoryById(db, id, { includeDrafts: true });
+  },
 
-/** A story at this position (the oldest one if several share it), other than `exceptId`. */
-export async function storyAtPosition(db: DbExecutor, position: number, exceptId: string) {
-  const [row] = await db
-    .select({ id: stories.id, position: stories.position })
-    .from(stories)
-    .where(and(eq(stories.position, position), ne(stories.id, exceptId)))
-    .orderBy(asc(stories.createdAt), asc(stories.id))
-    .limit(1);
-  return row;
-}
+  /** Whether another story already has this title (compared without case). */
+  async titleTaken(title: string, exceptId?: string) {
+    const rows = await db
+      .select({ id: stories.id })
+      .from(stories)
+      .where(
+        and(
+          sql`lower(${stories.title}) = lower(${title})`,
+          exceptId ? ne(stories.id, exceptId) : undefined,
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  },
 
-export async function setPosition(db: DbExecutor, id: string, position: number) {
-  await db
-    .update(stories)
-    .set({ position, updatedAt: sql`now()` })
-    .where(eq(stories.id, id));
-}
+  /** Slugs equal to the base or numbered from it (base-2, base-3…). */
+  async slugsLike(base: string): Promise<Set<string>> {
+    const rows = await db
+      .select({ slug: stories.slug })
+      .from(stories)
+      .where(or(eq(stories.slug, base), like(stories.slug, `${base}-%`)));
+    return new Set(rows.map((row) => row.slug));
+  },
 
-/** Chapters go with the story, and their progress and bookmarks with them (ON DELETE CASCADE). */
-export async function deleteStory(db: DbExecutor, id: string) {
-  const [row] = await db
-    .delete(stories)
-    .where(eq(stories.id, id))
-    .returning({ id: stories.id, title: stories.title, slug: stories.slug });
-  return row;
-}
+  async insertStory(values: StoryValues & { slug: string }): Promise<StoryRow> {
+    const [row] = await db
+      .insert(stories)
+      .values({ ...values, status: 'draft' })
+      .returning();
+    return row!;
+  },
+
+  async updateStory(id: string, values: StoryValues) {
+    const rows = await db
+      .update(stories)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(stories.id, id))
+      .returning({ id: stories.id });
+    return rows.length > 0;
+  },
+
+  async chapterIdsOf(storyId: string) {
+    const rows = await db
+      .select({
+        id: chapters.id,
+        audioFileId: chapters.audioFileId,
+        transcriptFileId: chapters.transcriptFileId,
+      })
+      .from(chapters)
+      .where(eq(chapters.storyId, storyId));
+    return rows;
+  },
+
+  async insertChapters(storyId: string, rows: ChapterValues[]) {
+    if (rows.length === 0) return;
+    await db.insert(chapters).values(rows.map((row) => ({ ...row, storyId })));
+  },
+
+  async updateChapter(id: string, values: ChapterValues) {
+    await db
+      .update(chapters)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(chapters.id, id));
+  },
+
+  async deleteChapters(ids: string[]) {
+    if (ids.length === 0) return;
+    await db.delete(chapters).where(inArray(chapters.id, ids));
+  },
+
+  /**
+   * Of the given names, those that name an upload in the bucket (by its stored file name or its
+   * file_path), each with the upload's file_path: the storage key chapters keep. A name equal to a
+   * file_path resolves to that upload; a file name shared by several uploads to the newest one.
+   */
+  async existingFilePaths(bucket: Bucket, names: string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    if (names.length === 0) return found;
+    const rows = await db
+      .select({ filename: fileUploads.filename, filePath: fileUploads.filePath })
+      .from(fileUploads)
+      .where(
+        and(
+          eq(fileUploads.bucketName, bucket),
+          or(inArray(fileUploads.filename, names), inArray(fileUploads.filePath, names)),
+        ),
+      )
+      .orderBy(asc(fileUploads.uploadDate), asc(fileUploads.id));
+    for (const row of rows) found.set(row.filename, row.filePath);
+    for (const row of rows) found.set(row.filePath, row.filePath);
+    return found;
+  },
+
+  /**
+   * published ⇄ draft in one statement. Publishing keeps the first publication date (set only when
+   * none is stored; see docs/decisions/014-admin-story-chapters.md).
+   */
+  async toggleStatus(id: string) {
+    const [row] = await db
+      .update(stories)
+      .set({
+        status: sql`case when ${stories.status} = 'published' then 'draft' else 'published' end::story_status`,
+        publishedAt: sql`case when ${stories.status} = 'draft' then coalesce(${stories.publishedAt}, now()) else ${stories.publishedAt} end`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(stories.id, id))
+      .returning({ id: stories.id, status: stories.status, title: stories.title });
+    return row;
+  },
+
+  async toggleRequiresLogin(id: string) {
+    const [row] = await db
+      .update(stories)
+      .set({ requiresLogin: sql`not ${stories.requiresLogin}`, updatedAt: sql`now()` })
+      .where(eq(stories.id, id))
+      .returning({ id: stories.id, title: stories.title, requiresLogin: stories.requiresLogin });
+    return row;
+  },
+
+  async lockMoves() {
+    await db.execute(sql`select pg_advisory_xact_lock(${MOVE_LOCK_KEY})`);
+  },
+
+  async storyPosition(id: string) {
+    const [row] = await db
+      .select({ id: stories.id, position: stories.position, title: stories.title })
+      .from(stories)
+      .where(eq(stories.id, id));
+    return row;
+  },
+
+  /** A story at this position (the oldest one if several share it), other than `exceptId`. */
+  async storyAtPosition(position: number, exceptId: string) {
+    const [row] = await db
+      .select({ id: stories.id, position: stories.position })
+      .from(stories)
+      .where(and(eq(stories.position, position), ne(stories.id, exceptId)))
+      .orderBy(asc(stories.createdAt), asc(stories.id))
+      .limit(1);
+    return row;
+  },
+
+  async setPosition(id: string, position: number) {
+    await db
+      .update(stories)
+      .set({ position, updatedAt: sql`now()` })
+      .where(eq(stories.id, id));
+  },
+
+  /** Chapters go with the story, and their progress and bookmarks with them (ON DELETE CASCADE). */
+  async deleteStory(id: string) {
+    const [row] = await db
+      .delete(stories)
+      .where(eq(stories.id, id))
+      .returning({ id: stories.id, title: stories.title, slug: stories.slug });
+    return row;
+  },
+}));
+
+export type AdminStoriesRepository = ReturnType<typeof createAdminStoriesRepository>;

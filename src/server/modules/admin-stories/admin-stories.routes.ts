@@ -8,30 +8,22 @@ import {
 } from '#shared/contracts/admin-stories';
 import { idParamsSchema } from '#shared/contracts/stories';
 import { apiErrorSchema } from '#shared/errors';
-import type { AppContext } from '../../app-context.ts';
-import { requireAdmin, signedInUserId } from '../../lib/http/guards.ts';
-import { requestOrigin } from '../../lib/http/request-meta.ts';
-import { createAdminStoriesService } from './admin-stories.service.ts';
+import type { RouteContext } from '../../app-context.ts';
+import { actorOf } from '../../lib/http/actor.ts';
 
 const tags = ['admin-stories'];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const withNotFound = { ...errors, 404: apiErrorSchema };
 const writeErrors = { ...withNotFound, 409: apiErrorSchema };
 
-/** /api/admin/stories…: story management of the content screen, every route behind requireAdmin. */
-export const adminStoriesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
+/** /api/admin/stories…: story management of the content screen (guarded by the admin scope). */
+export const adminStoriesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
   app,
-  { context },
+  { services },
 ) => {
-  app.addHook('onRequest', requireAdmin);
+  const { stories } = services.admin;
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
-  });
-
-  const service = createAdminStoriesService(context.database.db, context.services.stories);
-  const actorOf = (request: Parameters<typeof requestOrigin>[0]) => ({
-    userId: signedInUserId(request),
-    origin: requestOrigin(request),
   });
 
   app.get(
@@ -43,7 +35,7 @@ export const adminStoriesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
         response: { 200: adminStoryListResponseSchema, ...errors },
       },
     },
-    async () => ({ stories: await service.listStories() }),
+    async () => ({ stories: await stories.listStories() }),
   );
 
   app.get(
@@ -56,7 +48,7 @@ export const adminStoriesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
         response: { 200: adminStoryResponseSchema, ...withNotFound },
       },
     },
-    async (request) => ({ story: await service.getStory(request.params.id) }),
+    async (request) => ({ story: await stories.getStory(request.params.id) }),
   );
 
   app.post(
@@ -70,7 +62,7 @@ export const adminStoriesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
       },
     },
     async (request, reply) => {
-      const story = await service.createStory(request.body, actorOf(request));
+      const story = await stories.createStory(request.body, actorOf(request));
       return reply.status(201).send({ story });
     },
   );
@@ -87,7 +79,7 @@ export const adminStoriesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
       },
     },
     async (request) => ({
-      story: await service.updateStory(request.params.id, request.body, actorOf(request)),
+      story: await stories.updateStory(request.params.id, request.body, actorOf(request)),
     }),
   );
 
@@ -102,7 +94,7 @@ export const adminStoriesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
       },
     },
     async (request) => ({
-      story: await service.toggleStatus(request.params.id, actorOf(request)),
+      story: await stories.toggleStatus(request.params.id, actorOf(request)),
     }),
   );
 
@@ -117,7 +109,7 @@ export const adminStoriesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
       },
     },
     async (request) => ({
-      story: await service.toggleRequiresLogin(request.params.id, actorOf(request)),
+      story: await stories.toggleRequiresLogin(request.params.id, actorOf(request)),
     }),
   );
 
@@ -133,7 +125,7 @@ export const adminStoriesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
       },
     },
     async (request) => ({
-      stories: await service.moveStory(request.params.id, request.body.direction, actorOf(request)),
+      stories: await stories.moveStory(request.params.id, request.body.direction, actorOf(request)),
     }),
   );
 
@@ -148,7 +140,7 @@ export const adminStoriesRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
       },
     },
     async (request, reply) => {
-      await service.deleteStory(request.params.id, actorOf(request));
+      await stories.deleteStory(request.params.id, actorOf(request));
       return reply.status(204).send(null);
     },
   );

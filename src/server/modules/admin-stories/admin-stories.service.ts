@@ -1,6 +1,3 @@
-import { createAuditLogRepository } from '../../lib/audit-log.repository.ts';
-// Interim: the admin modules get their audit log from app-context.ts next.
-const auditLogOf = (db: Database) => createAuditLogRepository({ db });
 import {
   adminStoryMessages,
   type AdminStory,
@@ -8,23 +5,25 @@ import {
   type storyInputSchema,
 } from '#shared/contracts/admin-stories';
 import type { z } from 'zod';
-import type { Database, DbExecutor } from '../../db/client.ts';
+import type { TransactionRunner } from '../../db/repository.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { AuditLog } from '../../lib/audit-log.repository.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { RequestOrigin } from '../../lib/actor.ts';
 import { toStorySummary } from '../stories/stories.mapper.ts';
 import type { StoryWithChapters } from '../stories/stories.repository.ts';
 import type { StoriesService } from '../stories/stories.service.ts';
-import * as repository from './admin-stories.repository.ts';
+import type {
+  AdminStoriesRepository,
+  ChapterValues,
+  StoryValues,
+} from './admin-stories.repository.ts';
 import { slugFromTitle, uniqueSlug } from './story-slug.ts';
 
 /** The body after the contract's parsing (trimmed, defaults filled in). */
 export type ParsedStoryInput = z.output<typeof storyInputSchema>;
 
-/** Who acts, for the audit log. */
-export interface Actor {
-  userId: string;
-  origin: RequestOrigin;
-}
+/** The repository's methods, on the pool or inside a transaction. */
+type StoryQueries = ReturnType<AdminStoriesRepository['in']>;
 
 export const toAdminStory = (row: StoryWithChapters): AdminStory => ({
   ...toStorySummary(row),
@@ -51,7 +50,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-const storyValues = (input: ParsedStoryInput): repository.StoryValues => ({
+const storyValues = (input: ParsedStoryInput): StoryValues => ({
   title: input.title,
   description: input.description,
   language: input.language,
@@ -64,7 +63,7 @@ const storyValues = (input: ParsedStoryInput): repository.StoryValues => ({
 const chapterValues = (
   chapter: ParsedStoryInput['chapters'][number],
   index: number,
-): repository.ChapterValues => ({
+): ChapterValues => ({
   title: chapter.title,
   position: index + 1,
   duration: chapter.duration,
@@ -79,11 +78,11 @@ const chapterValues = (
  * checked again, so a story whose files were never registered (or are gone) stays editable.
  */
 async function resolveFileReferences(
-  db: DbExecutor,
-  chapters: repository.ChapterValues[],
+  queries: StoryQueries,
+  chapters: ChapterValues[],
   stored: Map<string, { audioFileId: string; transcriptFileId: string }>,
   ids: (string | undefined)[],
-): Promise<repository.ChapterValues[]> {
+): Promise<ChapterValues[]> {
   const wanted = (kind: 'audioFileId' | 'transcriptFileId') =>
     chapters
       .map((chapter, index) => ({ index, name: chapter[kind]! }))
@@ -94,13 +93,11 @@ async function resolveFileReferences(
   const audio = wanted('audioFileId');
   const transcripts = wanted('transcriptFileId');
   const [audioFound, transcriptFound] = await Promise.all([
-    repository.existingFilePaths(
-      db,
+    queries.existingFilePaths(
       'audios',
       audio.map(({ name }) => name),
     ),
-    repository.existingFilePaths(
-      db,
+    queries.existingFilePaths(
       'trans',
       transcripts.map(({ name }) => name),
     ),
@@ -125,55 +122,68 @@ async function resolveFileReferences(
   return resolved;
 }
 
-export function createAdminStoriesService(db: Database, stories: StoriesService) {
-  const auditLog = auditLogOf(db);
+/**
+ * Story management of the content screen. Every change runs in one transaction with its audit
+ * entry; a title another story has is a conflict, also when two saves race.
+ */
+export function createAdminStoriesService(deps: {
+  stories: AdminStoriesRepository;
+  /** The learner-side stories, whose cached public list every change drops. */
+  publicStories: StoriesService;
+  transaction: TransactionRunner;
+  audit: AuditLog;
+}) {
+  const { stories, publicStories, transaction, audit } = deps;
+
   /** Runs a change in one transaction, then drops this instance's cached public list. */
-  async function change<T>(work: (tx: DbExecutor) => Promise<T>): Promise<T> {
+  async function change<T>(
+    work: (queries: StoryQueries, auditLog: ReturnType<AuditLog['in']>) => Promise<T>,
+  ): Promise<T> {
     try {
-      return await db.transaction(work);
+      return await transaction((tx) => work(stories.in(tx), audit.in(tx)));
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (isUniqueViolation(error)) throw duplicateTitle();
       throw error;
     } finally {
       // Also after a failure: nothing changed then, and an extra reload is harmless.
-      stories.invalidatePublishedList();
+      publicStories.invalidatePublishedList();
     }
   }
 
-  async function load(executor: DbExecutor, id: string): Promise<AdminStory> {
-    const row = await repository.findAnyStory(executor, id);
+  async function load(queries: StoryQueries, id: string): Promise<AdminStory> {
+    const row = await queries.findAnyStory(id);
     if (!row) throw notFound(adminStoryMessages.notFound);
     return toAdminStory(row);
   }
 
   return {
     async listStories(): Promise<AdminStory[]> {
-      return (await repository.listAllStories(db)).map(toAdminStory);
+      return (await stories.listAllStories()).map(toAdminStory);
     },
 
-    getStory: (id: string) => load(db, id),
+    getStory: (id: string) => load(stories, id),
 
     /** A new draft; the slug comes from the title once and never changes. */
     createStory(input: ParsedStoryInput, actor: Actor): Promise<AdminStory> {
-      return change(async (tx) => {
-        if (await repository.titleTaken(tx, input.title)) throw duplicateTitle();
+      return change(async (queries, auditLog) => {
+        if (await queries.titleTaken(input.title)) throw duplicateTitle();
         const chapters = await resolveFileReferences(
-          tx,
+          queries,
           input.chapters.map(chapterValues),
           new Map(),
           input.chapters.map(() => undefined),
         );
         const base = slugFromTitle(input.title);
-        const slug = uniqueSlug(base, await repository.slugsLike(tx, base));
-        const row = await repository.insertStory(tx, { ...storyValues(input), slug });
-        await repository.insertChapters(tx, row.id, chapters);
-        await auditLog.in(tx).record({
+        const slug = uniqueSlug(base, await queries.slugsLike(base));
+        const row = await queries.insertStory({ ...storyValues(input), slug });
+        await queries.insertChapters(row.id, chapters);
+        await auditLog.record({
           action: 'story_created',
           ...actor,
           details: { story_id: row.id, title: row.title, chapters: chapters.length },
         });
-        return load(tx, row.id);
+        return load(queries, row.id);
       });
     },
 
@@ -182,12 +192,12 @@ export function createAdminStoriesService(db: Database, stories: StoriesService)
      * learners' progress and bookmarks stay), new ones inserted, missing ones deleted.
      */
     updateStory(id: string, input: ParsedStoryInput, actor: Actor): Promise<AdminStory> {
-      return change(async (tx) => {
-        if (!(await repository.updateStory(tx, id, storyValues(input)))) {
+      return change(async (queries, auditLog) => {
+        if (!(await queries.updateStory(id, storyValues(input)))) {
           throw notFound(adminStoryMessages.notFound);
         }
-        if (await repository.titleTaken(tx, input.title, id)) throw duplicateTitle();
-        const existing = await repository.chapterIdsOf(tx, id);
+        if (await queries.titleTaken(input.title, id)) throw duplicateTitle();
+        const existing = await queries.chapterIdsOf(id);
         const stored = new Map(existing.map((chapter) => [chapter.id, chapter]));
         const ids = input.chapters.map((chapter) => chapter.id);
         const seen = new Set<string>();
@@ -200,24 +210,23 @@ export function createAdminStoriesService(db: Database, stories: StoriesService)
           seen.add(chapterId);
         });
         const chapters = await resolveFileReferences(
-          tx,
+          queries,
           input.chapters.map(chapterValues),
           stored,
           ids,
         );
 
-        await repository.deleteChapters(
-          tx,
+        await queries.deleteChapters(
           existing.map((chapter) => chapter.id).filter((chapterId) => !seen.has(chapterId)),
         );
-        const fresh: repository.ChapterValues[] = [];
+        const fresh: ChapterValues[] = [];
         for (const [index, values] of chapters.entries()) {
           const chapterId = ids[index];
           if (chapterId === undefined) fresh.push(values);
-          else await repository.updateChapter(tx, chapterId, values);
+          else await queries.updateChapter(chapterId, values);
         }
-        await repository.insertChapters(tx, id, fresh);
-        await auditLog.in(tx).record({
+        await queries.insertChapters(id, fresh);
+        await auditLog.record({
           action: 'story_updated',
           ...actor,
           details: {
@@ -228,56 +237,56 @@ export function createAdminStoriesService(db: Database, stories: StoriesService)
             chapters_removed: existing.length - seen.size,
           },
         });
-        return load(tx, id);
+        return load(queries, id);
       });
     },
 
     /** published ⇄ draft. */
     toggleStatus(id: string, actor: Actor): Promise<AdminStory> {
-      return change(async (tx) => {
-        const row = await repository.toggleStatus(tx, id);
+      return change(async (queries, auditLog) => {
+        const row = await queries.toggleStatus(id);
         if (!row) throw notFound(adminStoryMessages.notFound);
-        await auditLog.in(tx).record({
+        await auditLog.record({
           action: row.status === 'published' ? 'story_published' : 'story_unpublished',
           ...actor,
           details: { story_id: id, title: row.title },
         });
-        return load(tx, id);
+        return load(queries, id);
       });
     },
 
     toggleRequiresLogin(id: string, actor: Actor): Promise<AdminStory> {
-      return change(async (tx) => {
-        const row = await repository.toggleRequiresLogin(tx, id);
+      return change(async (queries, auditLog) => {
+        const row = await queries.toggleRequiresLogin(id);
         if (!row) throw notFound(adminStoryMessages.notFound);
-        await auditLog.in(tx).record({
+        await auditLog.record({
           action: 'story_login_changed',
           ...actor,
           details: { story_id: id, title: row.title, requires_login: row.requiresLogin },
         });
-        return load(tx, id);
+        return load(queries, id);
       });
     },
 
     /** Swaps positions with the story just above (position − 1) or below (position + 1). */
     moveStory(id: string, direction: MoveDirection, actor: Actor): Promise<AdminStory[]> {
-      return change(async (tx) => {
-        await repository.lockMoves(tx);
-        const story = await repository.storyPosition(tx, id);
+      return change(async (queries, auditLog) => {
+        await queries.lockMoves();
+        const story = await queries.storyPosition(id);
         if (!story) throw notFound(adminStoryMessages.notFound);
         if (direction === 'up' && story.position <= 1) {
           throw badRequest(adminStoryMessages.alreadyFirst);
         }
         const target = story.position + (direction === 'up' ? -1 : 1);
-        const neighbour = await repository.storyAtPosition(tx, target, id);
+        const neighbour = await queries.storyAtPosition(target, id);
         if (!neighbour) {
           throw badRequest(
             direction === 'up' ? adminStoryMessages.nothingAbove : adminStoryMessages.nothingBelow,
           );
         }
-        await repository.setPosition(tx, neighbour.id, story.position);
-        await repository.setPosition(tx, id, target);
-        await auditLog.in(tx).record({
+        await queries.setPosition(neighbour.id, story.position);
+        await queries.setPosition(id, target);
+        await auditLog.record({
           action: 'story_moved',
           ...actor,
           details: {
@@ -289,15 +298,15 @@ export function createAdminStoriesService(db: Database, stories: StoriesService)
             swapped_with: neighbour.id,
           },
         });
-        return (await repository.listAllStories(tx)).map(toAdminStory);
+        return (await queries.listAllStories()).map(toAdminStory);
       });
     },
 
     deleteStory(id: string, actor: Actor): Promise<void> {
-      return change(async (tx) => {
-        const row = await repository.deleteStory(tx, id);
+      return change(async (queries, auditLog) => {
+        const row = await queries.deleteStory(id);
         if (!row) throw notFound(adminStoryMessages.notFound);
-        await auditLog.in(tx).record({
+        await auditLog.record({
           action: 'story_deleted',
           ...actor,
           details: { story_id: row.id, title: row.title, slug: row.slug },

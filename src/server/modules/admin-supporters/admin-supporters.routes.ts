@@ -1,20 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSupportersResponseSchema } from '#shared/contracts/admin-supporters';
 import { apiErrorSchema } from '#shared/errors';
-import type { AppContext } from '../../app-context.ts';
-import { requireAdmin } from '../../lib/http/guards.ts';
-import { createAdminSupportersService } from './admin-supporters.service.ts';
+import type { RouteContext } from '../../app-context.ts';
 
-/** /api/admin/… routes of this screen: every one behind requireAdmin. */
-export const adminSupportersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
+/** /api/admin/supporters (the admin scope in app.ts guards it). */
+export const adminSupportersRoutes: FastifyPluginAsyncZod<RouteContext> = async (
   app,
-  { context },
+  { services },
 ) => {
-  app.addHook('onRequest', requireAdmin);
+  const { supporters } = services.admin;
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
-  const supporters = createAdminSupportersService(context.database.db);
 
   app.get(
     '/admin/supporters',

@@ -1,15 +1,15 @@
 import { SUPPORTERS_LIST_LIMIT, type AdminSupporters } from '#shared/contracts/admin-supporters';
-import type { Database } from '../../db/client.ts';
-import * as repository from './admin-supporters.repository.ts';
+import type { AdminSupportersRepository } from './admin-supporters.repository.ts';
 
 /** The supporters screen: figures over every row, and the newest rows of the two lists. */
-export function createAdminSupportersService(db: Database) {
+export function createAdminSupportersService(deps: { supporters: AdminSupportersRepository }) {
+  const { supporters } = deps;
   return {
     async overview(): Promise<AdminSupporters> {
-      const [figures, supporters, payments] = await Promise.all([
-        repository.supporterFigures(db),
-        repository.listLifetimeSupporters(db, SUPPORTERS_LIST_LIMIT),
-        repository.listPaidPayments(db, SUPPORTERS_LIST_LIMIT),
+      const [figures, lifetimeSupporters, payments] = await Promise.all([
+        supporters.figures(),
+        supporters.listLifetimeSupporters(SUPPORTERS_LIST_LIMIT),
+        supporters.listPaidPayments(SUPPORTERS_LIST_LIMIT),
       ]);
       const { members, revenue } = figures;
       const latest = Math.max(
@@ -25,7 +25,7 @@ export function createAdminSupportersService(db: Database) {
           latestSupportAt: Number.isFinite(latest) ? new Date(latest).toISOString() : null,
           totalPayments: revenue.reduce((sum, row) => sum + row.count, 0),
         },
-        supporters: supporters.map((row) => ({
+        supporters: lifetimeSupporters.map((row) => ({
           userId: row.userId,
           // A membership's account always has a profile; an empty address would show as such.
           email: row.email ?? '',

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,33 +8,19 @@ import {
   updateTrackingTagBodySchema,
 } from '#shared/contracts/admin-tags';
 import { apiErrorSchema } from '#shared/errors';
-import type { AppContext } from '../../app-context.ts';
-import { requireAdmin } from '../../lib/http/guards.ts';
-import { requestOrigin } from '../../lib/http/request-meta.ts';
-import { createAdminTagsService, type TagActor } from './admin-tags.service.ts';
+import type { RouteContext } from '../../app-context.ts';
+import { actorOf } from '../../lib/http/actor.ts';
 
 const tags = ['admin'];
 /** A 20 KB script and its fields, JSON-escaped, with room to spare; larger bodies get a 413. */
 const TAG_BODY_LIMIT = 64 * 1024;
 const guarded = { 401: apiErrorSchema, 403: apiErrorSchema };
 
-const actorOf = (request: FastifyRequest): TagActor => ({
-  userId: request.viewer.userId,
-  origin: requestOrigin(request),
-});
-
-/** /api/admin/tracking-tags: the tracking tags the public pages inject. Admins only. */
-export const adminTagsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
-  app,
-  { context },
-) => {
-  app.addHook('onRequest', requireAdmin);
+/** /api/admin/tracking-tags: the tracking tags the public pages inject (admin scope). */
+export const adminTagsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
+  const service = services.admin.tags;
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
-  });
-  const service = createAdminTagsService({
-    db: context.database.db,
-    site: context.services.site,
   });
 
   app.get(

@@ -6,21 +6,13 @@ import {
   type TrackingTagValues,
   type UpdateTrackingTagBody,
 } from '#shared/contracts/admin-tags';
-import type { Database, DbExecutor } from '../../db/client.ts';
-import { createAuditLogRepository } from '../../lib/audit-log.repository.ts';
-// Interim: the admin modules get their audit log from app-context.ts next.
-const auditLogOf = (db: Database) => createAuditLogRepository({ db });
+import type { DbExecutor } from '../../db/client.ts';
+import type { TransactionRunner } from '../../db/repository.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { AuditLog } from '../../lib/audit-log.repository.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
-import type { RequestOrigin } from '../../lib/actor.ts';
 import type { SiteService } from '../site/site.service.ts';
-import * as repository from './admin-tags.repository.ts';
-import type { TrackingTagRow } from './admin-tags.repository.ts';
-
-/** Who changed a tag, for the audit log. */
-export interface TagActor {
-  userId: string | null;
-  origin: RequestOrigin;
-}
+import type { AdminTagsRepository, TrackingTagRow } from './admin-tags.repository.ts';
 
 /**
  * Every change to the tags that run on the public pages is audited, in the transaction of the
@@ -55,7 +47,7 @@ export const toAdminTrackingTag = (row: TrackingTagRow): AdminTrackingTag => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** The checked values, or a 400 whose message is the first problem and details every field's. */
+/** The checked values, or a validation error: the first problem as message, every field's in details. */
 function checked(fields: Parameters<typeof checkTrackingTag>[0]): TrackingTagValues {
   const result = checkTrackingTag(fields);
   if (!result.ok) {
@@ -71,17 +63,21 @@ const summary = (row: TrackingTagRow) => ({
   isActive: row.isActive,
 });
 
-export function createAdminTagsService(deps: { db: Database; site: SiteService }) {
-  const { db, site } = deps;
-  const auditLog = auditLogOf(db);
+export function createAdminTagsService(deps: {
+  tags: AdminTagsRepository;
+  site: SiteService;
+  transaction: TransactionRunner;
+  audit: AuditLog;
+}) {
+  const { tags, site, transaction, audit } = deps;
 
   async function record(
     tx: DbExecutor,
     action: keyof typeof TAG_AUDIT_ACTIONS,
-    actor: TagActor,
+    actor: Actor,
     details: Record<string, unknown>,
   ) {
-    await auditLog.in(tx).record({
+    await audit.in(tx).record({
       action: TAG_AUDIT_ACTIONS[action],
       userId: actor.userId,
       origin: actor.origin,
@@ -94,17 +90,17 @@ export function createAdminTagsService(deps: { db: Database; site: SiteService }
 
   return {
     async list(): Promise<AdminTrackingTag[]> {
-      return (await repository.listTrackingTags(db)).map(toAdminTrackingTag);
+      return (await tags.list()).map(toAdminTrackingTag);
     },
 
-    async create(body: CreateTrackingTagBody, actor: TagActor): Promise<AdminTrackingTag> {
+    async create(body: CreateTrackingTagBody, actor: Actor): Promise<AdminTrackingTag> {
       const values = checked({
         ...body,
         isActive: body.isActive ?? true,
         position: body.position ?? 'head',
       });
-      const row = await db.transaction(async (tx) => {
-        const inserted = await repository.insertTrackingTag(tx, values);
+      const row = await transaction(async (tx) => {
+        const inserted = await tags.in(tx).insert(values);
         await record(tx, 'created', actor, summary(inserted));
         return inserted;
       });
@@ -113,13 +109,9 @@ export function createAdminTagsService(deps: { db: Database; site: SiteService }
     },
 
     /** Only the fields sent change; the merged tag must pass the same rules as a new one. */
-    async update(
-      id: string,
-      body: UpdateTrackingTagBody,
-      actor: TagActor,
-    ): Promise<AdminTrackingTag> {
-      const after = await db.transaction(async (tx) => {
-        const current = await repository.findTrackingTagForUpdate(tx, id);
+    async update(id: string, body: UpdateTrackingTagBody, actor: Actor): Promise<AdminTrackingTag> {
+      const after = await transaction(async (tx) => {
+        const current = await tags.in(tx).findForUpdate(id);
         if (!current) throw notFound(TAG_NOT_FOUND);
         const values = checked({
           tagName: body.tagName ?? current.tagName,
@@ -130,7 +122,7 @@ export function createAdminTagsService(deps: { db: Database; site: SiteService }
           isActive: body.isActive ?? current.isActive,
           position: body.position ?? current.position,
         });
-        const updated = await repository.updateTrackingTag(tx, id, values);
+        const updated = await tags.in(tx).update(id, values);
         if (!updated) throw notFound(TAG_NOT_FOUND);
         await record(tx, 'updated', actor, {
           ...summary(updated),
@@ -142,9 +134,9 @@ export function createAdminTagsService(deps: { db: Database; site: SiteService }
       return toAdminTrackingTag(after);
     },
 
-    async remove(id: string, actor: TagActor): Promise<void> {
-      await db.transaction(async (tx) => {
-        const row = await repository.deleteTrackingTag(tx, id);
+    async remove(id: string, actor: Actor): Promise<void> {
+      await transaction(async (tx) => {
+        const row = await tags.in(tx).remove(id);
         if (!row) throw notFound(TAG_NOT_FOUND);
         await record(tx, 'deleted', actor, summary(row));
       });

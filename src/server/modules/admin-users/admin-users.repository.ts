@@ -1,6 +1,6 @@
 import { desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '#shared/contracts/auth';
-import type { Database, DbExecutor } from '../../db/client.ts';
+import { defineRepository } from '../../db/repository.ts';
 import { profiles, userRoles } from '../../db/schema.ts';
 
 export interface AdminUserRow {
@@ -34,63 +34,59 @@ function searchFilter(search: string): SQL | undefined {
   return or(ilike(profiles.email, pattern), ilike(profiles.fullName, pattern));
 }
 
-/** Profiles newest first (id breaks ties so the order is stable), with the number that match. */
-export async function listUsers(
-  db: Database,
-  search: string,
-  limit: number,
-): Promise<{ rows: AdminUserRow[]; total: number }> {
-  const where = searchFilter(search);
-  const [rows, [counted]] = await Promise.all([
-    db
+export const createAdminUsersRepository = defineRepository((db) => {
+  async function find(id: string): Promise<AdminUserRow | undefined> {
+    const [row] = await db
       .select(columns)
       .from(profiles)
       .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
-      .where(where)
-      .orderBy(desc(profiles.createdAt), desc(profiles.id))
-      .limit(limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(profiles)
-      .where(where),
-  ]);
-  return { rows: rows.map(withDefaultRole), total: counted?.total ?? 0 };
-}
+      .where(eq(profiles.id, id));
+    return row ? withDefaultRole(row) : undefined;
+  }
 
-export async function findUser(db: DbExecutor, id: string): Promise<AdminUserRow | undefined> {
-  const [row] = await db
-    .select(columns)
-    .from(profiles)
-    .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
-    .where(eq(profiles.id, id));
-  return row ? withDefaultRole(row) : undefined;
-}
+  return {
+    /** Profiles newest first (id breaks ties so the order is stable), with the number that match. */
+    async list(search: string, limit: number): Promise<{ rows: AdminUserRow[]; total: number }> {
+      const where = searchFilter(search);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select(columns)
+          .from(profiles)
+          .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+          .where(where)
+          .orderBy(desc(profiles.createdAt), desc(profiles.id))
+          .limit(limit),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(profiles)
+          .where(where),
+      ]);
+      return { rows: rows.map(withDefaultRole), total: counted?.total ?? 0 };
+    },
 
-/**
- * Sets a user's role and answers the role it replaced, or undefined when there is no such
- * profile. The profile row is locked so two admins changing the same user one after the other
- * each see the role the other left (and the audit trail's `from` stays true).
- */
-export async function setRole(
-  db: Database,
-  id: string,
-  role: Role,
-): Promise<{ before: AdminUserRow; after: AdminUserRow } | undefined> {
-  return db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ id: profiles.id })
-      .from(profiles)
-      .where(eq(profiles.id, id))
-      .for('update');
-    if (!locked) return undefined;
-    const before = await findUser(tx, id);
-    if (!before) return undefined;
-    if (before.role !== role) {
-      await tx
+    find,
+
+    /**
+     * The user, with their profile row locked until the transaction ends: two admins changing
+     * the same user one after the other each see the role the other left (and the audit trail's
+     * `from` stays true).
+     */
+    async findForUpdate(id: string): Promise<AdminUserRow | undefined> {
+      const [locked] = await db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(eq(profiles.id, id))
+        .for('update');
+      return locked ? find(id) : undefined;
+    },
+
+    async setRole(id: string, role: Role): Promise<void> {
+      await db
         .insert(userRoles)
         .values({ userId: id, role })
         .onConflictDoUpdate({ target: userRoles.userId, set: { role } });
-    }
-    return { before, after: { ...before, role } };
-  });
-}
+    },
+  };
+});
+
+export type AdminUsersRepository = ReturnType<typeof createAdminUsersRepository>;

@@ -7,23 +7,14 @@ import {
   updateUserRoleResponseSchema,
 } from '#shared/contracts/admin-users';
 import { apiErrorSchema } from '#shared/errors';
-import type { AppContext } from '../../app-context.ts';
-import { requireAdmin, signedInUserId } from '../../lib/http/guards.ts';
-import { requestOrigin } from '../../lib/http/request-meta.ts';
-import { createAdminUsersService } from './admin-users.service.ts';
+import type { RouteContext } from '../../app-context.ts';
+import { actorOf } from '../../lib/http/actor.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
-/** /api/admin/… routes of this screen: every one behind requireAdmin. */
-export const adminUsersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
-  app,
-  { context },
-) => {
-  app.addHook('onRequest', requireAdmin);
-  const users = createAdminUsersService({
-    db: context.database.db,
-    audit: context.services.audit,
-  });
+/** /api/admin/… routes of the users screen (the admin scope in app.ts guards them). */
+export const adminUsersRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
+  const { users } = services.admin;
   const tags = ['admin'];
 
   app.get(
@@ -58,14 +49,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
         },
       },
     },
-    async (request) => {
-      const user = await users.changeRole({
-        actorId: signedInUserId(request),
-        targetUserId: request.params.id,
-        role: request.body.role,
-        origin: requestOrigin(request),
-      });
-      return { user };
-    },
+    async (request) => ({
+      user: await users.changeRole(request.params.id, request.body.role, actorOf(request)),
+    }),
   );
 };

@@ -1,49 +1,60 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminDashboardResponseSchema } from '#shared/contracts/me';
+import {
+  supportSettingsResponseSchema,
+  updateSupportSettingsBodySchema,
+} from '#shared/contracts/support';
 import { apiErrorSchema } from '#shared/errors';
-import type { AppContext } from '../../app-context.ts';
-import { chapters, feedback, profiles, stories } from '../../db/schema.ts';
-import { requireAdmin } from '../../lib/http/guards.ts';
+import type { RouteContext } from '../../app-context.ts';
 
-/** /api/admin/*: every route behind requireAdmin (401 visitors, 403 non-admins). */
-export const adminRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (
-  app,
-  { context },
-) => {
-  app.addHook('onRequest', requireAdmin);
-  const { db } = context.database;
-  const count = async (
-    table: typeof stories | typeof chapters | typeof profiles | typeof feedback,
-  ) => {
-    const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(table);
-    return row?.count ?? 0;
-  };
+const tags = ['admin'];
+const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
+
+/**
+ * /api/admin/dashboard and /api/admin/support-settings (the admin scope in app.ts guards them).
+ * The support switches are the payments service's settings; nothing here is audited.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
+  const { dashboard } = services.admin;
+  const { payments } = services;
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
 
   app.get(
     '/admin/dashboard',
     {
       schema: {
-        tags: ['admin'],
+        tags,
         summary: 'Counts of stories, chapters, profiles and feedback',
-        response: { 200: adminDashboardResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: adminDashboardResponseSchema, ...errors },
       },
     },
-    async () => {
-      const [storyCount, chapterCount, profileCount, feedbackCount] = await Promise.all([
-        count(stories),
-        count(chapters),
-        count(profiles),
-        count(feedback),
-      ]);
-      return {
-        counts: {
-          stories: storyCount,
-          chapters: chapterCount,
-          profiles: profileCount,
-          feedback: feedbackCount,
-        },
-      };
+    async () => dashboard.overview(),
+  );
+
+  app.get(
+    '/admin/support-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Support settings (support_enabled and the first tier)',
+        response: { 200: supportSettingsResponseSchema, 400: apiErrorSchema, ...errors },
+      },
     },
+    async () => ({ settings: await payments.getSupportSettings() }),
+  );
+
+  app.patch(
+    '/admin/support-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Change support_enabled or the first tier (amount 1–1000, description ≤ 50)',
+        body: updateSupportSettingsBodySchema,
+        response: { 200: supportSettingsResponseSchema, 400: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => ({ settings: await payments.updateSupportSettings(request.body) }),
   );
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AVATAR_MAX_BYTES,
   achievementsResponseSchema,
   membershipResponseSchema,
   preferencesResponseSchema,
@@ -11,8 +12,7 @@ import {
 import { apiErrorSchema } from '#shared/errors';
 import type { RouteContext } from '../../app-context.ts';
 import { requireUser, signedInUserId } from '../../lib/http/guards.ts';
-import { receiveFile } from '../../lib/uploads.ts';
-import { avatarUploadRule } from './me.service.ts';
+import { readUpload } from '../../lib/uploads.ts';
 
 const errors = {
   400: apiErrorSchema,
@@ -68,7 +68,7 @@ export const meRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servi
       },
     },
     async (request) => {
-      const file = await receiveFile(request, avatarUploadRule);
+      const file = await readUpload(request, AVATAR_MAX_BYTES);
       return { profile: await me.updateAvatar(signedInUserId(request), file) };
     },
   );

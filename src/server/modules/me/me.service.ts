@@ -1,19 +1,20 @@
 import { describeAchievement } from '#shared/achievements';
-import {
-  AVATAR_MAX_BYTES,
-  avatarTypes,
-  defaultPreferences,
-  type Preferences,
-} from '#shared/contracts/me';
+import { avatarTypes, defaultPreferences, type Preferences } from '#shared/contracts/me';
+import { fileCheckMessages } from '#shared/validation/file-check';
 import type { TransactionRunner } from '../../db/repository.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { FileStore } from '../../lib/file-store.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
-import { storeFile, type ReceivedFile } from '../../lib/uploads.ts';
+import { checkContent, type ContentRule, type IncomingFile } from '../../lib/upload-checks.ts';
 import { publicFileUrl, uploadsKeyOf } from '../files/public-file-url.ts';
 import type { AchievementsRepository } from '../progress/achievements.repository.ts';
 import type { MeRepository } from './me.repository.ts';
 
-export const avatarUploadRule = { maxBytes: AVATAR_MAX_BYTES, allowedTypes: avatarTypes };
+/** JPEG, PNG or WebP by their content, refused in the learner spec's words. */
+const avatarRule: ContentRule = {
+  types: avatarTypes,
+  typeRefused: () => fileCheckMessages.typeNotAllowed,
+};
 
 type PreferencesRow = Awaited<ReturnType<MeRepository['findPreferences']>>;
 
@@ -31,9 +32,10 @@ export function createMeService(deps: {
   me: MeRepository;
   achievements: AchievementsRepository;
   storage: ObjectStorage;
+  fileStore: FileStore;
   transaction: TransactionRunner;
 }) {
-  const { me, achievements, storage, transaction } = deps;
+  const { me, achievements, storage, fileStore, transaction } = deps;
 
   async function getProfile(userId: string) {
     const row = await me.findProfile(userId);
@@ -57,18 +59,23 @@ export function createMeService(deps: {
       return getProfile(userId);
     },
 
-    async updateAvatar(userId: string, file: ReceivedFile) {
+    /** The profile points at the new image once it and its record are stored. */
+    async updateAvatar(userId: string, incoming: IncomingFile) {
+      const file = await checkContent(avatarRule, incoming);
       const previous = await me.findProfile(userId);
-      const stored = await transaction(async (tx) => {
-        const row = await storeFile(tx, storage, file, {
+      const stored = await fileStore.store(
+        file,
+        {
           bucket: 'uploads',
           keyPrefix: `avatars/${userId}`,
           uploadedBy: userId,
           publicUrl: (key) => publicFileUrl('uploads', key),
-        });
-        await me.in(tx).updateAvatar(userId, publicFileUrl('uploads', row.filePath));
-        return row;
-      });
+        },
+        async (row, tx) => {
+          await me.in(tx).updateAvatar(userId, publicFileUrl('uploads', row.filePath));
+          return row;
+        },
+      );
       await removeReplacedAvatar(previous?.avatarUrl ?? null, stored.filePath);
       return getProfile(userId);
     },

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteContext } from '../../app-context.ts';
+import { requireAdmin } from '../../lib/http/guards.ts';
+import { adminFilesRoutes } from '../admin-files/admin-files.routes.ts';
+import { adminMigrationsRoutes } from '../admin-migrations/admin-migrations.routes.ts';
+import { adminSettingsRoutes } from '../admin-settings/admin-settings.routes.ts';
+import { adminStoriesRoutes } from '../admin-stories/admin-stories.routes.ts';
+import { adminSupportersRoutes } from '../admin-supporters/admin-supporters.routes.ts';
+import { adminTagsRoutes } from '../admin-tags/admin-tags.routes.ts';
+import { adminUsersRoutes } from '../admin-users/admin-users.routes.ts';
+import { adminRoutes } from './admin.routes.ts';
+
+/** The route plugins of the admin area, one per screen. */
+const adminScreens = [
+  adminRoutes,
+  adminUsersRoutes,
+  adminTagsRoutes,
+  adminSupportersRoutes,
+  adminSettingsRoutes,
+  adminMigrationsRoutes,
+  adminStoriesRoutes,
+  adminFilesRoutes,
+];
+
+/**
+ * The admin scope: every /api/admin route is registered inside this one encapsulated plugin,
+ * behind one `requireAdmin` onRequest hook — 401 for visitors, 403 for other users, answered
+ * before the body is read. A screen's plugin adds no guard of its own.
+ */
+export const adminScope: FastifyPluginAsyncZod<RouteContext> = async (app, context) => {
+  app.addHook('onRequest', requireAdmin);
+  for (const screen of adminScreens) await app.register(screen, context);
+};
