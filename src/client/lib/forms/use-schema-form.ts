@@ -9,6 +9,12 @@ import type { z } from 'zod';
  */
 export type FormWording = (issue: z.core.$ZodRawIssue) => string | undefined;
 
+/** The resolver useSchemaForm gives react-hook-form (tests call it to check a form's rules). */
+export const schemaResolver = <Input extends FieldValues, Output>(
+  schema: z.ZodType<Output, Input>,
+  wording?: FormWording,
+) => zodResolver(schema, wording ? { error: wording } : undefined);
+
 export interface SchemaFormOptions<Input extends FieldValues, Output> extends Omit<
   UseFormProps<Input, unknown, Output>,
   'resolver'
@@ -34,6 +40,6 @@ export function useSchemaForm<Input extends FieldValues, Output>(
   return useForm<Input, unknown, Output>({
     reValidateMode: 'onSubmit',
     ...options,
-    resolver: zodResolver(schema, wording ? { error: wording } : undefined),
+    resolver: schemaResolver(schema, wording),
   });
 }

@@ -1,46 +1,39 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Send } from 'lucide-react';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
+import { Field } from '#client/components/ui/field';
 import { FormAlert } from '#client/components/ui/form-alert';
-import { Input, Label, inputClassName } from '#client/components/ui/input';
+import { Input, Select, Textarea } from '#client/components/ui/input';
 import { PageHeading } from '#client/components/ui/page-heading';
 import { isApiError } from '#client/lib/api-client';
-import { cn } from '#client/lib/cn';
+import { firstProblem } from '#client/lib/forms/form-problem';
+import { useSchemaForm } from '#client/lib/forms/use-schema-form';
 import { toast } from '#client/lib/toast';
 import { useSendContactMessage } from '../api/send-contact-message';
 import {
   contactCategoryOptions,
-  contactLimits,
+  contactChecks,
+  contactFormSchema,
+  contactMaxLength,
+  contactWording,
   emptyContact,
-  toContactBody,
-  validateContact,
   type ContactValues,
-} from '../contact-validation';
+} from '../contact-form';
 
-interface Problem {
-  title?: string;
+interface Refusal {
+  title: string;
   message: string;
-  fields: ReadonlyArray<keyof ContactValues>;
-}
-
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="space-y-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
-  );
 }
 
 /** Why the server refused, in words for the form. */
-function problemFromError(error: unknown): Problem {
+function refusalFrom(error: unknown): Refusal {
   if (isApiError(error) && error.status === 429) {
-    return { title: 'Too many messages', message: error.message, fields: [] };
+    return { title: 'Too many messages', message: error.message };
   }
   if (isApiError(error) && error.status === 400) {
-    return { title: 'Message not sent', message: error.message, fields: [] };
+    return { title: 'Message not sent', message: error.message };
   }
   return {
     title: 'Message not sent',
@@ -48,39 +41,43 @@ function problemFromError(error: unknown): Problem {
       isApiError(error) && error.status === 0
         ? error.message
         : 'Something went wrong. Please try again.',
-    fields: [],
   };
 }
 
-/** /contact: a message to the team, stored through the rate-limited contact endpoint. */
+/**
+ * /contact: a message to the team, stored through the rate-limited contact endpoint. The page is
+ * server-rendered: its fields are registered (uncontrolled) with their defaults in the markup, so
+ * what a visitor types before the page hydrates is kept (see useSchemaForm).
+ */
 export function ContactPage() {
-  const [values, setValues] = useState<ContactValues>(emptyContact);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const send = useSendContactMessage();
-  const ids = {
-    name: useId(),
-    email: useId(),
-    category: useId(),
-    subject: useId(),
-    message: useId(),
-  };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useSchemaForm(contactFormSchema, {
+    defaultValues: emptyContact,
+    wording: contactWording,
+    shouldFocusError: false,
+  });
+  const problem = firstProblem(errors, contactChecks);
+  const invalid = (field: keyof ContactValues) => problem?.fields.includes(field) ?? false;
 
-  const set = (field: keyof ContactValues) => (event: { target: { value: string } }) =>
-    setValues((previous) => ({ ...previous, [field]: event.target.value }));
-  const invalid = (field: keyof ContactValues) => problem?.fields.includes(field) || undefined;
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const refused = validateContact(values);
-    setProblem(refused);
-    if (refused) return;
+  const sendMessage = handleSubmit(async (body) => {
     try {
-      await send.mutateAsync(toContactBody(values));
+      await send.mutateAsync(body);
       toast.success('Message sent!', { description: "We'll get back to you within 24 hours." });
-      setValues(emptyContact);
+      reset(emptyContact);
     } catch (error) {
-      setProblem(problemFromError(error));
+      setRefusal(refusalFrom(error));
     }
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    setRefusal(null);
+    void sendMessage(event);
   }
 
   return (
@@ -97,45 +94,29 @@ export function ContactPage() {
         covers getting started, listening and your account.
       </p>
       <Card className="p-6 sm:p-8">
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+        <form noValidate onSubmit={onSubmit} className="space-y-5">
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field id={ids.name} label="Name">
+            <Field label="Name" invalid={invalid('name')}>
               <Input
-                id={ids.name}
-                name="name"
                 autoComplete="name"
-                value={values.name}
-                onChange={set('name')}
-                maxLength={contactLimits.name}
-                aria-invalid={invalid('name')}
+                maxLength={contactMaxLength('name')}
                 required
+                {...register('name')}
               />
             </Field>
-            <Field id={ids.email} label="Email">
+            <Field label="Email" invalid={invalid('email')}>
               <Input
-                id={ids.email}
-                name="email"
                 type="email"
                 inputMode="email"
                 autoComplete="email"
-                value={values.email}
-                onChange={set('email')}
-                maxLength={contactLimits.email}
-                aria-invalid={invalid('email')}
+                maxLength={contactMaxLength('email')}
                 required
+                {...register('email')}
               />
             </Field>
           </div>
-          <Field id={ids.category} label="Category">
-            <select
-              id={ids.category}
-              name="category"
-              value={values.category}
-              onChange={set('category')}
-              aria-invalid={invalid('category')}
-              required
-              className={inputClassName}
-            >
+          <Field label="Category" invalid={invalid('category')}>
+            <Select defaultValue={emptyContact.category} required {...register('category')}>
               <option value="" disabled>
                 Choose a category
               </option>
@@ -144,33 +125,22 @@ export function ContactPage() {
                   {option.label}
                 </option>
               ))}
-            </select>
+            </Select>
           </Field>
-          <Field id={ids.subject} label="Subject">
-            <Input
-              id={ids.subject}
-              name="subject"
-              value={values.subject}
-              onChange={set('subject')}
-              maxLength={contactLimits.subject}
-              aria-invalid={invalid('subject')}
-              required
-            />
+          <Field label="Subject" invalid={invalid('subject')}>
+            <Input maxLength={contactMaxLength('subject')} required {...register('subject')} />
           </Field>
-          <Field id={ids.message} label="Message">
-            <textarea
-              id={ids.message}
-              name="message"
+          <Field label="Message" invalid={invalid('message')}>
+            <Textarea
               rows={6}
-              value={values.message}
-              onChange={set('message')}
-              maxLength={contactLimits.message}
-              aria-invalid={invalid('message')}
+              maxLength={contactMaxLength('message')}
               required
-              className={cn(inputClassName, 'h-auto min-h-36 py-2.5')}
+              className="min-h-36"
+              {...register('message')}
             />
           </Field>
-          {problem ? <FormAlert title={problem.title} message={problem.message} /> : null}
+          {refusal ? <FormAlert title={refusal.title} message={refusal.message} /> : null}
+          {problem ? <FormAlert message={problem.message} /> : null}
           <Button type="submit" disabled={send.isPending} aria-busy={send.isPending}>
             <Send aria-hidden="true" className="size-5" />
             {send.isPending ? 'Sending...' : 'Send Message'}
