@@ -1,3 +1,5 @@
+import { holdEarlySubmits } from '#client/lib/hold-early-submits';
+
 /**
  * The only script of a server-rendered page (/, /library, /story/…, the static pages): the page
  * is already on screen, so the app's code is fetched once the first frame is painted rather than
@@ -17,6 +19,9 @@ function start() {
   }
   if (entry) void import(/* @vite-ignore */ entry);
 }
+
+// A form sent before then (the contact form, filled in while the app loads) waits for the app.
+holdEarlySubmits();
 
 // A hidden tab paints nothing: start at once. Otherwise after the next paint (a task queued from
 // the frame's animation callback runs once that frame is drawn).
