@@ -229,6 +229,7 @@ function createAdminServices(deps: {
     }),
     settings: createAdminSettingsService({
       settings: repositories.adminSettings,
+      logo: repositories.site,
       transaction,
       storage,
       config,

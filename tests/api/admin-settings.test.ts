@@ -13,6 +13,7 @@ import { homePageSettings, logoSettings, paymentServices, stories } from '#serve
 import type { ObjectStorage } from '#server/lib/storage/storage';
 import { createAdminSettingsRepository } from '#server/modules/admin-settings/admin-settings.repository';
 import { createAdminSettingsService } from '#server/modules/admin-settings/admin-settings.service';
+import { createSiteRepository } from '#server/modules/site/site.repository';
 import { signedInUser } from './helpers/accounts.ts';
 import { insertStory } from './helpers/fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -330,6 +331,7 @@ describe('health check', () => {
     const serviceWith = (storage: ObjectStorage) =>
       createAdminSettingsService({
         settings: createAdminSettingsRepository({ db: t.database.db }),
+        logo: createSiteRepository({ db: t.database.db }),
         transaction: t.app.context.services.transaction,
         storage,
         config: t.config,

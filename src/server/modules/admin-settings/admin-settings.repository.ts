@@ -1,6 +1,7 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentServiceName } from '#shared/contracts/support';
 import { defineRepository } from '../../db/repository.ts';
+import type { LogoRow } from '../site/site.repository.ts';
 import { upsertSettingValues } from '../../db/setting-rows.ts';
 import {
   homePageSettings,
@@ -10,22 +11,11 @@ import {
   stories,
 } from '../../db/schema.ts';
 
-export type LogoRow = typeof logoSettings.$inferSelect;
 export type PaymentServiceRow = typeof paymentServices.$inferSelect;
 
 /** The System Settings screen: logo, platform settings, payment switches, health-check reads. */
 export const createAdminSettingsRepository = defineRepository((db) => ({
-  // --- logo -----------------------------------------------------------------------------------
-
-  async findActiveLogo(): Promise<LogoRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(logoSettings)
-      .where(eq(logoSettings.isActive, true))
-      .orderBy(desc(logoSettings.createdAt))
-      .limit(1);
-    return row;
-  },
+  // --- logo (the public pages' lookup of the active one is the site repository's) ----------
 
   /**
    * The new logo becomes the only active row; earlier rows stay as history, inactive. Run it in

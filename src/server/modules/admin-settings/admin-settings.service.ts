@@ -17,11 +17,8 @@ import { validationError } from '../../lib/errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { SiteService } from '../site/site.service.ts';
-import type {
-  AdminSettingsRepository,
-  LogoRow,
-  PaymentServiceRow,
-} from './admin-settings.repository.ts';
+import type { LogoRow, SiteRepository } from '../site/site.repository.ts';
+import type { AdminSettingsRepository, PaymentServiceRow } from './admin-settings.repository.ts';
 
 /** A health check that has not answered by then counts as failed (a hung storage, a locked table). */
 export const HEALTH_CHECK_TIMEOUT_MS = 5_000;
@@ -35,6 +32,8 @@ const platformKeys = {
 
 export interface AdminSettingsDeps {
   settings: AdminSettingsRepository;
+  /** The active logo, read as the public pages read it. */
+  logo: Pick<SiteRepository, 'findActiveLogo'>;
   transaction: TransactionRunner;
   storage: ObjectStorage;
   config: AppConfig;
@@ -74,7 +73,7 @@ async function within<T>(work: () => Promise<T>, ms: number): Promise<T> {
 }
 
 export function createAdminSettingsService(deps: AdminSettingsDeps) {
-  const { settings, transaction, storage, config, site, log } = deps;
+  const { settings, logo, transaction, storage, config, site, log } = deps;
   const healthCheckTimeoutMs = deps.healthCheckTimeoutMs ?? HEALTH_CHECK_TIMEOUT_MS;
 
   /** What a service needs before switching it on shows visitors a button. */
@@ -126,7 +125,7 @@ export function createAdminSettingsService(deps: AdminSettingsDeps) {
 
   return {
     async getLogo(): Promise<Logo | null> {
-      const row = await settings.findActiveLogo();
+      const row = await logo.findActiveLogo();
       return row ? toLogo(row) : null;
     },
 
