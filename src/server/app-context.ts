@@ -63,10 +63,7 @@ import { createSiteRepository } from './modules/site/site.repository.ts';
 import { createSiteService, type SiteService } from './modules/site/site.service.ts';
 import { createStoriesRepository } from './modules/stories/stories.repository.ts';
 import { createStoriesService, type StoriesService } from './modules/stories/stories.service.ts';
-import {
-  createTranscriptLoader,
-  type TranscriptLoader,
-} from './modules/stories/transcript-loader.ts';
+import { createTranscriptLoader } from './modules/stories/transcript-loader.ts';
 import {
   apertiumProvider,
   deeplProvider,
@@ -107,7 +104,6 @@ export interface RouteContext {
 export interface AppContext extends RouteContext {
   database: DatabaseConnection;
   mailer: Mailer;
-  transcripts: TranscriptLoader;
 }
 
 export function createMailer(
@@ -229,7 +225,6 @@ function createAdminServices(deps: {
     }),
     settings: createAdminSettingsService({
       settings: repositories.adminSettings,
-      logo: repositories.site,
       transaction,
       storage,
       config,
@@ -266,7 +261,6 @@ export function createServices({ config, database, storage, mailer, log }: Servi
   });
   return {
     transaction,
-    transcripts,
     audit,
     limiter,
     translate: createTranslateService({

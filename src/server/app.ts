@@ -94,7 +94,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     database: deps.database,
     storage: deps.storage,
     mailer,
-    transcripts: services.transcripts,
     services,
     onShutdown(task) {
       shutdownTasks.add(task);

@@ -15,6 +15,11 @@ export interface StoryVisibility {
 const visibleFilter = (visibility: StoryVisibility) =>
   visibility.includeDrafts ? undefined : eq(stories.status, 'published');
 
+/*
+ * The story reads below take the executor they run on, so that the admin stories repository
+ * composes the same queries (drafts included) instead of restating them.
+ */
+
 export async function listStoriesWithChapters(
   db: DbExecutor,
   visibility: StoryVisibility,
