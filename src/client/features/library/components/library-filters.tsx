@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Search, SlidersHorizontal } from 'lucide-react';
 import type { LevelFilter } from '#shared/discover/rules';
 import { Button } from '#client/components/ui/button';
 import { Input, Label, inputClassName } from '#client/components/ui/input';
 import { cn } from '#client/lib/cn';
+import { useValueTypedBeforeHydration } from '#client/lib/use-value-typed-before-hydration';
 
 const levelOptions: ReadonlyArray<{ value: LevelFilter; label: string }> = [
   { value: 'all', label: 'All Levels' },
@@ -31,6 +32,11 @@ export function LibraryFilters({
   const panelId = useId();
   const searchId = useId();
   const levelId = useId();
+  // The library is server-rendered: a search typed while its script loads still applies.
+  const searchRef = useRef<HTMLInputElement>(null);
+  const levelRef = useRef<HTMLSelectElement>(null);
+  useValueTypedBeforeHydration(searchRef, query, onQueryChange);
+  useValueTypedBeforeHydration(levelRef, level, (typed) => onLevelChange(typed as LevelFilter));
   return (
     <div>
       <Button
@@ -62,6 +68,7 @@ export function LibraryFilters({
               className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-ink-muted"
             />
             <Input
+              ref={searchRef}
               id={searchId}
               type="search"
               value={query}
@@ -75,6 +82,7 @@ export function LibraryFilters({
         <div className="space-y-1.5 md:w-52">
           <Label htmlFor={levelId}>Level</Label>
           <select
+            ref={levelRef}
             id={levelId}
             value={level}
             onChange={(event) => onLevelChange(event.target.value as LevelFilter)}
