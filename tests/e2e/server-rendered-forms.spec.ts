@@ -1,15 +1,16 @@
 import type { Browser, Page } from '@playwright/test';
+import { DEMO, storyBySlug } from './support/discover.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
- * The contact form of a server-rendered page, used while the app's code is still on its way (a
- * slow connection): the entry script is held back until the test lets it through. These pages use
- * their own context, since the `page` fixture's goto waits for the app to be ready.
+ * A server-rendered page used while the app's code is still on its way (a slow connection): the
+ * entry script is held back until the test lets it through. These pages use their own context,
+ * since the `page` fixture's goto waits for the app to be ready.
  */
-async function contactPageWithEntryHeld(browser: Browser, baseURL: string) {
+async function pageWithEntryHeld(browser: Browser, baseURL: string, path: string) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  const html = await (await page.request.get('/contact')).text();
+  const html = await (await page.request.get(path)).text();
   const entry = /data-relatos-entry="([^"]+)"/.exec(html)?.[1];
   expect(entry, 'the page is server-rendered, with its entry deferred').toBeTruthy();
 
@@ -31,9 +32,14 @@ async function contactPageWithEntryHeld(browser: Browser, baseURL: string) {
     }
   });
 
-  await page.goto('/contact');
-  await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+  await page.goto(path);
   return { context, page, hydrate: letThrough, contactPosts };
+}
+
+async function contactPageWithEntryHeld(browser: Browser, baseURL: string) {
+  const held = await pageWithEntryHeld(browser, baseURL, '/contact');
+  await expect(held.page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+  return held;
 }
 
 const appReady = (page: Page) => page.locator('html[data-app-ready="true"]');
@@ -115,6 +121,22 @@ test.describe('a form on a server-rendered page, used before the app is ready', 
     await expect(page).toHaveURL(/\/contact$/);
     expect(contactPosts).toHaveLength(1);
     expect(JSON.parse(contactPosts[0]!)).toMatchObject({ subject: 'Sent before hydration' });
+    await context.close();
+  });
+
+  test('filters the library by a search typed before hydration', async ({ browser, baseURL }) => {
+    const { context, page, hydrate } = await pageWithEntryHeld(browser, baseURL!, '/library');
+    const { story } = await storyBySlug(page.request, DEMO.open.slug);
+    const cards = page.getByRole('region', { name: 'Stories' }).getByRole('article');
+    expect(await cards.count()).toBeGreaterThan(1);
+    await page.getByRole('searchbox', { name: 'Search stories' }).fill(story.title);
+    await expect(appReady(page)).toHaveCount(0);
+
+    hydrate();
+    await expect(appReady(page)).toHaveCount(1);
+    await expect(cards).toHaveCount(1);
+    await expect(page.getByRole('searchbox', { name: 'Search stories' })).toHaveValue(story.title);
+    await expect(page).toHaveURL(/[?&]q=/);
     await context.close();
   });
 });
