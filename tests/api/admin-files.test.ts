@@ -333,6 +333,21 @@ describe('upload rules', () => {
     const res = await call('POST', '/api/admin/files?bucket=uploads', { file: 'x' });
     expect(res.statusCode).toBe(415);
   });
+
+  it('refuses a file name with a control character or of more than 255 characters, storing nothing', async () => {
+    await expectRefused(
+      'uploads',
+      () => upload('bucket=uploads', 'notes\tfinal.pdf', 'application/pdf', pdf),
+      400,
+      'Invalid characters in file name',
+    );
+    await expectRefused(
+      'uploads',
+      () => upload('bucket=uploads', `${'a'.repeat(252)}.pdf`, 'application/pdf', pdf),
+      400,
+      'Invalid file name length',
+    );
+  });
 });
 
 describe('list, download, association and delete', () => {
