@@ -1,26 +1,32 @@
-import type {
+import { z } from 'zod';
+import {
+  createDonationBodySchema,
   SUPPORT_CUSTOM_DESCRIPTION,
-  SUPPORT_CUSTOM_MAX,
-  SUPPORT_CUSTOM_MIN,
+  type CreateDonationBody,
 } from '#shared/contracts/support';
 
 /**
- * The custom-amount rules of `#shared/contracts/support`, restated without importing it (that
- * module builds zod schemas, which the home page's first load must not pay for); `satisfies`
- * keeps the values equal to the contract's.
+ * The custom amount as typed: whole dollars in digits (no '1e2', no '2.5'), then the contract's
+ * own amount rule (an integer from SUPPORT_CUSTOM_MIN to SUPPORT_CUSTOM_MAX).
  */
-export const CUSTOM_AMOUNT_MIN = 1 satisfies typeof SUPPORT_CUSTOM_MIN;
-export const CUSTOM_AMOUNT_MAX = 1000 satisfies typeof SUPPORT_CUSTOM_MAX;
-export const CUSTOM_DESCRIPTION = 'Custom Support' satisfies typeof SUPPORT_CUSTOM_DESCRIPTION;
+const customAmountSchema = z
+  .string()
+  .trim()
+  .regex(/^\d+$/)
+  .transform(Number)
+  .pipe(createDonationBodySchema.shape.amount.unwrap());
+
+/** The custom-amount form; what it sends is the donation body of a custom amount. */
+export const customDonationFormSchema = z
+  .object({ amount: customAmountSchema })
+  .transform(({ amount }): CreateDonationBody => ({
+    tier: 'custom',
+    amount,
+    description: SUPPORT_CUSTOM_DESCRIPTION,
+  }));
 
 /** The whole-dollar amount typed in the custom field, or null while it is not a valid one. */
 export function customAmountFrom(input: string): number | null {
-  const trimmed = input.trim();
-  if (!/^\d+$/.test(trimmed)) return null;
-  const amount = Number.parseInt(trimmed, 10);
-  return amount >= CUSTOM_AMOUNT_MIN && amount <= CUSTOM_AMOUNT_MAX ? amount : null;
+  const parsed = customAmountSchema.safeParse(input);
+  return parsed.success ? parsed.data : null;
 }
-
-/** `$7`, `$1,000`. */
-export const formatDollars = (amount: number): string =>
-  `$${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;

@@ -1,23 +1,26 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ExternalLink, Heart } from 'lucide-react';
-import type { CreateDonationBody, SupportStatus } from '#shared/contracts/support';
+import {
+  SUPPORT_CUSTOM_MAX,
+  SUPPORT_CUSTOM_MIN,
+  type CreateDonationBody,
+  type SupportStatus,
+} from '#shared/contracts/support';
 import { Button, buttonClassName } from '#client/components/ui/button';
-import { Input, Label } from '#client/components/ui/input';
+import { Field } from '#client/components/ui/field';
+import { Input } from '#client/components/ui/input';
 import { Spinner } from '#client/components/ui/spinner';
 import { usePaymentServiceStatus } from '#client/lib/api/support/get-payment-service-status';
 import { useSupportStatus } from '#client/lib/api/support/get-support-status';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { cn } from '#client/lib/cn';
+import { useSchemaForm } from '#client/lib/forms/use-schema-form';
 import { toast } from '#client/lib/toast';
 import { useCreateDonation } from '../api/create-donation';
-import {
-  CUSTOM_AMOUNT_MAX,
-  CUSTOM_AMOUNT_MIN,
-  CUSTOM_DESCRIPTION,
-  customAmountFrom,
-  formatDollars,
-} from '../support-rules';
+import { formatDollars } from '../format-dollars';
+import { customAmountFrom, customDonationFormSchema } from '../support-rules';
 
 const TITLE_ID = 'support-title';
 
@@ -68,10 +71,12 @@ function WalletButton({ url }: { url: string }) {
 
 function SupportOptions({ status }: { status: SupportStatus }) {
   const donation = useCreateDonation();
-  const [custom, setCustom] = useState('');
-  const customId = useId();
-  const hintId = `${customId}-hint`;
-  const customAmount = customAmountFrom(custom);
+  const hintId = useId();
+  const { control, register, handleSubmit } = useSchemaForm(customDonationFormSchema, {
+    defaultValues: { amount: '' },
+    shouldFocusError: false,
+  });
+  const customAmount = customAmountFrom(useWatch({ control, name: 'amount' }));
   const busy = donation.isPending;
 
   function donate(body: CreateDonationBody) {
@@ -86,11 +91,7 @@ function SupportOptions({ status }: { status: SupportStatus }) {
     });
   }
 
-  function onCustomSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (customAmount === null) return;
-    donate({ tier: 'custom', amount: customAmount, description: CUSTOM_DESCRIPTION });
-  }
+  const onCustomSubmit = handleSubmit(donate);
 
   return (
     <>
@@ -130,33 +131,30 @@ function SupportOptions({ status }: { status: SupportStatus }) {
           </ul>
 
           <form
-            onSubmit={onCustomSubmit}
+            onSubmit={(event) => void onCustomSubmit(event)}
             className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end"
           >
-            <div className="space-y-1.5 sm:w-64">
-              <Label htmlFor={customId}>Custom amount (USD)</Label>
+            <Field label="Custom amount (USD)" className="sm:w-64">
               <Input
-                id={customId}
                 type="number"
                 inputMode="numeric"
-                min={CUSTOM_AMOUNT_MIN}
-                max={CUSTOM_AMOUNT_MAX}
+                min={SUPPORT_CUSTOM_MIN}
+                max={SUPPORT_CUSTOM_MAX}
                 step={1}
                 placeholder="Enter amount"
-                value={custom}
-                onChange={(event) => setCustom(event.target.value)}
                 aria-describedby={hintId}
                 disabled={busy}
+                {...register('amount')}
               />
-            </div>
+            </Field>
             <Button type="submit" size="lg" disabled={busy || customAmount === null}>
               <Heart aria-hidden="true" className="size-4" />
               Support
             </Button>
           </form>
           <p id={hintId} className="mt-2 text-sm text-ink-muted">
-            Whole dollars, from {formatDollars(CUSTOM_AMOUNT_MIN)} to{' '}
-            {formatDollars(CUSTOM_AMOUNT_MAX)}. The checkout opens in a new tab.
+            Whole dollars, from {formatDollars(SUPPORT_CUSTOM_MIN)} to{' '}
+            {formatDollars(SUPPORT_CUSTOM_MAX)}. The checkout opens in a new tab.
             {status.card.sandbox ? ' Test mode: no card is charged.' : null}
           </p>
         </>

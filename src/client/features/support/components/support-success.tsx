@@ -8,7 +8,7 @@ import { useAuth } from '#client/lib/auth/auth-context';
 import { isApiError } from '#client/lib/api-client';
 import { toast } from '#client/lib/toast';
 import { useVerifyPayment } from '../api/verify-payment';
-import { formatDollars } from '../support-rules';
+import { formatDollars } from '../format-dollars';
 
 /** Spec: the lifetime-access toast stays 8 seconds. */
 export const LIFETIME_TOAST_MS = 8000;
