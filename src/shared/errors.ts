@@ -23,7 +23,7 @@ export const errorCodes = [
 
 export type ErrorCode = (typeof errorCodes)[number];
 
-/** One problem with a request's input: where (a JSON pointer such as `/chapters/1/title`) and what. */
+/** One problem with a request's input: where (a JSON pointer, `/chapters/1/title`) and what. */
 export const errorIssueSchema = z.object({ path: z.string(), message: z.string() });
 
 /**

@@ -46,7 +46,7 @@ function recordsRepository(options: { failInsert?: boolean } = {}) {
       return row;
     },
   };
-  const repository = { ...methods, in: () => methods } as FileUploadsRepository;
+  const repository = { ...methods, in: () => methods } as unknown as FileUploadsRepository;
   return { rows, repository };
 }
 

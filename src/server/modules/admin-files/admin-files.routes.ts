@@ -27,7 +27,7 @@ const errors = {
   404: apiErrorSchema,
 };
 
-/** /api/admin/… routes of the files screen (the admin scope in app.ts guards them). */
+/** /api/admin/… routes of the files screen (guarded by the admin scope, admin/admin-scope.ts). */
 export const adminFilesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
   app,
   { services, storage },

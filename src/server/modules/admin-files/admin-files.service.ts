@@ -93,7 +93,7 @@ export function createAdminFilesService(deps: {
   }
 
   return {
-    /** Checks the file against its bucket's rule, then stores it with its record and audit entry. */
+    /** Checks the file by its bucket's rule, then stores it with its record and audit entry. */
     async upload(
       incoming: IncomingFile,
       target: { bucket: Bucket; kind?: 'cover' },

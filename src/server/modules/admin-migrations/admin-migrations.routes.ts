@@ -7,7 +7,7 @@ import {
 import { apiErrorSchema } from '#shared/errors';
 import type { RouteContext } from '../../app-context.ts';
 
-/** /api/admin/migrations/… (the admin scope in app.ts guards them). */
+/** /api/admin/migrations/… (guarded by the admin scope, admin/admin-scope.ts). */
 export const adminMigrationsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
   app,
   { services },

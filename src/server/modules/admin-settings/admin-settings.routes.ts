@@ -18,7 +18,7 @@ const tags = ['admin'];
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
 const withValidation = { 400: apiErrorSchema, ...errors };
 
-/** /api/admin/… routes of the System Settings screen (the admin scope in app.ts guards them). */
+/** /api/admin/… routes of the System Settings screen (guarded by admin/admin-scope.ts). */
 export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
   app,
   { services },

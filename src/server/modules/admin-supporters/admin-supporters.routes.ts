@@ -3,7 +3,7 @@ import { adminSupportersResponseSchema } from '#shared/contracts/admin-supporter
 import { apiErrorSchema } from '#shared/errors';
 import type { RouteContext } from '../../app-context.ts';
 
-/** /api/admin/supporters (the admin scope in app.ts guards it). */
+/** /api/admin/supporters (guarded by the admin scope, admin/admin-scope.ts). */
 export const adminSupportersRoutes: FastifyPluginAsyncZod<RouteContext> = async (
   app,
   { services },

@@ -47,7 +47,7 @@ export const toAdminTrackingTag = (row: TrackingTagRow): AdminTrackingTag => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** The checked values, or a validation error: the first problem as message, every field's in details. */
+/** The checked values, or a validation error: the first problem as message, all in details. */
 function checked(fields: Parameters<typeof checkTrackingTag>[0]): TrackingTagValues {
   const result = checkTrackingTag(fields);
   if (!result.ok) {

@@ -45,7 +45,7 @@ export const createAdminUsersRepository = defineRepository((db) => {
   }
 
   return {
-    /** Profiles newest first (id breaks ties so the order is stable), with the number that match. */
+    /** Profiles newest first (id breaks ties: a stable order), with the number that match. */
     async list(search: string, limit: number): Promise<{ rows: AdminUserRow[]; total: number }> {
       const where = searchFilter(search);
       const [rows, [counted]] = await Promise.all([

@@ -12,7 +12,7 @@ import { actorOf } from '../../lib/http/actor.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
-/** /api/admin/… routes of the users screen (the admin scope in app.ts guards them). */
+/** /api/admin/… routes of the users screen (guarded by the admin scope, admin/admin-scope.ts). */
 export const adminUsersRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
   const { users } = services.admin;
   const tags = ['admin'];

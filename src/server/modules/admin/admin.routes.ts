@@ -11,8 +11,9 @@ const tags = ['admin'];
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
 
 /**
- * /api/admin/dashboard and /api/admin/support-settings (the admin scope in app.ts guards them).
- * The support switches are the payments service's settings; nothing here is audited.
+ * /api/admin/dashboard and /api/admin/support-settings, guarded by the admin scope
+ * (admin-scope.ts). The support switches are the payments service's settings; nothing here is
+ * audited.
  */
 export const adminRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
   const { dashboard } = services.admin;
