@@ -516,6 +516,27 @@ describe('player page, signed in', () => {
     await waitFor(() => expect(localStorage.getItem(PROGRESS_QUEUE_KEY)).toBe('[]'));
   });
 
+  it('saves the end of the chapter as its whole length, then goes back to the start', async () => {
+    const saved: unknown[] = [];
+    const { container } = await openPlayer({
+      ...signedIn,
+      'POST /api/progress': (init) => {
+        saved.push(JSON.parse(init!.body as string));
+        return json(200, { applied: true, progress: {}, newAchievements: [] });
+      },
+    });
+    const audio = audioOf(container);
+    // The resumed position is saved once its seek settles.
+    await waitFor(() => expect(saved.at(-1)).toMatchObject({ positionSeconds: 30 }));
+    const before = saved.length;
+    act(() => {
+      audio.dispatchEvent(new Event('ended'));
+    });
+    expect(audio.currentTime).toBe(0);
+    await waitFor(() => expect(saved).toHaveLength(before + 1));
+    expect(saved.at(-1)).toMatchObject({ chapterId, positionSeconds: 75, durationSeconds: 75 });
+  });
+
   it('edits and deletes a bookmark', async () => {
     const calls: Array<[string, unknown]> = [];
     await openPlayer({

@@ -28,6 +28,7 @@ import { useChapterVocabulary } from '../api/get-chapter-vocabulary';
 import { useChapterProgress } from '../api/get-progress';
 import { getDeviceId } from '../progress/device-id';
 import { useLiveProgress } from '../progress/use-live-progress';
+import { useChapterEnd } from '../hooks/use-chapter-end';
 import { useProgressSync } from '../progress/use-progress-sync';
 import { useResumePosition } from '../progress/use-resume-position';
 import { BookmarksPanel } from './bookmarks-panel';
@@ -171,7 +172,6 @@ function ChapterView({
   preferencesReady,
   userId,
 }: ChapterViewProps) {
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const signedIn = userId !== null;
   const chapterId = chapter.id;
@@ -194,8 +194,8 @@ function ChapterView({
   const chapters = useMemo(() => (story ? orderedChapters(story) : []), [story]);
   const { next } = chapterNeighbours(chapters, chapterId);
 
-  // Progress: saved while listening, resumed once, offered from other devices.
-  useProgressSync({ audio, src, chapterId, userId });
+  // Progress: saved while listening and at the end, resumed once, offered from other devices.
+  const { saveCompletion } = useProgressSync({ audio, src, chapterId, userId });
   const start = parseStartParam(searchParams.get('t'));
   const progress = useChapterProgress(chapterId, signedIn && start === null);
   const resumeTarget =
@@ -218,19 +218,10 @@ function ChapterView({
     artworkUrl: chapter.story.imageUrl,
   });
 
-  // Ended: back to 0 (spec); the next chapter starts by itself when the preference says so.
-  const nextId = next?.id ?? null;
-  useEffect(() => {
-    if (!audio) return;
-    const onEnded = () => {
-      audio.currentTime = 0;
-      if (preferences.autoPlayNext && nextId) {
-        void navigate(`/player/${nextId}`, { state: { autoplay: true } });
-      }
-    };
-    audio.addEventListener('ended', onEnded);
-    return () => audio.removeEventListener('ended', onEnded);
-  }, [audio, preferences.autoPlayNext, nextId, navigate]);
+  useChapterEnd(audio, {
+    onCompleted: saveCompletion,
+    nextChapterId: preferences.autoPlayNext ? (next?.id ?? null) : null,
+  });
 
   const { create } = useBookmarkMutations(chapterId);
   const createBookmark = create.mutate;

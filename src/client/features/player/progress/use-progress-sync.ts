@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { describeAchievement } from '#shared/achievements';
 import { achievementsQueryOptions } from '#client/lib/api/me/get-achievements';
@@ -15,8 +15,10 @@ const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 /**
  * Saves the listening position of a signed-in learner: every 10 s while playing, on pause, after a
- * seek, at the end, when the page is hidden or left, and when the chapter changes. Every save goes
- * through the persistent queue, so none is lost to a network failure or a closed tab.
+ * seek, when the page is hidden or left, and when the chapter changes. Every save goes through the
+ * persistent queue, so none is lost to a network failure or a closed tab. The end of the chapter
+ * is not heard here: the one owner of the audio's `ended` (useChapterEnd) calls the returned
+ * `saveCompletion` first, then rewinds.
  */
 export function useProgressSync({
   audio,
@@ -29,9 +31,10 @@ export function useProgressSync({
   src: string | null;
   chapterId: string;
   userId: string | null;
-}) {
+}): { saveCompletion: () => void } {
   const queryClient = useQueryClient();
   const queryClientRef = useRef(queryClient);
+  const completionRef = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     if (!audio || !userId || !src) return;
@@ -79,11 +82,11 @@ export function useProgressSync({
       clearTimeout(seekTimer);
       seekTimer = setTimeout(() => record(), SEEK_SETTLE_MS);
     };
-    // At the end the position is the duration (completion), before the player resets to 0.
     const onPause = () => {
       if (!audio.ended) record();
     };
-    const onEnded = () => {
+    // At the end the position is the duration (completion), saved before the player resets to 0.
+    completionRef.current = () => {
       rewoundAfterEnd = true;
       record(audio.duration);
     };
@@ -100,7 +103,6 @@ export function useProgressSync({
 
     audio.addEventListener('seeked', onSeeked);
     audio.addEventListener('pause', onPause);
-    audio.addEventListener('ended', onEnded);
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pagehide', onPageHide);
     window.addEventListener('online', onOnline);
@@ -112,7 +114,7 @@ export function useProgressSync({
       clearTimeout(seekTimer);
       audio.removeEventListener('seeked', onSeeked);
       audio.removeEventListener('pause', onPause);
-      audio.removeEventListener('ended', onEnded);
+      completionRef.current = () => undefined;
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', onPageHide);
       window.removeEventListener('online', onOnline);
@@ -122,4 +124,7 @@ export function useProgressSync({
       queue.stop();
     };
   }, [audio, src, chapterId, userId]);
+
+  const saveCompletion = useCallback(() => completionRef.current(), []);
+  return { saveCompletion };
 }
