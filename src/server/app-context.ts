@@ -225,6 +225,7 @@ function createAdminServices(deps: {
     }),
     settings: createAdminSettingsService({
       settings: repositories.adminSettings,
+      logo: repositories.site,
       transaction,
       storage,
       config,
@@ -286,6 +287,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       achievements: repositories.achievements,
       storage,
       fileStore,
+      fileUploads: repositories.fileUploads,
       transaction,
     }),
     payments: createPaymentsService({
@@ -299,6 +301,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
     }),
     demoContent: createDemoContentService({
       content: repositories.demoContent,
+      fileUploads: repositories.fileUploads,
       storage,
       transaction,
       exclusive: createExclusiveRunner(database),

@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { defineRepository } from '../../db/repository.ts';
-import { appState, chapters, fileUploads, stories } from '../../db/schema.ts';
+import { appState, chapters, stories } from '../../db/schema.ts';
 
 const SEEDED_KEY = 'demo_content_seeded';
 
 export type DemoStoryValues = typeof stories.$inferInsert;
 export type DemoChapterValues = Omit<typeof chapters.$inferInsert, 'storyId'>;
-export type StoredFileValues = typeof fileUploads.$inferInsert;
 
 /** What seeding the demo library reads and writes. */
 export const createDemoContentRepository = defineRepository((db) => ({
@@ -31,11 +30,6 @@ export const createDemoContentRepository = defineRepository((db) => ({
     await db
       .insert(chapters)
       .values(storyChapters.map((chapter) => ({ ...chapter, storyId: row!.id })));
-  },
-
-  async recordFiles(files: StoredFileValues[]): Promise<void> {
-    if (files.length === 0) return;
-    await db.insert(fileUploads).values(files).onConflictDoNothing();
   },
 }));
 

@@ -3,13 +3,10 @@ import path from 'node:path';
 import type { Bucket } from '#shared/files';
 import type { ExclusiveRunner } from '../../db/advisory-lock.ts';
 import type { TransactionRunner } from '../../db/repository.ts';
+import type { FileUploadsRepository, NewFileUpload } from '../../lib/file-uploads.repository.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import { publicFileUrl } from '../files/public-file-url.ts';
-import type {
-  DemoChapterValues,
-  DemoContentRepository,
-  StoredFileValues,
-} from './demo-content.repository.ts';
+import type { DemoChapterValues, DemoContentRepository } from './demo-content.repository.ts';
 import { demoContentDir, readDemoManifest, type DemoManifest } from './demo-manifest.ts';
 
 const SEED_LOCK_KEY = 7_212_002;
@@ -24,15 +21,16 @@ const contentTypes: Record<string, string> = {
 /** The shipped demo library (content/generated, see docs/content.md). */
 export function createDemoContentService(deps: {
   content: DemoContentRepository;
+  fileUploads: FileUploadsRepository;
   storage: ObjectStorage;
   transaction: TransactionRunner;
   exclusive: ExclusiveRunner;
 }) {
-  const { content, storage, transaction, exclusive } = deps;
+  const { content, fileUploads, storage, transaction, exclusive } = deps;
 
   /** Copies the library's files into storage; returns the stories' rows and the files' records. */
   async function storeFiles(manifest: DemoManifest, contentDir: string) {
-    const files: StoredFileValues[] = [];
+    const files: NewFileUpload[] = [];
     const store = async (bucket: Bucket, relativePath: string) => {
       const body = await fs.readFile(path.join(contentDir, relativePath));
       const key = `demo/${relativePath}`;
@@ -106,7 +104,7 @@ export function createDemoContentService(deps: {
               chapterRows,
             );
           }
-          await content.in(tx).recordFiles(files);
+          await fileUploads.in(tx).insertMany(files);
           await content.in(tx).markSeeded({ stories: prepared.length, at: now.toISOString() });
         });
         report(`demo library seeded: ${prepared.length} stories`);

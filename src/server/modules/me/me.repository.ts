@@ -1,10 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Preferences } from '#shared/contracts/me';
-import type { Bucket } from '#shared/files';
 import { defineRepository } from '../../db/repository.ts';
 import {
   chapters,
-  fileUploads,
   profiles,
   userAchievements,
   userMemberships,
@@ -98,13 +96,6 @@ export const createMeRepository = defineRepository((db) => ({
       achievementsCount: achievements?.count ?? 0,
       averageProgress: Math.round(Number(progress?.averageProgress ?? 0)),
     };
-  },
-
-  /** Forgets a stored file's record (an avatar that was replaced). */
-  async deleteFileRecord(bucket: Bucket, key: string) {
-    await db
-      .delete(fileUploads)
-      .where(and(eq(fileUploads.bucketName, bucket), eq(fileUploads.filePath, key)));
   },
 }));
 

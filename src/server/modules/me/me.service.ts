@@ -4,6 +4,7 @@ import { fileCheckMessages } from '#shared/validation/file-check';
 import type { TransactionRunner } from '../../db/repository.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
+import type { FileUploadsRepository } from '../../lib/file-uploads.repository.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import { checkContent, type ContentRule, type IncomingFile } from '../../lib/upload-checks.ts';
 import { publicFileUrl, uploadsKeyOf } from '../files/public-file-url.ts';
@@ -33,9 +34,10 @@ export function createMeService(deps: {
   achievements: AchievementsRepository;
   storage: ObjectStorage;
   fileStore: FileStore;
+  fileUploads: FileUploadsRepository;
   transaction: TransactionRunner;
 }) {
-  const { me, achievements, storage, fileStore, transaction } = deps;
+  const { me, achievements, storage, fileStore, fileUploads, transaction } = deps;
 
   async function getProfile(userId: string) {
     const row = await me.findProfile(userId);
@@ -47,7 +49,7 @@ export function createMeService(deps: {
   async function removeReplacedAvatar(previousUrl: string | null, newKey: string) {
     const oldKey = uploadsKeyOf(previousUrl);
     if (oldKey === undefined || oldKey === newKey) return;
-    await me.deleteFileRecord('uploads', oldKey);
+    await fileUploads.removeByKey('uploads', oldKey);
     await storage.delete('uploads', oldKey).catch(() => undefined);
   }
 
