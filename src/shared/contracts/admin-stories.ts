@@ -62,6 +62,9 @@ const levelInputSchema = z.enum(storyLevels, {
       : 'Level must be Beginner, Intermediate or Advanced',
 });
 
+/** Spec, section 5: an untitled chapter is named by its number (the API and the wizard say it). */
+export const chapterTitleRequired = (number: number) => `Chapter ${number} title is required`;
+
 /**
  * As chapterInputSchema; an empty title is reported with its number by the story schema. A
  * missing (or null) title counts as empty, so it gets the same numbered message.
@@ -103,7 +106,7 @@ export const storyInputSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['chapters', index, 'title'],
-          message: `Chapter ${index + 1} title is required`,
+          message: chapterTitleRequired(index + 1),
         });
       }
     });

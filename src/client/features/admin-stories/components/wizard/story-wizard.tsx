@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { FormProvider } from 'react-hook-form';
 import { useIsMutating } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { Button } from '#client/components/ui/button';
@@ -8,6 +7,7 @@ import { Card } from '#client/components/ui/card';
 import { Notice } from '#client/components/ui/notice';
 import { Spinner } from '#client/components/ui/spinner';
 import { isApiError } from '#client/lib/api-client';
+import { useSchemaForm } from '#client/lib/forms/use-schema-form';
 import { toast } from '#client/lib/toast';
 import { useAdminStory } from '../../api/get-admin-story';
 import { useSaveStory } from '../../api/save-story';
@@ -142,11 +142,7 @@ function WizardForm({
 }: WizardFormProps) {
   const editing = storyId !== undefined;
   const ids = useId();
-  const form = useForm<WizardValues>({
-    resolver: zodResolver(wizardSchema),
-    defaultValues: initialValues,
-    mode: 'onSubmit',
-  });
+  const form = useSchemaForm(wizardSchema, { defaultValues: initialValues, mode: 'onSubmit' });
   const { trigger, watch, getFieldState, getValues } = form;
   const [step, setStep] = useState<WizardStep>(1);
   const [saved, setSaved] = useState<{ title: string; chapters: number } | null>(null);

@@ -1,11 +1,17 @@
 import { z } from 'zod';
-import type { AdminStory, StoryInput } from '#shared/contracts/admin-stories';
-import { storyLevels, type StoryLevel } from '#shared/contracts/stories';
+import {
+  chapterTitleRequired,
+  storyInputSchema,
+  type AdminStory,
+  type StoryInput,
+} from '#shared/contracts/admin-stories';
+import type { StoryLevel } from '#shared/contracts/stories';
 
 /**
  * The wizard's form: what the admin types, as typed (numbers stay strings until saved, so an
  * empty field is "use the default" rather than NaN). `toStoryInput` turns it into the contract's
- * StoryInput; the server validates that again with `storyInputSchema`.
+ * StoryInput; the server validates that again with `storyInputSchema`, whose fields the form's
+ * checks are built from.
  */
 
 export const WIZARD_STEPS = ['Basic Information', 'Cover Image', 'Chapters', 'Review'] as const;
@@ -18,18 +24,29 @@ export const levelLabels: Record<StoryLevel, string> = {
   Advanced: 'Advanced (C1-C2)',
 };
 
-/** A whole number typed in a field: '' (the default applies) or digits within [min, max]. */
-const wholeNumberText = (min: number, max: number, message: string) =>
+const storyFields = storyInputSchema.shape;
+const chapterFields = storyFields.chapters.unwrap().element.shape;
+
+/** A field the contract checks as it is: its issues (and messages) are the form's. */
+const checkedBy = (contractField: z.ZodType) => (value: string, context: z.RefinementCtx) => {
+  for (const issue of contractField.safeParse(value).error?.issues ?? []) {
+    context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  }
+};
+
+/**
+ * A number kept as text in its field: '' (the contract's default applies when sent) or digits the
+ * contract's field accepts.
+ */
+const numberText = (contractField: z.ZodType, message: string) =>
   z
     .string()
     .trim()
     .refine(
       (value) =>
-        value === '' || (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max),
+        value === '' || (/^\d+$/.test(value) && contractField.safeParse(Number(value)).success),
       message,
     );
-
-const MAX_DURATION_SECONDS = 86_400;
 
 export const wizardChapterSchema = z.object({
   /** The saved chapter's id (edit mode): sent back so the chapter, and its progress, survive. */
@@ -46,21 +63,28 @@ export const wizardChapterSchema = z.object({
 });
 export type WizardChapter = z.infer<typeof wizardChapterSchema>;
 
+/**
+ * The wizard's form over the contract's fields (storyInputSchema): title and level as the
+ * contract checks them; numbers as text the contract's number fields accept; and what the wizard
+ * alone asks before Next (decision 016): a description, a cover, at least one chapter.
+ */
 export const wizardSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, 'Story title is required')
-    .max(200, 'Story title must be at most 200 characters'),
-  level: z.enum(storyLevels, { error: 'Level is required' }),
-  newWordsCount: wholeNumberText(0, 100_000, 'New words count must be a whole number, 0 or more'),
+  title: storyFields.title,
+  level: storyFields.level,
+  newWordsCount: numberText(
+    storyFields.newWordsCount,
+    'New words count must be a whole number, 0 or more',
+  ),
   description: z
     .string()
     .trim()
     .min(1, 'Description is required')
-    .max(5000, 'Description must be at most 5000 characters'),
-  position: wholeNumberText(1, 100_000, 'Position must be a whole number, 1 or more'),
-  imageUrl: z.string().refine((value) => value !== '', 'Cover image is required'),
+    .superRefine(checkedBy(storyFields.description)),
+  position: numberText(storyFields.position, 'Position must be a whole number, 1 or more'),
+  imageUrl: z
+    .string()
+    .refine((value) => value !== '', 'Cover image is required')
+    .superRefine(checkedBy(storyFields.imageUrl)),
   chapters: z.array(wizardChapterSchema).superRefine((chapters, context) => {
     if (chapters.length === 0) {
       context.addIssue({ code: 'custom', message: 'Add at least one chapter' });
@@ -70,12 +94,15 @@ export const wizardSchema = z.object({
       if (chapter.title.trim() === '') {
         context.addIssue({
           code: 'custom',
-          message: `Chapter ${number} title is required`,
+          message: chapterTitleRequired(number),
           path: [index, 'title'],
         });
       }
       const duration = chapter.duration.trim();
-      if (duration !== '' && (!/^\d+$/.test(duration) || Number(duration) > MAX_DURATION_SECONDS)) {
+      if (
+        duration !== '' &&
+        (!/^\d+$/.test(duration) || !chapterFields.duration.safeParse(Number(duration)).success)
+      ) {
         context.addIssue({
           code: 'custom',
           message: `Chapter ${number} duration must be a whole number of seconds`,
