@@ -3,9 +3,9 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { FileAudio, FileText, Pencil, Trash2, X } from 'lucide-react';
 import type { FileUpload } from '#shared/contracts/admin-files';
 import { Button } from '#client/components/ui/button';
-import { inputClassName } from '#client/components/ui/input';
+import { Field, FieldError } from '#client/components/ui/field';
+import { Input, inputClassName } from '#client/components/ui/input';
 import { cn } from '#client/lib/cn';
-import { Field, FieldError } from './field';
 import { FileUploadButton } from './file-upload-button';
 import type { WizardValues } from './wizard-schema';
 
@@ -152,7 +152,11 @@ export function ChapterCard({ index, onDelete }: ChapterCardProps) {
               <Pencil aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
             </button>
           )}
-          {titleError ? <FieldError id={titleErrorId}>{titleError}</FieldError> : null}
+          {titleError ? (
+            <FieldError id={titleErrorId} className="mt-1.5">
+              {titleError}
+            </FieldError>
+          ) : null}
         </div>
         <Button
           variant="ghost"
@@ -166,17 +170,13 @@ export function ChapterCard({ index, onDelete }: ChapterCardProps) {
 
       <div className="mt-4 grid gap-4 sm:grid-cols-3">
         <Field label="Duration (seconds)" error={errors.chapters?.[index]?.duration?.message}>
-          {(controlProps) => (
-            <input
-              {...controlProps}
-              {...register(`chapters.${index}.duration`)}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              className={inputClassName}
-            />
-          )}
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            {...register(`chapters.${index}.duration`)}
+          />
         </Field>
 
         {(['audio', 'transcript'] as const).map((slot) => {

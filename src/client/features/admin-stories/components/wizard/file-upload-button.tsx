@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { FileUpload } from '#shared/contracts/admin-files';
 import { Button } from '#client/components/ui/button';
+import { FieldError } from '#client/components/ui/field';
 import { isApiError } from '#client/lib/api-client';
 import { toast } from '#client/lib/toast';
 import { useUploadFile } from '../../api/upload-file';
-import { FieldError } from './field';
 import { acceptFor, checkWizardFile, type WizardFileKind } from './file-rules';
 
 export interface FileUploadButtonProps {
@@ -110,7 +110,9 @@ export function FileUploadButton({
       </Button>
       {error ? (
         <div role="alert">
-          <FieldError id={errorId}>{error}</FieldError>
+          <FieldError id={errorId} className="mt-1.5">
+            {error}
+          </FieldError>
         </div>
       ) : null}
     </div>

@@ -2,9 +2,9 @@ import { useId, useRef } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Plus } from 'lucide-react';
 import { Button } from '#client/components/ui/button';
+import { FieldError } from '#client/components/ui/field';
 import { toast } from '#client/lib/toast';
 import { ChapterCard } from './chapter-card';
-import { FieldError } from './field';
 import { newChapter, type WizardValues } from './wizard-schema';
 
 /** Step 3: the chapters, in order, each with its title, duration and files. */
@@ -43,7 +43,9 @@ export function StepChapters() {
       )}
       {listError ? (
         <div role="alert">
-          <FieldError id={errorId}>{listError}</FieldError>
+          <FieldError id={errorId} className="mt-1.5">
+            {listError}
+          </FieldError>
         </div>
       ) : null}
       <Button

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { Button } from '#client/components/ui/button';
+import { FieldError } from '#client/components/ui/field';
 import { toast } from '#client/lib/toast';
-import { FieldError } from './field';
 import { FileUploadButton } from './file-upload-button';
 import type { WizardValues } from './wizard-schema';
 
@@ -66,7 +66,9 @@ export function StepCoverImage() {
       )}
       {error ? (
         <div role="alert">
-          <FieldError id={errorId}>{error}</FieldError>
+          <FieldError id={errorId} className="mt-1.5">
+            {error}
+          </FieldError>
         </div>
       ) : null}
       <div
