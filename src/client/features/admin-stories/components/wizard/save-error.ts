@@ -1,3 +1,4 @@
+import type { ErrorDetails } from '#shared/errors';
 import { isApiError } from '#client/lib/api-client';
 
 export interface SaveErrorDescription {
@@ -10,26 +11,11 @@ export interface SaveErrorDescription {
 
 const GENERIC_HINT = 'Please try again or contact support if the problem persists';
 
-const stringAt = (value: unknown, key: string): string | null => {
-  if (typeof value !== 'object' || value === null) return null;
-  const found = (value as Record<string, unknown>)[key];
-  return typeof found === 'string' && found !== '' ? found : null;
-};
-
-function reasonsOf(details: unknown): string[] {
-  if (typeof details !== 'object' || details === null) return [];
-  const issues = (details as { issues?: unknown }).issues;
-  if (!Array.isArray(issues)) return [];
-  const messages = issues
-    .map((issue) => stringAt(issue, 'message'))
-    .filter((message): message is string => message !== null);
-  return [...new Set(messages)];
-}
-
 /**
  * What the 'Failed to Save Story' alert says. A reason the API gives (a refused title, 'Failed to
- * create story chapters'…) is shown as it is; anything the client cannot explain — no answer, a
- * hidden server failure, an unreadable reply — becomes the spec's generic message.
+ * create story chapters'…) is shown as it is, with the common error details' `hint` and the
+ * messages of its `issues`; anything the client cannot explain — no answer, a hidden server
+ * failure, an unreadable reply — becomes the spec's generic message.
  */
 export function describeSaveError(error: unknown, editing: boolean): SaveErrorDescription {
   const unexplained =
@@ -45,9 +31,10 @@ export function describeSaveError(error: unknown, editing: boolean): SaveErrorDe
       reasons: [],
     };
   }
-  return {
-    message: error.message,
-    hint: stringAt(error.details, 'hint'),
-    reasons: reasonsOf(error.details),
-  };
+  // The API client read the body with the shared error shape (apiErrorSchema). A refused
+  // request's message is its first issue's: the list leaves it out rather than say it twice.
+  const details = error.details as ErrorDetails | undefined;
+  const reasons = new Set((details?.issues ?? []).map((issue) => issue.message));
+  reasons.delete(error.message);
+  return { message: error.message, hint: details?.hint || null, reasons: [...reasons] };
 }
