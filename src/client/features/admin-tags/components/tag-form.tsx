@@ -13,6 +13,7 @@ import {
   type AdminTrackingTag,
   type TrackingTagFieldErrors,
 } from '#shared/contracts/admin-tags';
+import type { ErrorDetails } from '#shared/errors';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { Field } from '#client/components/ui/field';
@@ -52,8 +53,8 @@ const fieldOrder: readonly FieldName[] = ['tagName', 'tagId', 'scriptContent'];
 /** The API's per-field messages of a refused save (400 VALIDATION_ERROR, `details.fields`). */
 function serverFieldErrors(error: unknown): TrackingTagFieldErrors {
   if (!isApiError(error) || error.code !== 'VALIDATION_ERROR') return {};
-  const details = error.details as { fields?: TrackingTagFieldErrors } | undefined;
-  return details?.fields ?? {};
+  // The API client read the body with the shared error shape (apiErrorSchema).
+  return (error.details as ErrorDetails | undefined)?.fields ?? {};
 }
 
 export interface TagFormProps {
