@@ -1,17 +1,28 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Bookmark as BookmarkIcon, Pencil, Trash2 } from 'lucide-react';
-import { BOOKMARK_NOTE_MAX, type Bookmark } from '#shared/contracts/bookmarks';
+import { z } from 'zod';
+import {
+  BOOKMARK_NOTE_MAX,
+  createBookmarkBodySchema,
+  updateBookmarkBodySchema,
+  type Bookmark,
+} from '#shared/contracts/bookmarks';
 import { formatClock } from '#shared/format';
 import type { TranscriptSegment } from '#shared/transcript';
 import { seekTo } from '#client/components/audio/audio-actions';
 import { Button, buttonClassName } from '#client/components/ui/button';
+import { Field } from '#client/components/ui/field';
+import { Textarea } from '#client/components/ui/input';
 import { Spinner } from '#client/components/ui/spinner';
+import { useSchemaForm } from '#client/lib/forms/use-schema-form';
 import { toast } from '#client/lib/toast';
 import { useBookmarkMutations, useBookmarks } from '../api/bookmarks';
 
-const textareaClass =
-  'block w-full rounded-xl border border-line bg-surface px-3 py-2 text-sm text-ink placeholder:text-ink-muted/70 focus-visible:border-accent focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-focus';
+/** A new bookmark's note, as the contract takes it (trimmed); an empty one is not sent. */
+const newNoteFormSchema = createBookmarkBodySchema.pick({ note: true });
+/** An edited note, as the contract takes it (trimmed); an empty one clears the note. */
+const noteFormSchema = z.object({ note: updateBookmarkBodySchema.shape.note });
 
 const saveFailed = () => toast.error('Could not save the bookmark. Please try again.');
 
@@ -64,42 +75,41 @@ function SignedInBookmarks({
   segments,
   onSeek,
 }: Omit<BookmarksPanelProps, 'signedIn'>) {
-  const noteId = useId();
-  const [note, setNote] = useState('');
   const query = useBookmarks(chapterId, true);
   const { create } = useBookmarkMutations(chapterId);
+  const { register, handleSubmit, reset } = useSchemaForm(newNoteFormSchema, {
+    defaultValues: { note: '' },
+  });
 
   const add = (event: FormEvent) => {
-    event.preventDefault();
+    // Where the listener is when they press the button.
     const positionSeconds = Math.round((audio?.currentTime ?? 0) * 10) / 10;
-    const trimmed = note.trim();
-    create.mutate(
-      { chapterId, positionSeconds, ...(trimmed ? { note: trimmed } : {}) },
-      {
-        onSuccess: () => {
-          setNote('');
-          toast.success(`Bookmark added at ${formatClock(positionSeconds)}`);
+    void handleSubmit(({ note }) =>
+      create.mutate(
+        { chapterId, positionSeconds, ...(note ? { note } : {}) },
+        {
+          onSuccess: () => {
+            reset({ note: '' });
+            toast.success(`Bookmark added at ${formatClock(positionSeconds)}`);
+          },
+          onError: saveFailed,
         },
-        onError: saveFailed,
-      },
-    );
+      ),
+    )(event);
   };
 
   return (
     <div className="mt-3">
       <form onSubmit={add} className="space-y-2">
-        <label htmlFor={noteId} className="block text-sm font-medium text-ink">
-          Note (optional)
-        </label>
-        <textarea
-          id={noteId}
-          value={note}
-          maxLength={BOOKMARK_NOTE_MAX}
-          onChange={(event) => setNote(event.target.value)}
-          rows={2}
-          className={textareaClass}
-          placeholder="What do you want to remember here?"
-        />
+        <Field label="Note (optional)">
+          <Textarea
+            maxLength={BOOKMARK_NOTE_MAX}
+            rows={2}
+            className="text-sm"
+            placeholder="What do you want to remember here?"
+            {...register('note')}
+          />
+        </Field>
         <Button type="submit" size="sm" disabled={create.isPending || !audio}>
           <BookmarkIcon aria-hidden="true" className="size-4" />
           Add bookmark
@@ -156,10 +166,17 @@ function BookmarkItem({
   onSeek: () => void;
 }) {
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(bookmark.note ?? '');
-  const noteId = useId();
   const { update, remove } = useBookmarkMutations(chapterId);
   const time = formatClock(bookmark.positionSeconds);
+  const { register, handleSubmit, reset } = useSchemaForm(noteFormSchema, {
+    defaultValues: { note: bookmark.note ?? '' },
+  });
+  const saveNote = handleSubmit(({ note }) =>
+    update.mutate(
+      { id: bookmark.id, note: note || null },
+      { onSuccess: () => setEditing(false), onError: saveFailed },
+    ),
+  );
 
   return (
     <li className="rounded-xl border border-line bg-canvas/40 p-3">
@@ -189,7 +206,7 @@ function BookmarkItem({
               size="icon"
               className="size-8"
               onClick={() => {
-                setDraft(bookmark.note ?? '');
+                reset({ note: bookmark.note ?? '' });
                 setEditing(true);
               }}
               aria-label={`Edit the note at ${time}`}
@@ -215,28 +232,14 @@ function BookmarkItem({
         ) : null}
       </div>
       {editing ? (
-        <form
-          className="mt-2 space-y-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const trimmed = draft.trim();
-            update.mutate(
-              { id: bookmark.id, note: trimmed === '' ? null : trimmed },
-              { onSuccess: () => setEditing(false), onError: saveFailed },
-            );
-          }}
-        >
-          <label htmlFor={noteId} className="sr-only">
-            Note at {time}
-          </label>
-          <textarea
-            id={noteId}
-            value={draft}
+        <form className="mt-2 space-y-2" onSubmit={(event) => void saveNote(event)}>
+          <Textarea
+            aria-label={`Note at ${time}`}
             maxLength={BOOKMARK_NOTE_MAX}
-            onChange={(event) => setDraft(event.target.value)}
             rows={3}
-            className={textareaClass}
+            className="text-sm"
             autoFocus
+            {...register('note')}
           />
           <div className="flex gap-2">
             <Button type="submit" size="sm" disabled={update.isPending}>
