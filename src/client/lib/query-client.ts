@@ -12,6 +12,14 @@ const MINUTE = 60_000;
  */
 export const USER_QUERY_ROOTS = [['me'], ['admin']] as const;
 
+/**
+ * Every public story query (the list, a story by slug or by id) starts with this key, so an
+ * administrator's change refreshes them all. It sits here, in the first load, rather than beside
+ * one of the three fetchers: the player and the admin screens name it without loading the list's
+ * module, which keeps that module in the same chunk as the pages that show the list.
+ */
+export const storiesQueryRoot = ['stories'] as const;
+
 /** Maps a failure to the client error-log code of the admin spec's catalogue. */
 export function clientErrorCodeFor(error: unknown): ClientErrorCode {
   if (!isApiError(error)) return 'UNKNOWN_ERROR';

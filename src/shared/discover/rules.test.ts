@@ -10,6 +10,7 @@ import {
   matchesLevel,
   matchesSearch,
   moreChaptersLabel,
+  orderedChapters,
   progressByChapterId,
   storyHeadTags,
   storyMeta,
@@ -182,6 +183,14 @@ describe('chapter button', () => {
     expect(chapterPercent(row('a', 3, true))).toBe(100);
     expect(chapterPercent(undefined)).toBe(0);
     expect(chapterPercent(row('a', 140))).toBe(100);
+  });
+});
+
+describe('chapter order', () => {
+  it('orders chapters by position without mutating the story', () => {
+    const chapters = [{ position: 2 }, { position: 1 }];
+    expect(orderedChapters({ chapters }).map((c) => c.position)).toEqual([1, 2]);
+    expect(chapters.map((c) => c.position)).toEqual([2, 1]);
   });
 });
 

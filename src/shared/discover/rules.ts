@@ -118,6 +118,11 @@ export function chapterButtonLabel(
   return place === 'home' ? 'Start' : 'Play';
 }
 
+/** Chapters in reading order (the API sends them ordered; this keeps the UI right if it does not). */
+export const orderedChapters = <T extends { position: number }>(story: {
+  chapters: readonly T[];
+}): T[] => [...story.chapters].sort((a, b) => a.position - b.position);
+
 /** A chapter's progress as a whole percent for display (completed chapters show 100). */
 export const chapterPercent = (
   progress: Pick<ChapterProgressLike, 'completed' | 'progressPercentage'> | null | undefined,

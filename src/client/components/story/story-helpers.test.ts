@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Chapter } from '#shared/contracts/stories';
-import { chapterCountLabel, orderedChapters, totalDurationSeconds } from './story-helpers';
+import { chapterCountLabel, totalDurationSeconds } from './story-helpers';
 
 const chapter = (position: number, duration: number | null): Chapter => ({
   id: `c${position}`,
@@ -14,12 +14,6 @@ const chapter = (position: number, duration: number | null): Chapter => ({
 });
 
 describe('story helpers', () => {
-  it('orders chapters by position without mutating the story', () => {
-    const chapters = [chapter(2, 60), chapter(1, 30)];
-    expect(orderedChapters({ chapters }).map((c) => c.position)).toEqual([1, 2]);
-    expect(chapters.map((c) => c.position)).toEqual([2, 1]);
-  });
-
   it('sums known durations and reports null when none is known', () => {
     expect(totalDurationSeconds([chapter(1, 60), chapter(2, null), chapter(3, 90)])).toBe(150);
     expect(totalDurationSeconds([chapter(1, null)])).toBeNull();

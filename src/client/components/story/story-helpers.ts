@@ -1,8 +1,4 @@
-import type { Chapter, Story } from '#shared/contracts/stories';
-
-/** Chapters in reading order (the API sends them ordered; this keeps the UI right if it does not). */
-export const orderedChapters = (story: Pick<Story, 'chapters'>): Chapter[] =>
-  [...story.chapters].sort((a, b) => a.position - b.position);
+import type { Chapter } from '#shared/contracts/stories';
 
 /** Sum of the known chapter durations in seconds; null when no chapter has a duration yet. */
 export function totalDurationSeconds(

@@ -5,7 +5,7 @@ import {
   adminStoriesQueryRoot,
 } from '#client/lib/api/admin/get-admin-stories';
 import { dashboardQueryOptions } from '#client/lib/api/admin/get-dashboard';
-import { storiesQueryRoot } from '#client/lib/api/stories/get-stories';
+import { storiesQueryRoot } from '#client/lib/query-client';
 
 /** Puts a story the server returned into the cached list at once, before the refetch. */
 export function replaceInList(queryClient: QueryClient, story: AdminStory) {

@@ -3,14 +3,14 @@ import { Dialog } from 'radix-ui';
 import { Link } from 'react-router';
 import { Clock, Headphones, X } from 'lucide-react';
 import type { Story } from '#shared/contracts/stories';
-import { moreChaptersLabel, STORY_DETAILS_CHAPTER_LIMIT } from '#shared/discover/rules';
+import {
+  moreChaptersLabel,
+  orderedChapters,
+  STORY_DETAILS_CHAPTER_LIMIT,
+} from '#shared/discover/rules';
 import { formatClock, formatMinutes } from '#shared/format';
 import { LevelBadge, LoginRequiredBadge } from '#client/components/story/story-badges';
-import {
-  chapterCountLabel,
-  orderedChapters,
-  totalDurationSeconds,
-} from '#client/components/story/story-helpers';
+import { chapterCountLabel, totalDurationSeconds } from '#client/components/story/story-helpers';
 import { useListenLink } from '#client/components/story/use-listen-link';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { useAuth } from '#client/lib/auth/auth-context';

@@ -3,16 +3,17 @@ import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, Headphones, Share2 } from 'lucide-react';
 import {
   deriveStoryProgress,
+  IMAGE_SIZES,
+  orderedChapters,
   progressByChapterId,
   storyMeta,
-  IMAGE_SIZES,
 } from '#shared/discover/rules';
 import { ChapterList } from '#client/components/story/chapter-list';
 import { StoriesError, StoriesLoading } from '#client/components/story/stories-status';
 import { LanguageBadge, LevelBadge, NewWordsBadge } from '#client/components/story/story-badges';
 import { StoryCover } from '#client/components/story/story-cover';
 import { StoryFacts } from '#client/components/story/story-facts';
-import { orderedChapters, totalDurationSeconds } from '#client/components/story/story-helpers';
+import { totalDurationSeconds } from '#client/components/story/story-helpers';
 import { StoryProgressSummary } from '#client/components/story/story-progress-summary';
 import { useListenLink } from '#client/components/story/use-listen-link';
 import { Button, buttonClassName } from '#client/components/ui/button';

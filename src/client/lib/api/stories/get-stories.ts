@@ -3,17 +3,12 @@ import type { StoryListResponse } from '#shared/contracts/stories';
 import { INLINED_KEYS } from '#shared/server-render';
 import { apiFetch } from '#client/lib/api-client';
 import { inlinedDataUpdatedAt, readInlinedData } from '#client/lib/inlined-data';
+import { storiesQueryRoot } from '#client/lib/query-client';
 
 // The response is typed from the shared contract but not re-validated here: zod stays out of the
 // first-load bundle, and the server validates its responses against the same schema.
 export const getStories = (signal?: AbortSignal): Promise<StoryListResponse> =>
   apiFetch<StoryListResponse>('/api/stories', { signal });
-
-/**
- * Every public story query (the list, a story by slug or by id) sits under this key: a change an
- * administrator makes refreshes them all.
- */
-export const storiesQueryRoot = ['stories'] as const;
 
 /** Published stories with their chapters in position order; cached 5 minutes (spec). */
 export const storiesQueryOptions = () =>

@@ -3,7 +3,8 @@ import type { Story } from '#shared/contracts/stories';
 import { inlinedStoryKey } from '#shared/server-render';
 import { apiFetch } from '#client/lib/api-client';
 import { inlinedDataUpdatedAt, readInlinedData } from '#client/lib/inlined-data';
-import { storiesQueryOptions, storiesQueryRoot } from './get-stories';
+import { storiesQueryRoot } from '#client/lib/query-client';
+import { storiesQueryOptions } from './get-stories';
 
 type StoryResponse = { story: Story };
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Story } from '#shared/contracts/stories';
 import { apiFetch } from '#client/lib/api-client';
-import { storiesQueryRoot } from './get-stories';
+import { storiesQueryRoot } from '#client/lib/query-client';
 
 export const getStory = (storyId: string, signal?: AbortSignal) =>
   apiFetch<{ story: Story }>(`/api/stories/${encodeURIComponent(storyId)}`, { signal });
