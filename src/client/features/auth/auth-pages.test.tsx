@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderApp, sessionOf, stubApi, userFixture } from '#client/test/render-app';
@@ -166,6 +166,17 @@ describe('/onboarding (sign up)', () => {
     stub();
     await fillSignUp({ fullName: 'Ana', password: 'Secreto123' });
     expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields');
+  });
+
+  it('asks to wait while the application loads', async () => {
+    // The session check never answers: the page is there, hidden behind the loading screen.
+    stub({ 'GET /api/auth/session': () => new Promise<Response>(() => undefined) });
+    renderApp('/onboarding');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Sign Up', hidden: true });
+    fireEvent.submit(heading.closest('main')!.querySelector('form')!);
+    expect(await screen.findByRole('alert', { hidden: true })).toHaveTextContent(
+      'Please wait while the application loads',
+    );
   });
 
   it('asks for at least 6 characters', async () => {
@@ -409,9 +420,7 @@ describe('/email-confirmation', () => {
     expect(localStorage.getItem(PENDING_CONFIRMATION_EMAIL_KEY)).toBeNull();
     expect(bodyOf(fetchMock, '/api/auth/confirm-email')).toEqual({ token: 'tok-1' });
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: HOME_HEADING }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible();
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/confirm-email')).toHaveLength(
       1,
     );

@@ -1,53 +1,78 @@
 import { useState, type FormEvent } from 'react';
 import { MailCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { FORM_PASSWORD_MIN_LENGTH } from '#shared/validation/account-rules';
+import {
+  EMAIL_MAX_LENGTH,
+  FORM_PASSWORD_MIN_LENGTH,
+  FULL_NAME_MAX_LENGTH,
+} from '#shared/validation/account-rules';
 import { Button, buttonClassName } from '#client/components/ui/button';
+import { Field } from '#client/components/ui/field';
 import { FormAlert } from '#client/components/ui/form-alert';
-import { TextField } from '#client/components/ui/input';
+import { Input } from '#client/components/ui/input';
 import { isApiError } from '#client/lib/api-client';
-import { toast } from '#client/lib/toast';
 import { useAuth } from '#client/lib/auth/auth-context';
+import { useSchemaForm } from '#client/lib/forms/use-schema-form';
+import { toast } from '#client/lib/toast';
 import { isRefusal } from '../auth-errors';
-import { validateSignUp, type FormProblem } from '../validation';
+import {
+  authFormMessages,
+  authProblem,
+  signUpChecks,
+  signUpFormSchema,
+  signUpWording,
+  type FormProblem,
+} from '../auth-forms';
 import { AuthCard, authLinkClassName } from './auth-card';
 
 /** Sign-up form, then the 'Check Your Email!' screen (spec: idle, submitting, email sent). */
 export function SignUp() {
   const { status, signUp } = useAuth();
-  const [fullName, setFullName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<FormProblem | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    formState: { isSubmitting },
+  } = useSchemaForm(signUpFormSchema, {
+    defaultValues: { fullName: '', email: '', password: '' },
+    wording: signUpWording,
+    shouldFocusError: false,
+  });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const refused = validateSignUp(
-      { fullName, email, password },
-      { authLoading: status === 'loading' },
-    );
-    setProblem(refused);
-    if (refused) return;
-    setSubmitting(true);
-    try {
-      const result = await signUp({ fullName: fullName.trim(), email: email.trim(), password });
-      setPassword('');
-      setSentTo(result.email || email.trim());
-    } catch (error) {
-      if (isRefusal(error)) {
-        toast.error('Sign up failed', { description: error.message || 'Failed to create account' });
-      } else if (isApiError(error)) {
-        toast.error('Sign up failed', {
-          description: 'An unexpected error occurred. Please try again.',
-        });
-      } else {
-        toast.error('Error', { description: 'An unexpected error occurred during sign up.' });
+  const createAccount = handleSubmit(
+    async (account) => {
+      setProblem(null);
+      try {
+        const result = await signUp(account);
+        resetField('password');
+        setSentTo(result.email || account.email);
+      } catch (error) {
+        if (isRefusal(error)) {
+          toast.error('Sign up failed', {
+            description: error.message || 'Failed to create account',
+          });
+        } else if (isApiError(error)) {
+          toast.error('Sign up failed', {
+            description: 'An unexpected error occurred. Please try again.',
+          });
+        } else {
+          toast.error('Error', { description: 'An unexpected error occurred during sign up.' });
+        }
       }
-    } finally {
-      setSubmitting(false);
+    },
+    (errors) => setProblem(authProblem(errors, signUpChecks)),
+  );
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // The session is still being checked: nothing is checked or sent yet.
+    if (status === 'loading') {
+      event.preventDefault();
+      setProblem({ message: authFormMessages.appLoading });
+      return;
     }
+    void createAccount(event);
   }
 
   if (sentTo !== null) {
@@ -94,41 +119,40 @@ export function SignUp() {
         </>
       }
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-        <TextField
-          label="Full Name"
-          name="fullName"
-          autoComplete="name"
-          value={fullName}
-          onChange={(event) => setFullName(event.target.value)}
-          maxLength={255}
-          required
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          maxLength={254}
-          required
-        />
-        <TextField
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        <Field label="Full Name">
+          <Input
+            autoComplete="name"
+            maxLength={FULL_NAME_MAX_LENGTH}
+            required
+            {...register('fullName')}
+          />
+        </Field>
+        <Field label="Email">
+          <Input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={EMAIL_MAX_LENGTH}
+            required
+            {...register('email')}
+          />
+        </Field>
+        <Field
           label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          minLength={FORM_PASSWORD_MIN_LENGTH}
-          required
           hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-        />
+        >
+          <Input
+            type="password"
+            autoComplete="new-password"
+            minLength={FORM_PASSWORD_MIN_LENGTH}
+            required
+            {...register('password')}
+          />
+        </Field>
         {problem ? <FormAlert {...problem} /> : null}
-        <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
-          {submitting ? 'Creating Account...' : 'Create Account'}
+        <Button type="submit" className="w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting ? 'Creating Account...' : 'Create Account'}
         </Button>
       </form>
     </AuthCard>
