@@ -1,13 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { MailCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { messages } from '#shared/messages';
 import { Button, buttonClassName } from '#client/components/ui/button';
+import { Field } from '#client/components/ui/field';
 import { FormAlert } from '#client/components/ui/form-alert';
-import { TextField } from '#client/components/ui/input';
+import { Input } from '#client/components/ui/input';
+import { useSchemaForm } from '#client/lib/forms/use-schema-form';
 import { toast } from '#client/lib/toast';
 import { requestPasswordReset } from '../api/password-reset';
 import { isRefusal } from '../auth-errors';
-import { validateForgotPassword, type FormProblem } from '../validation';
+import {
+  authProblem,
+  forgotPasswordChecks,
+  forgotPasswordFormSchema,
+  type FormProblem,
+} from '../auth-forms';
 import { AuthCard, authLinkClassName } from './auth-card';
 
 const backToSignIn = (
@@ -18,38 +26,40 @@ const backToSignIn = (
 
 /** The request form, then the 'Check Your Email' state until 'Try Different Email'. */
 export function ForgotPassword() {
-  const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<FormProblem | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useSchemaForm(forgotPasswordFormSchema, {
+    defaultValues: { email: '' },
+    shouldFocusError: false,
+  });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const refused = validateForgotPassword(email);
-    setProblem(refused);
-    if (refused) return;
-    const address = email.trim();
-    setSubmitting(true);
-    try {
-      await requestPasswordReset(address);
-      toast.success('Reset Link Sent', {
-        description: 'If an account exists for this email, a reset link is on its way.',
-      });
-      setSentTo(address);
-    } catch (error) {
-      if (isRefusal(error) && error.code === 'RATE_LIMITED') {
-        toast.error('Too Many Attempts', {
-          description: 'Please wait before requesting another password reset',
+  const onSubmit = handleSubmit(
+    async ({ email }) => {
+      setProblem(null);
+      try {
+        await requestPasswordReset(email);
+        toast.success('Reset Link Sent', {
+          description: 'If an account exists for this email, a reset link is on its way.',
         });
-      } else {
-        toast.error('Failed to send reset email', {
-          description: isRefusal(error) ? error.message : 'Please try again in a moment.',
-        });
+        setSentTo(email);
+      } catch (error) {
+        if (isRefusal(error) && error.code === 'RATE_LIMITED') {
+          toast.error('Too Many Attempts', {
+            description: messages.auth.passwordResetRateLimited,
+          });
+        } else {
+          toast.error('Failed to send reset email', {
+            description: isRefusal(error) ? error.message : 'Please try again in a moment.',
+          });
+        }
       }
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+    (errors) => setProblem(authProblem(errors, forgotPasswordChecks)),
+  );
 
   if (sentTo !== null) {
     return (
@@ -82,19 +92,18 @@ export function ForgotPassword() {
       footer={backToSignIn}
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          required
-        />
+        <Field label="Email">
+          <Input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            {...register('email')}
+          />
+        </Field>
         {problem ? <FormAlert {...problem} /> : null}
-        <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
-          {submitting ? 'Sending...' : 'Send Reset Link'}
+        <Button type="submit" className="w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting ? 'Sending...' : 'Send Reset Link'}
         </Button>
       </form>
     </AuthCard>
