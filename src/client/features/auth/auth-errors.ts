@@ -1,3 +1,4 @@
+import type { ErrorDetails } from '#shared/errors';
 import { isApiError, type ApiError } from '#client/lib/api-client';
 
 /**
@@ -7,9 +8,7 @@ import { isApiError, type ApiError } from '#client/lib/api-client';
 export const isRefusal = (error: unknown): error is ApiError =>
   isApiError(error) && error.status >= 400 && error.status < 500;
 
-/** The broken password rules the server lists in `details.problems`, if any. */
-export function problemsOf(error: ApiError): string[] {
-  const details = error.details as { problems?: unknown } | null | undefined;
-  const problems = details?.problems;
-  return Array.isArray(problems) ? problems.filter((p): p is string => typeof p === 'string') : [];
-}
+/** The broken password rules the server lists in the error details' `problems`, if any. */
+export const problemsOf = (error: ApiError): string[] =>
+  // The API client read the body with the shared error shape (apiErrorSchema).
+  (error.details as ErrorDetails | undefined)?.problems ?? [];

@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { messages } from '#shared/messages';
 import { FORM_PASSWORD_MIN_LENGTH } from '#shared/validation/account-rules';
 import { Button } from '#client/components/ui/button';
+import { Field } from '#client/components/ui/field';
 import { FormAlert } from '#client/components/ui/form-alert';
-import { TextField } from '#client/components/ui/input';
+import { Input } from '#client/components/ui/input';
 import { Spinner } from '#client/components/ui/spinner';
+import { useSchemaForm } from '#client/lib/forms/use-schema-form';
 import { toast } from '#client/lib/toast';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { checkResetToken, resetPassword } from '../api/password-reset';
@@ -12,9 +15,10 @@ import { isRefusal, problemsOf } from '../auth-errors';
 import {
   authFormMessages,
   passwordRequirementsProblem,
-  validateResetPassword,
+  resetPasswordFormSchema,
+  resetPasswordProblem,
   type FormProblem,
-} from '../validation';
+} from '../auth-forms';
 import { AuthCard } from './auth-card';
 
 /**
@@ -27,17 +31,20 @@ export function ResetPassword() {
   const navigate = useNavigate();
   const { notifyPasswordRecovery, refresh } = useAuth();
   const [linkChecked, setLinkChecked] = useState(false);
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
   const [problem, setProblem] = useState<FormProblem | null>(null);
+  // Stays set after success: the page is left while its next page loads.
   const [submitting, setSubmitting] = useState(false);
+  const { register, handleSubmit, getValues } = useSchemaForm(resetPasswordFormSchema, {
+    defaultValues: { newPassword: '', confirmPassword: '' },
+    shouldFocusError: false,
+  });
 
   // Once only, even when both the check and the submit find the link unusable.
   const rejectedRef = useRef(false);
   const rejectLink = useCallback(() => {
     if (rejectedRef.current) return;
     rejectedRef.current = true;
-    toast.error('Invalid Reset Link', {
+    toast.error(messages.auth.invalidResetLink, {
       description: 'This link is invalid or has already been used. Please request a new one.',
     });
     void navigate('/auth', { replace: true });
@@ -63,35 +70,40 @@ export function ResetPassword() {
     return () => controller.abort();
   }, [token, rejectLink, notifyPasswordRecovery]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (token === null) return;
-    const checked = validateResetPassword({ password, confirmation });
-    setProblem(checked.ok ? null : checked.problem);
-    if (!checked.ok) return;
-    setSubmitting(true);
-    try {
-      await resetPassword(token, checked.password);
-      toast.success('Success', {
-        description: 'Your password has been updated. Please sign in with your new password.',
-      });
-      // A reset ends the account's sessions: let the auth state catch up.
-      void refresh();
-      void navigate('/auth', { replace: true });
-    } catch (error) {
-      setSubmitting(false);
-      if (isRefusal(error) && (error.code === 'TOKEN_INVALID' || error.code === 'TOKEN_EXPIRED')) {
-        rejectLink();
-      } else if (isRefusal(error) && problemsOf(error).length > 0) {
-        const refused = passwordRequirementsProblem(problemsOf(error));
-        toast.error(authFormMessages.passwordRequirementsTitle, { description: refused.message });
-      } else {
-        toast.error('Failed to reset password', {
-          description: isRefusal(error) ? error.message : 'Please try again in a moment.',
+  const onSubmit = handleSubmit(
+    async ({ newPassword }) => {
+      if (token === null) return;
+      setProblem(null);
+      setSubmitting(true);
+      try {
+        await resetPassword(token, newPassword);
+        toast.success('Success', {
+          description: 'Your password has been updated. Please sign in with your new password.',
         });
+        // A reset ends the account's sessions: let the auth state catch up.
+        void refresh();
+        void navigate('/auth', { replace: true });
+      } catch (error) {
+        setSubmitting(false);
+        if (
+          isRefusal(error) &&
+          (error.code === 'TOKEN_INVALID' || error.code === 'TOKEN_EXPIRED')
+        ) {
+          rejectLink();
+        } else if (isRefusal(error) && problemsOf(error).length > 0) {
+          const refused = passwordRequirementsProblem(problemsOf(error));
+          toast.error(authFormMessages.passwordRequirementsTitle, {
+            description: refused.message,
+          });
+        } else {
+          toast.error('Failed to reset password', {
+            description: isRefusal(error) ? error.message : 'Please try again in a moment.',
+          });
+        }
       }
-    }
-  }
+    },
+    (errors) => setProblem(resetPasswordProblem(errors, getValues('newPassword'))),
+  );
 
   return (
     <AuthCard title="Reset Password" description="Choose a new password for your account.">
@@ -99,27 +111,27 @@ export function ResetPassword() {
         <Spinner label="Checking your reset link..." className="py-6" />
       ) : (
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-          <TextField
+          <Field
             label="New Password"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            minLength={FORM_PASSWORD_MIN_LENGTH}
-            required
             hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-          />
-          <TextField
-            label="Confirm Password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-            minLength={FORM_PASSWORD_MIN_LENGTH}
-            required
-          />
+          >
+            <Input
+              type="password"
+              autoComplete="new-password"
+              minLength={FORM_PASSWORD_MIN_LENGTH}
+              required
+              {...register('newPassword')}
+            />
+          </Field>
+          <Field label="Confirm Password">
+            <Input
+              type="password"
+              autoComplete="new-password"
+              minLength={FORM_PASSWORD_MIN_LENGTH}
+              required
+              {...register('confirmPassword')}
+            />
+          </Field>
           {problem ? <FormAlert {...problem} /> : null}
           <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>
             {submitting ? 'Updating Password...' : 'Update Password'}
