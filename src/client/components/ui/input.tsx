@@ -1,4 +1,4 @@
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import { cn } from '#client/lib/cn';
 import { useFieldControl } from './field-control';
 
@@ -43,66 +43,4 @@ export function Checkbox({ className, ...props }: Omit<ComponentPropsWithRef<'in
 
 export function Label({ className, ...props }: ComponentPropsWithRef<'label'>) {
   return <label className={cn('block text-sm font-medium text-ink', className)} {...props} />;
-}
-
-export interface TextFieldProps extends ComponentPropsWithRef<'input'> {
-  label: ReactNode;
-  /** Shown under the input and announced with it. */
-  hint?: ReactNode;
-  /** Sits at the right of the label (a "Forgot password?" link, for instance). */
-  labelAside?: ReactNode;
-}
-
-/** A labelled input with an optional hint. */
-export function TextField({ label, hint, labelAside, id, className, ...props }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  return (
-    <div className={cn('space-y-1.5', className)}>
-      <div className="flex items-baseline justify-between gap-3">
-        <Label htmlFor={inputId}>{label}</Label>
-        {labelAside}
-      </div>
-      <Input id={inputId} aria-describedby={hintId} {...props} />
-      {hint ? (
-        <p id={hintId} className="text-sm text-ink-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-export interface CheckboxFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'type'> {
-  label: ReactNode;
-  hint?: ReactNode;
-}
-
-/** A native checkbox with its label (and hint) to the right. */
-export function CheckboxField({ label, hint, id, className, ...props }: CheckboxFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  return (
-    <div className={cn('flex items-start gap-3', className)}>
-      <input
-        id={inputId}
-        type="checkbox"
-        aria-describedby={hintId}
-        className="mt-0.5 size-5 shrink-0 rounded accent-accent"
-        {...props}
-      />
-      <div>
-        <Label htmlFor={inputId} className="font-normal">
-          {label}
-        </Label>
-        {hint ? (
-          <p id={hintId} className="text-sm text-ink-muted">
-            {hint}
-          </p>
-        ) : null}
-      </div>
-    </div>
-  );
 }

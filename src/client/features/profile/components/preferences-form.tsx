@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import type { Preferences } from '#shared/contracts/me';
-import { CheckboxField, Label, inputClassName } from '#client/components/ui/input';
+import { Field } from '#client/components/ui/field';
+import { Checkbox, Label, Select } from '#client/components/ui/input';
 import { Slider } from '#client/components/ui/slider';
 import { useUpdatePreferences } from '#client/lib/api/me/update-preferences';
-import { cn } from '#client/lib/cn';
 import { useTheme, type ThemePreference } from '#client/lib/theme';
 import { toast } from '#client/lib/toast';
 
@@ -97,26 +97,31 @@ export function PreferencesForm({ preferences }: PreferencesFormProps) {
       </div>
 
       <div className="space-y-4">
-        <CheckboxField
+        <Field
           label="Auto-play next chapter"
           hint="Start the next chapter when one ends."
-          checked={values.autoPlayNext}
-          onChange={(event) => save({ autoPlayNext: event.target.checked })}
-        />
-        <CheckboxField
+          layout="inline"
+        >
+          <Checkbox
+            checked={values.autoPlayNext}
+            onChange={(event) => save({ autoPlayNext: event.target.checked })}
+          />
+        </Field>
+        <Field
           label="Show translations"
           hint="Show the translation of each transcript line while you listen."
-          checked={values.showTranslations}
-          onChange={(event) => save({ showTranslations: event.target.checked })}
-        />
+          layout="inline"
+        >
+          <Checkbox
+            checked={values.showTranslations}
+            onChange={(event) => save({ showTranslations: event.target.checked })}
+          />
+        </Field>
       </div>
 
-      <div className="space-y-1.5">
-        <Label htmlFor={`${ids}-language`}>Translation language</Label>
-        <select
-          id={`${ids}-language`}
-          aria-describedby={`${ids}-language-hint`}
-          className={cn(inputClassName, 'max-w-xs')}
+      <Field label="Translation language" hint="The language translations are shown in.">
+        <Select
+          className="max-w-xs"
           value={values.preferredLanguage}
           onChange={(event) => save({ preferredLanguage: event.target.value as Language })}
         >
@@ -125,11 +130,8 @@ export function PreferencesForm({ preferences }: PreferencesFormProps) {
               {label}
             </option>
           ))}
-        </select>
-        <p id={`${ids}-language-hint`} className="text-sm text-ink-muted">
-          The language translations are shown in.
-        </p>
-      </div>
+        </Select>
+      </Field>
 
       <fieldset>
         <legend className="text-sm font-medium text-ink">Theme</legend>
