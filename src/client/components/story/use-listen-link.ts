@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { messages } from '#shared/messages';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { toast } from '#client/lib/toast';
 
@@ -10,7 +11,7 @@ export interface ListenTarget {
 }
 
 const explainLogin = () =>
-  toast.error('Login required', { description: 'Please sign in to access this story' });
+  toast.error(messages.auth.loginRequiredTitle, { description: messages.auth.signInToListen });
 
 /**
  * Where a "listen" control leads. A visitor on a story that requires login is told so (spec:

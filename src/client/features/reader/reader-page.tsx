@@ -5,6 +5,7 @@ import { ArrowLeft, Headphones } from 'lucide-react';
 import type { Chapter } from '#shared/contracts/stories';
 import { orderedChapters } from '#shared/discover/rules';
 import { formatMinutes } from '#shared/format';
+import { messages } from '#shared/messages';
 import { PlayerErrorPage } from '#client/components/listening/player-error-page';
 import { ReadingControls } from '#client/components/listening/reading-controls';
 import { useReadingSettings } from '#client/components/listening/reading-settings';
@@ -56,7 +57,7 @@ export function ReaderPage() {
 
   useEffect(() => {
     if (status !== 401) return;
-    toast.error('Login required', { description: 'Please sign in to access this story' });
+    toast.error(messages.auth.loginRequiredTitle, { description: messages.auth.signInToListen });
     void navigate('/auth', { replace: true, state: { from: location.pathname } });
   }, [status, navigate, location.pathname]);
 

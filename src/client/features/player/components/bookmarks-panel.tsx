@@ -24,7 +24,9 @@ const newNoteFormSchema = createBookmarkBodySchema.pick({ note: true });
 /** An edited note, as the contract takes it (trimmed); an empty one clears the note. */
 const noteFormSchema = z.object({ note: updateBookmarkBodySchema.shape.note });
 
-const saveFailed = () => toast.error('Could not save the bookmark. Please try again.');
+/** A bookmark (from this panel, or a transcript line's bookmark button) could not be saved. */
+export const bookmarkSaveFailed = () =>
+  toast.error('Could not save the bookmark. Please try again.');
 
 export interface BookmarksPanelProps {
   chapterId: string;
@@ -92,7 +94,7 @@ function SignedInBookmarks({
             reset({ note: '' });
             toast.success(`Bookmark added at ${formatClock(positionSeconds)}`);
           },
-          onError: saveFailed,
+          onError: bookmarkSaveFailed,
         },
       ),
     )(event);
@@ -174,7 +176,7 @@ function BookmarkItem({
   const saveNote = handleSubmit(({ note }) =>
     update.mutate(
       { id: bookmark.id, note: note || null },
-      { onSuccess: () => setEditing(false), onError: saveFailed },
+      { onSuccess: () => setEditing(false), onError: bookmarkSaveFailed },
     ),
   );
 

@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { useQuery } from '@tanstack/react-query';
 import type { Preferences } from '#shared/contracts/me';
 import type { ChapterWithStory, Story } from '#shared/contracts/stories';
+import { messages } from '#shared/messages';
 import type { TranscriptSegment } from '#shared/transcript';
 import { orderedChapters } from '#shared/discover/rules';
 import { fallbackTranscript } from '#shared/transcript-parse';
@@ -31,7 +32,7 @@ import { useLiveProgress } from '../progress/use-live-progress';
 import { useChapterEnd } from '../hooks/use-chapter-end';
 import { useProgressSync } from '../progress/use-progress-sync';
 import { useResumePosition } from '../progress/use-resume-position';
-import { BookmarksPanel } from './bookmarks-panel';
+import { BookmarksPanel, bookmarkSaveFailed } from './bookmarks-panel';
 import { LiveProgressBanner } from './live-progress-banner';
 import { chapterNeighbours, SeriesNavigator } from './series-navigator';
 
@@ -47,7 +48,7 @@ export function parseStartParam(value: string | null): number | null {
 function useTranscriptUnavailableToast(unavailable: boolean) {
   useEffect(() => {
     if (unavailable) {
-      toast.warning('Transcript unavailable', {
+      toast.warning(messages.stories.transcriptUnavailable, {
         id: 'transcript-unavailable',
         description: 'Playing audio without transcript synchronization.',
       });
@@ -92,7 +93,7 @@ export function PlayerPage() {
   // A visitor opening a chapter of a story that needs an account goes to sign in.
   useEffect(() => {
     if (status !== 401) return;
-    toast.error('Login required', { description: 'Please sign in to access this story' });
+    toast.error(messages.auth.loginRequiredTitle, { description: messages.auth.signInToListen });
     void navigate('/auth', { replace: true, state: { from: location.pathname } });
   }, [status, navigate, location.pathname]);
 
@@ -231,7 +232,7 @@ function ChapterView({
         { chapterId, positionSeconds: segment.start, segmentId: segment.id },
         {
           onSuccess: () => toast.success('Bookmark added'),
-          onError: () => toast.error('Could not save the bookmark. Please try again.'),
+          onError: bookmarkSaveFailed,
         },
       );
     },

@@ -8,6 +8,7 @@ import {
   progressByChapterId,
   storyMeta,
 } from '#shared/discover/rules';
+import { messages } from '#shared/messages';
 import { ChapterList } from '#client/components/story/chapter-list';
 import { StoriesError, StoriesLoading } from '#client/components/story/stories-status';
 import { LanguageBadge, LevelBadge, NewWordsBadge } from '#client/components/story/story-badges';
@@ -38,7 +39,7 @@ export function StoryPage({ slug }: { slug: string }) {
 
   useEffect(() => {
     if (!notFound) return;
-    toast.error('Story not found', {
+    toast.error(messages.stories.storyNotFound, {
       description: 'The story you are looking for does not exist.',
     });
     void navigate('/library', { replace: true });
