@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages.ts';
 import { isValidEmail } from '../validation/account-rules.ts';
 import { paymentServiceNameSchema } from './support.ts';
 
@@ -121,7 +122,7 @@ export const platformSettingsSchema = z
       .string()
       .trim()
       .toLowerCase()
-      .refine((email) => email === '' || isValidEmail(email), 'Please enter a valid email address'),
+      .refine((email) => email === '' || isValidEmail(email), messages.form.emailInvalid),
   })
   .strict();
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
