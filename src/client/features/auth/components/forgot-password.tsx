@@ -5,7 +5,6 @@ import { messages } from '#shared/messages';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { Field } from '#client/components/ui/field';
 import { FormAlert } from '#client/components/ui/form-alert';
-import { Input } from '#client/components/ui/input';
 import { useSchemaForm } from '#client/lib/forms/use-schema-form';
 import { toast } from '#client/lib/toast';
 import { requestPasswordReset } from '../api/password-reset';
@@ -17,6 +16,7 @@ import {
   type FormProblem,
 } from '../auth-forms';
 import { AuthCard, authLinkClassName } from './auth-card';
+import { EmailInput } from './auth-inputs';
 
 const backToSignIn = (
   <Link to="/auth" className={authLinkClassName}>
@@ -93,13 +93,7 @@ export function ForgotPassword() {
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
         <Field label="Email">
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            {...register('email')}
-          />
+          <EmailInput {...register('email')} />
         </Field>
         {problem ? <FormAlert {...problem} /> : null}
         <Button type="submit" className="w-full" disabled={isSubmitting} aria-busy={isSubmitting}>

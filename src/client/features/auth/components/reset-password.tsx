@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { messages } from '#shared/messages';
-import { FORM_PASSWORD_MIN_LENGTH } from '#shared/validation/account-rules';
 import { Button } from '#client/components/ui/button';
 import { Field } from '#client/components/ui/field';
 import { FormAlert } from '#client/components/ui/form-alert';
-import { Input } from '#client/components/ui/input';
 import { Spinner } from '#client/components/ui/spinner';
 import { useSchemaForm } from '#client/lib/forms/use-schema-form';
 import { toast } from '#client/lib/toast';
@@ -20,6 +18,7 @@ import {
   type FormProblem,
 } from '../auth-forms';
 import { AuthCard } from './auth-card';
+import { NewPasswordInput, newPasswordHint } from './auth-inputs';
 
 /**
  * /reset-password?token=…: the link's token is checked first; a missing, invalid or used one is
@@ -111,26 +110,11 @@ export function ResetPassword() {
         <Spinner label="Checking your reset link..." className="py-6" />
       ) : (
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
-          <Field
-            label="New Password"
-            hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-          >
-            <Input
-              type="password"
-              autoComplete="new-password"
-              minLength={FORM_PASSWORD_MIN_LENGTH}
-              required
-              {...register('newPassword')}
-            />
+          <Field label="New Password" hint={newPasswordHint}>
+            <NewPasswordInput {...register('newPassword')} />
           </Field>
           <Field label="Confirm Password">
-            <Input
-              type="password"
-              autoComplete="new-password"
-              minLength={FORM_PASSWORD_MIN_LENGTH}
-              required
-              {...register('confirmPassword')}
-            />
+            <NewPasswordInput {...register('confirmPassword')} />
           </Field>
           {problem ? <FormAlert {...problem} /> : null}
           <Button type="submit" className="w-full" disabled={submitting} aria-busy={submitting}>

@@ -12,6 +12,7 @@ import { toast } from '#client/lib/toast';
 import { isRefusal } from '../auth-errors';
 import { authProblem, signInChecks, signInFormSchema, type FormProblem } from '../auth-forms';
 import { authLinkClassName } from './auth-card';
+import { EmailInput } from './auth-inputs';
 
 export function SignInForm() {
   const { signIn } = useAuth();
@@ -52,13 +53,7 @@ export function SignInForm() {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
       <Field label="Email">
-        <Input
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          {...register('email')}
-        />
+        <EmailInput {...register('email')} />
       </Field>
       <Field
         label="Password"

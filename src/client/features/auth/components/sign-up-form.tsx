@@ -1,11 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MailCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import {
-  EMAIL_MAX_LENGTH,
-  FORM_PASSWORD_MIN_LENGTH,
-  FULL_NAME_MAX_LENGTH,
-} from '#shared/validation/account-rules';
+import { EMAIL_MAX_LENGTH, FULL_NAME_MAX_LENGTH } from '#shared/validation/account-rules';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { Field } from '#client/components/ui/field';
 import { FormAlert } from '#client/components/ui/form-alert';
@@ -24,6 +20,7 @@ import {
   type FormProblem,
 } from '../auth-forms';
 import { AuthCard, authLinkClassName } from './auth-card';
+import { EmailInput, NewPasswordInput, newPasswordHint } from './auth-inputs';
 
 /** Sign-up form, then the 'Check Your Email!' screen (spec: idle, submitting, email sent). */
 export function SignUp() {
@@ -129,26 +126,10 @@ export function SignUp() {
           />
         </Field>
         <Field label="Email">
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={EMAIL_MAX_LENGTH}
-            required
-            {...register('email')}
-          />
+          <EmailInput maxLength={EMAIL_MAX_LENGTH} {...register('email')} />
         </Field>
-        <Field
-          label="Password"
-          hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
-        >
-          <Input
-            type="password"
-            autoComplete="new-password"
-            minLength={FORM_PASSWORD_MIN_LENGTH}
-            required
-            {...register('password')}
-          />
+        <Field label="Password" hint={newPasswordHint}>
+          <NewPasswordInput {...register('password')} />
         </Field>
         {problem ? <FormAlert {...problem} /> : null}
         <Button type="submit" className="w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
