@@ -435,7 +435,7 @@ describe('player page', () => {
     const { container } = await openPlayer({}, `/player/${chapterId}?t=3.2`);
     const audio = audioOf(container);
     expect(audio.currentTime).toBe(0);
-    await waitFor(() => expect(audio.currentTime).toBe(3.2), { timeout: 2500 });
+    await waitFor(() => expect(audio.currentTime).toBe(3.2));
   });
 });
 
@@ -492,7 +492,7 @@ describe('player page, signed in', () => {
     expect(word('llega')).not.toHaveAttribute('data-new');
     expect(screen.getByRole('switch', { name: 'Mark new words' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Show translations' })).toBeChecked();
-    await waitFor(() => expect(audio.currentTime).toBe(30), { timeout: 2500 });
+    await waitFor(() => expect(audio.currentTime).toBe(30));
   });
 
   it('saves the position on pause, through the queue, with keepalive', async () => {

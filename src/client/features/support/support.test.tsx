@@ -11,6 +11,7 @@ import { createQueryClient } from '#client/lib/query-client';
 import { json, renderApp, sessionOf, stubApi, userFixture } from '#client/test/render-app';
 import { SupportSection } from './components/support-section';
 import { customAmountFrom } from './support-rules';
+import { settle } from '#client/test/settle';
 
 const toast = vi.hoisted(() => ({
   success: vi.fn(),
@@ -95,7 +96,7 @@ describe('<SupportSection />', () => {
       await waitFor(() =>
         expect(mock.mock.calls.some(([url]) => url === '/api/support/status')).toBe(true),
       );
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await settle();
       expect(screen.queryByRole('region')).toBeNull();
       expect(screen.queryByRole('heading')).toBeNull();
       cleanup();

@@ -60,9 +60,7 @@ describe('admin gate', () => {
     expect(screen.queryByRole('navigation', { name: 'Admin' })).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/admin'))).toBe(false);
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: HOME_HEADING }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible();
   });
 
   it('shows an admin the panel, its sidebar and the dashboard counts', async () => {
