@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
-import { messages } from '#shared/messages';
 import { useAuth } from '#client/lib/auth/auth-context';
-import { toast } from '#client/lib/toast';
+import { explainLoginRequired } from '#client/lib/auth/login-required';
 
 export interface ListenTarget {
   /** Where the link goes: the player, or /auth for a visitor on a story that needs an account. */
@@ -9,9 +8,6 @@ export interface ListenTarget {
   /** Run on click: tells the visitor why they are sent to sign in. */
   onClick?: () => void;
 }
-
-const explainLogin = () =>
-  toast.error(messages.auth.loginRequiredTitle, { description: messages.auth.signInToListen });
 
 /**
  * Where a "listen" control leads. A visitor on a story that requires login is told so (spec:
@@ -23,7 +19,7 @@ export function useListenLink() {
   return useCallback(
     (story: { requiresLogin: boolean }, chapterId: string): ListenTarget =>
       story.requiresLogin && !signedIn
-        ? { to: '/auth', onClick: explainLogin }
+        ? { to: '/auth', onClick: explainLoginRequired }
         : { to: `/player/${chapterId}` },
     [signedIn],
   );

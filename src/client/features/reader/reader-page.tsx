@@ -1,11 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useQueries } from '@tanstack/react-query';
 import { ArrowLeft, Headphones } from 'lucide-react';
 import type { Chapter } from '#shared/contracts/stories';
 import { orderedChapters } from '#shared/discover/rules';
 import { formatMinutes } from '#shared/format';
-import { messages } from '#shared/messages';
 import { PlayerErrorPage } from '#client/components/listening/player-error-page';
 import { ReadingControls } from '#client/components/listening/reading-controls';
 import { useReadingSettings } from '#client/components/listening/reading-settings';
@@ -26,7 +25,7 @@ import type { TranslationSettings } from '#client/lib/api/translate';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { useDocumentTitle } from '#client/lib/document-title';
 import { useTheme } from '#client/lib/theme';
-import { toast } from '#client/lib/toast';
+import { useSignInWhenRefused } from '#client/lib/auth/login-required';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,7 +38,6 @@ export function ReaderPage() {
   const { id = '' } = useParams();
   const validId = UUID.test(id);
   const navigate = useNavigate();
-  const location = useLocation();
   const { user } = useAuth();
   const storyQuery = useStory(validId ? id : undefined);
   const story = storyQuery.data;
@@ -55,11 +53,8 @@ export function ReaderPage() {
 
   useDocumentTitle(story ? `${story.title} — Reader` : 'Reader');
 
-  useEffect(() => {
-    if (status !== 401) return;
-    toast.error(messages.auth.loginRequiredTitle, { description: messages.auth.signInToListen });
-    void navigate('/auth', { replace: true, state: { from: location.pathname } });
-  }, [status, navigate, location.pathname]);
+  // A visitor opening a chapter of a story that needs an account goes to sign in.
+  useSignInWhenRefused(status);
 
   const translation = useMemo<TranslationSettings>(
     () => ({ mode: 'server', targetLanguage: user ? preferences.preferredLanguage : 'en' }),

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Preferences } from '#shared/contracts/me';
 import type { ChapterWithStory, Story } from '#shared/contracts/stories';
@@ -35,6 +35,7 @@ import { useResumePosition } from '../progress/use-resume-position';
 import { BookmarksPanel, bookmarkSaveFailed } from './bookmarks-panel';
 import { LiveProgressBanner } from './live-progress-banner';
 import { chapterNeighbours, SeriesNavigator } from './series-navigator';
+import { useSignInWhenRefused } from '#client/lib/auth/login-required';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -60,7 +61,6 @@ function useTranscriptUnavailableToast(unavailable: boolean) {
 export function PlayerPage() {
   const { chapterId = '' } = useParams();
   const validId = UUID.test(chapterId);
-  const navigate = useNavigate();
   const location = useLocation();
   const { user, status: authStatus } = useAuth();
   const signedIn = user !== null;
@@ -91,11 +91,7 @@ export function PlayerPage() {
   useDocumentTitle(chapter ? `${chapter.title} — ${chapter.story.title}` : 'Player');
 
   // A visitor opening a chapter of a story that needs an account goes to sign in.
-  useEffect(() => {
-    if (status !== 401) return;
-    toast.error(messages.auth.loginRequiredTitle, { description: messages.auth.signInToListen });
-    void navigate('/auth', { replace: true, state: { from: location.pathname } });
-  }, [status, navigate, location.pathname]);
+  useSignInWhenRefused(status);
 
   useEffect(() => {
     if (chapterQuery.isError && status !== 401 && status !== 404 && status !== 400) {
