@@ -360,10 +360,6 @@ const FORMS: Array<[string, string]> = [
 ];
 
 describe('lookupWord on inflected forms', () => {
-  it('has a table of at least 150 forms', () => {
-    expect(FORMS.length).toBeGreaterThanOrEqual(150);
-  });
-
   it.each(FORMS)('%s → %s', (form, lemma) => {
     expect(lookupWord(form)?.lemma).toBe(lemma);
   });

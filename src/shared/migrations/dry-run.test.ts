@@ -24,7 +24,6 @@ describe('dry-run messages', () => {
       hardcodedUuid: 'Hardcoded UUIDs detected - ensure these are intentional',
       analysisFailed: 'Dry-run analysis failed: ',
     });
-    expect(MAX_DRY_RUN_SQL_LENGTH).toBe(100_000);
   });
 });
 
@@ -441,7 +440,9 @@ describe('analyseMigration', () => {
     expect(result.passed).toBe(true);
   });
 
-  it('stays fast on the largest accepted text', () => {
+  // Not a speed measure (that is the bench's job): a pattern that backtracks on these inputs
+  // takes minutes, so a bound far above any machine's normal time still catches it.
+  it('finishes on the largest accepted text, also on inputs that make patterns backtrack', () => {
     const sql = 'DROP TABLE a '.repeat(Math.floor(MAX_DRY_RUN_SQL_LENGTH / 13));
     const started = performance.now();
     analyseMigration(sql);
@@ -451,6 +452,6 @@ describe('analyseMigration', () => {
       `DO $$ ${"EXECUTE 'TRUNCATE t' || 'x'; ".repeat(MAX_DRY_RUN_SQL_LENGTH / 32)} $$`,
     );
     analyseMigration(`DO $$ BEGIN EXECUTE '${"'".repeat(MAX_DRY_RUN_SQL_LENGTH - 40)}'; END $$`);
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(20_000);
   });
 });

@@ -3,12 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  POPUP_OFFSET_PX,
-  popupPosition,
-  TranslationPopup,
-  type PopupAnchor,
-} from './translation-popup';
+import { popupPosition, TranslationPopup, type PopupAnchor } from './translation-popup';
 
 afterEach(() => {
   cleanup();
@@ -45,7 +40,6 @@ function renderPopup(anchor: Partial<PopupAnchor> = {}) {
 
 describe('translation popup', () => {
   it('sits 40 px below the top of its anchor, inside the page width', () => {
-    expect(POPUP_OFFSET_PX).toBe(40);
     expect(
       popupPosition({ top: 100, bottom: 124, left: 200, width: 60 }, { x: 0, y: 500 }, 1000),
     ).toEqual({
