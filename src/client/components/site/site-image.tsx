@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SiteImageKey } from '#shared/contracts/site';
-import { imageSrcSet, imageUrl } from '#shared/discover/rules';
+import { imageSrcSet, imageUrl } from '#shared/discover/images';
 import { useSiteSettings } from '#client/lib/api/site/get-site-settings';
 import { cn } from '#client/lib/cn';
 import { siteImageCandidates } from './site-images';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CheckCircle2, Play, RotateCcw } from 'lucide-react';
 import type { ChapterProgress } from '#shared/contracts/progress';
 import type { Chapter } from '#shared/contracts/stories';
-import { chapterButtonLabel, chapterPercent } from '#shared/discover/rules';
+import { chapterButtonLabel, chapterPercent } from '#shared/discover/story-progress';
 import { formatClock } from '#shared/format';
 import { buttonClassName } from '#client/components/ui/button';
 import { cn } from '#client/lib/cn';

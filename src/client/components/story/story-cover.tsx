@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BookOpen, Lock } from 'lucide-react';
-import { imageSrcSet, imageUrl } from '#shared/discover/rules';
+import { imageSrcSet, imageUrl } from '#shared/discover/images';
 import { cn } from '#client/lib/cn';
 
 export interface StoryCoverProps {

@@ -1,4 +1,4 @@
-import { storyProgressLabel, type StoryProgress } from '#shared/discover/rules';
+import { storyProgressLabel, type StoryProgress } from '#shared/discover/story-progress';
 import { Badge } from '#client/components/ui/badge';
 import { ProgressBar } from './progress-bar';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useAuth } from '#client/lib/auth/auth-context';
-import { explainLoginRequired } from '#client/lib/auth/login-required';
+import { explainLoginRequired } from '#client/lib/auth/explain-login-required';
 
 export interface ListenTarget {
   /** Where the link goes: the player, or /auth for a visitor on a story that needs an account. */

@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useQueries } from '@tanstack/react-query';
 import { ArrowLeft, Headphones } from 'lucide-react';
 import type { Chapter } from '#shared/contracts/stories';
-import { orderedChapters } from '#shared/discover/rules';
+import { orderedChapters } from '#shared/discover/story-progress';
 import { formatMinutes } from '#shared/format';
 import { PlayerErrorPage } from '#client/components/listening/player-error-page';
 import { ReadingControls } from '#client/components/listening/reading-controls';

@@ -1,4 +1,4 @@
-import { DEFAULT_DESCRIPTION, type HeadTag } from '#shared/discover/rules';
+import { DEFAULT_DESCRIPTION, type HeadTag } from '#shared/discover/story-meta';
 
 /** The attribute that identifies a tag (name, property or rel) and its value. */
 function identity(tag: HeadTag): [string, string] {

@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_DESCRIPTION } from '#shared/discover/rules';
+import { DEFAULT_DESCRIPTION } from '#shared/discover/story-meta';
 import {
   json,
   renderApp,

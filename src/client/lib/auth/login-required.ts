@@ -1,11 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { messages } from '#shared/messages';
-import { toast } from '#client/lib/toast';
-
-/** Tells a visitor that what they opened needs an account (spec: 'Login required'). */
-export const explainLoginRequired = () =>
-  toast.error(messages.auth.loginRequiredTitle, { description: messages.auth.signInToListen });
+import { explainLoginRequired } from '#client/lib/auth/explain-login-required';
 
 /**
  * A page whose content the server refused with 401 (a story that requires login, opened by a

@@ -1,4 +1,4 @@
-import type { HeadTag } from '#shared/discover/rules';
+import type { HeadTag } from '#shared/discover/story-meta';
 
 export interface PreloadImage {
   href: string;

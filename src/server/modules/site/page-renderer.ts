@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '#shared/contracts/auth';
-import {
-  IMAGE_SIZES,
-  imageSrcSet,
-  imageUrl,
-  storyHeadTags,
-  storyMeta,
-} from '#shared/discover/rules';
+import { IMAGE_SIZES, imageSrcSet, imageUrl } from '#shared/discover/images';
+import { storyHeadTags, storyMeta } from '#shared/discover/story-meta';
 import {
   INLINED_DATA_ELEMENT_ID,
   INLINED_KEYS,

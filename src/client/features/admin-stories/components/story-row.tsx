@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, Eye, EyeOff, ImageOff, Pencil, Send, Trash2 } from 
 import { Switch } from 'radix-ui';
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import type { AdminStory } from '#shared/contracts/admin-stories';
-import { imageSrcSet, imageUrl } from '#shared/discover/rules';
+import { imageSrcSet, imageUrl } from '#shared/discover/images';
 import { Badge, type BadgeTone } from '#client/components/ui/badge';
 import { cn } from '#client/lib/cn';
 import { formatStoryDate } from '../utils/format-date';

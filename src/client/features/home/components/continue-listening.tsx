@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { Play, RotateCcw } from 'lucide-react';
 import type { RecentChapter } from '#shared/contracts/progress';
-import { chapterButtonLabel, chapterPercent, IMAGE_SIZES } from '#shared/discover/rules';
+import { chapterButtonLabel, chapterPercent } from '#shared/discover/story-progress';
+import { IMAGE_SIZES } from '#shared/discover/images';
 import { ProgressBar } from '#client/components/story/progress-bar';
 import { StoryCover } from '#client/components/story/story-cover';
 import { buttonClassName } from '#client/components/ui/button';

@@ -1,5 +1,5 @@
 import type { SiteImageKey } from '#shared/contracts/site';
-import { IMAGE_SIZES } from '#shared/discover/rules';
+import { IMAGE_SIZES } from '#shared/discover/images';
 import { SiteImage } from '#client/components/site/site-image';
 import { Card } from '#client/components/ui/card';
 

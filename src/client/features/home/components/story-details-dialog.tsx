@@ -7,7 +7,7 @@ import {
   moreChaptersLabel,
   orderedChapters,
   STORY_DETAILS_CHAPTER_LIMIT,
-} from '#shared/discover/rules';
+} from '#shared/discover/story-progress';
 import { formatClock, formatMinutes } from '#shared/format';
 import { LevelBadge, LoginRequiredBadge } from '#client/components/story/story-badges';
 import { chapterCountLabel, totalDurationSeconds } from '#client/components/story/story-helpers';

@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { SiteImageKey } from '#shared/contracts/site';
-import { IMAGE_SIZES } from '#shared/discover/rules';
+import { IMAGE_SIZES } from '#shared/discover/images';
 import { SiteImage } from '#client/components/site/site-image';
 import { Button } from '#client/components/ui/button';
 import { cn } from '#client/lib/cn';

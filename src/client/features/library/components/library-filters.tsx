@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Search, SlidersHorizontal } from 'lucide-react';
-import type { LevelFilter } from '#shared/discover/rules';
+import type { LevelFilter } from '#shared/discover/library-search';
 import { Button } from '#client/components/ui/button';
 import { Input, Label, inputClassName } from '#client/components/ui/input';
 import { cn } from '#client/lib/cn';

@@ -1,12 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  deriveStoryProgress,
-  filterStories,
-  isLevelFilter,
-  progressByChapterId,
-  type LevelFilter,
-} from '#shared/discover/rules';
+import { deriveStoryProgress, progressByChapterId } from '#shared/discover/story-progress';
+import { filterStories, isLevelFilter, type LevelFilter } from '#shared/discover/library-search';
 import {
   StoriesEmpty,
   StoriesError,

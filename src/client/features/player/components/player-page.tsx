@@ -5,7 +5,7 @@ import type { Preferences } from '#shared/contracts/me';
 import type { ChapterWithStory, Story } from '#shared/contracts/stories';
 import { messages } from '#shared/messages';
 import type { TranscriptSegment } from '#shared/transcript';
-import { orderedChapters } from '#shared/discover/rules';
+import { orderedChapters } from '#shared/discover/story-progress';
 import { fallbackTranscript } from '#shared/transcript-parse';
 import { seekTo, setRate } from '#client/components/audio/audio-actions';
 import { useAudioSource } from '#client/components/audio/use-audio-source';

@@ -3,11 +3,11 @@ import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, Headphones, Share2 } from 'lucide-react';
 import {
   deriveStoryProgress,
-  IMAGE_SIZES,
   orderedChapters,
   progressByChapterId,
-  storyMeta,
-} from '#shared/discover/rules';
+} from '#shared/discover/story-progress';
+import { IMAGE_SIZES } from '#shared/discover/images';
+import { storyMeta } from '#shared/discover/story-meta';
 import { messages } from '#shared/messages';
 import { ChapterList } from '#client/components/story/chapter-list';
 import { StoriesError, StoriesLoading } from '#client/components/story/stories-status';

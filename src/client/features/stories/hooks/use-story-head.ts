@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { storyHeadTags, storyMeta } from '#shared/discover/rules';
+import { storyHeadTags, storyMeta } from '#shared/discover/story-meta';
 import { applyHeadTags } from '../head-tags';
 
 /**

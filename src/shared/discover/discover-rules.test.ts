@@ -3,21 +3,15 @@ import {
   chapterButtonLabel,
   chapterPercent,
   deriveStoryProgress,
-  filterStories,
-  imageSrcSet,
-  imageUrl,
-  isLevelFilter,
-  matchesLevel,
-  matchesSearch,
   moreChaptersLabel,
   orderedChapters,
   progressByChapterId,
-  storyHeadTags,
-  storyMeta,
   storyProgressLabel,
-  DEFAULT_DESCRIPTION,
   type ChapterProgressLike,
-} from './rules';
+} from './story-progress.ts';
+import { filterStories, isLevelFilter, matchesLevel, matchesSearch } from './library-search.ts';
+import { imageSrcSet, imageUrl } from './images.ts';
+import { storyHeadTags, storyMeta, DEFAULT_DESCRIPTION } from './story-meta.ts';
 
 const story = (title: string, level: string, description: string | null, language = 'Spanish') => ({
   title,

@@ -1,0 +1,77 @@
+/**
+ * The story page's title, description and head tags: the server writes them into the HTML it
+ * sends, and the client applies the same list after a client-side navigation.
+ */
+
+export const SITE_NAME = 'Relatos';
+/** The site-wide description (index.html), used when a story has none. */
+export const DEFAULT_DESCRIPTION =
+  'Relatos helps English speakers learn Spanish by listening to stories built from the most ' +
+  'common Spanish words, with a transcript and translation to read along.';
+
+export interface StoryMeta {
+  title: string;
+  description: string;
+  canonical: string;
+  /** Absolute URL of the cover, or null when the story has none. */
+  image: string | null;
+}
+
+const absolute = (origin: string, path: string): string => {
+  try {
+    return new URL(path, origin).href;
+  } catch {
+    return path;
+  }
+};
+
+/** Title, description, canonical address and social image of /story/{slug}. */
+export function storyMeta(
+  story: { title: string; slug: string; description: string | null; imageUrl: string | null },
+  publicOrigin: string,
+): StoryMeta {
+  const origin = publicOrigin.replace(/\/+$/, '');
+  const description = story.description?.trim() ? story.description.trim() : DEFAULT_DESCRIPTION;
+  return {
+    title: `${story.title} — ${SITE_NAME}`,
+    description,
+    canonical: `${origin}/story/${encodeURIComponent(story.slug)}`,
+    image: story.imageUrl ? absolute(`${origin}/`, story.imageUrl) : null,
+  };
+}
+
+/** One tag of the story page's <head>, identified by its name, property or rel. */
+export interface HeadTag {
+  element: 'meta' | 'link';
+  attributes: Record<string, string>;
+}
+
+/**
+ * Every head tag of /story/{slug}, in order: description, canonical link, Open Graph and Twitter
+ * card. The server writes them into the HTML; the client applies the same list after client-side
+ * navigation.
+ */
+export function storyHeadTags(meta: StoryMeta): HeadTag[] {
+  const named = (name: string, content: string): HeadTag => ({
+    element: 'meta',
+    attributes: { name, content },
+  });
+  const property = (key: string, content: string): HeadTag => ({
+    element: 'meta',
+    attributes: { property: key, content },
+  });
+  return [
+    named('description', meta.description),
+    { element: 'link', attributes: { rel: 'canonical', href: meta.canonical } },
+    property('og:type', 'article'),
+    property('og:site_name', SITE_NAME),
+    property('og:title', meta.title),
+    property('og:description', meta.description),
+    property('og:url', meta.canonical),
+    ...(meta.image ? [property('og:image', meta.image)] : []),
+    named('twitter:card', meta.image ? 'summary_large_image' : 'summary'),
+    named('twitter:title', meta.title),
+    named('twitter:description', meta.description),
+    ...(meta.image ? [named('twitter:image', meta.image)] : []),
+  ];
+}
