@@ -4,13 +4,24 @@ import { z } from 'zod';
  * The one transcript format of the product. Times are seconds from the start of the chapter audio.
  * `translation` (per segment) and `gloss` (per word) are optional because files uploaded later may
  * lack them; the shipped demo content always carries both.
+ *
+ * The content studio (decision 021) adds optional fields the player ignores: who wrote a
+ * translation or gloss (`machine` until a person edits or approves it, then `human`) and the
+ * aligner's confidence (0–1) in a word's or a sentence's timing.
  */
+export const textSources = ['machine', 'human'] as const;
+export type TextSource = (typeof textSources)[number];
+const textSourceSchema = z.enum(textSources);
+const confidenceSchema = z.number().min(0).max(1);
+
 export const transcriptWordSchema = z.object({
   id: z.string().min(1),
   text: z.string().min(1),
   start: z.number().nonnegative(),
   end: z.number().nonnegative(),
   gloss: z.string().optional(),
+  glossSource: textSourceSchema.optional(),
+  confidence: confidenceSchema.optional(),
 });
 
 export const transcriptSegmentSchema = z.object({
@@ -19,6 +30,8 @@ export const transcriptSegmentSchema = z.object({
   end: z.number().nonnegative(),
   text: z.string(),
   translation: z.string().optional(),
+  translationSource: textSourceSchema.optional(),
+  confidence: confidenceSchema.optional(),
   words: z.array(transcriptWordSchema),
 });
 

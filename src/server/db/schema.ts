@@ -10,6 +10,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -22,6 +23,8 @@ import { contactCategories, trackingTagPositions, trackingTagTypes } from '#shar
 import { storyLevels, storyStatuses } from '#shared/contracts/stories';
 import { paymentServiceNames, paymentStatuses } from '#shared/contracts/support';
 import { buckets } from '#shared/files';
+import { jobStatuses } from '#shared/contracts/jobs';
+import { transcriptVersionSources } from '#shared/contracts/studio';
 
 /**
  * The one database schema of the product. Names follow the spec (snake_case tables and columns).
@@ -43,6 +46,11 @@ export const paymentStatus = pgEnum('payment_status', paymentStatuses);
 export const tagType = pgEnum('tag_type', trackingTagTypes);
 export const tagPosition = pgEnum('tag_position', trackingTagPositions);
 export const feedbackCategory = pgEnum('feedback_category', contactCategories);
+export const jobStatus = pgEnum('job_status', jobStatuses);
+export const transcriptVersionSource = pgEnum(
+  'transcript_version_source',
+  transcriptVersionSources,
+);
 
 // ---------------------------------------------------------------------------------------------
 // Authentication (better-auth's core tables, under our own names)
@@ -183,6 +191,29 @@ export const userAchievements = pgTable(
 // Content
 // ---------------------------------------------------------------------------------------------
 
+/** A chapter as learners see it in a published revision. */
+export interface PublishedChapter {
+  id: string;
+  title: string;
+  position: number;
+  duration: number | null;
+  audioFileId: string;
+  transcriptFileId: string;
+}
+
+/** A story's content as it was published (stories.published_revision). */
+export interface PublishedRevision {
+  publishedAt: string;
+  title: string;
+  description: string | null;
+  imageUrl: string | null;
+  language: string;
+  level: (typeof storyLevels)[number];
+  newWordsCount: number;
+  /** Only chapters with both audio and a transcript are ever published. */
+  chapters: PublishedChapter[];
+}
+
 export const stories = pgTable(
   'stories',
   {
@@ -199,6 +230,12 @@ export const stories = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     requiresLogin: boolean('requires_login').notNull().default(true),
     newWordsCount: integer('new_words_count').notNull().default(0),
+    /**
+     * What learners see of a published story (decision 021): its content and chapters as they were
+     * when an administrator last published. The columns above and the chapter rows are the working
+     * copy that administrators edit; null until the story is first published.
+     */
+    publishedRevision: jsonb('published_revision').$type<PublishedRevision>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -226,6 +263,11 @@ export const chapters = pgTable(
     audioFileId: text('audio_file_id').notNull().default(''),
     /** Object key in the `trans` bucket; empty string when missing (spec). */
     transcriptFileId: text('transcript_file_id').notNull().default(''),
+    /**
+     * Set when an administrator removes the chapter from the working copy while learners still see
+     * it in the published revision; the row (and learners' progress on it) goes at the next publish.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -548,3 +590,66 @@ export const translationCache = pgTable('translation_cache', {
   source: text('source').notNull(),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Content studio (decision 021)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Long work done in the background by any instance: claimed with FOR UPDATE SKIP LOCKED, kept
+ * alive by a heartbeat, taken over by another worker when the heartbeat stops (a restart).
+ */
+export const backgroundJobs = pgTable(
+  'background_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    status: jobStatus('status').notNull().default('queued'),
+    stage: text('stage').notNull().default('Waiting to start'),
+    /** 0–1 of the whole job. */
+    progress: real('progress').notNull().default(0),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    /** The worker running it (instance and process), and when it last said it is alive. */
+    lockedBy: text('locked_by'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** The chapter or story the job works on. */
+    subjectId: uuid('subject_id'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('background_jobs_progress_check', sql`${t.progress} between 0 and 1`),
+    index('background_jobs_status_created_idx').on(t.status, t.createdAt),
+    index('background_jobs_subject_idx').on(t.kind, t.subjectId, t.createdAt),
+  ],
+);
+
+/** Every saved state of a chapter's transcript: the chapter points at the newest one's file. */
+export const transcriptVersions = pgTable(
+  'transcript_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** Object key in the `trans` bucket. */
+    fileKey: text('file_key').notNull(),
+    source: transcriptVersionSource('source').notNull(),
+    note: text('note'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('transcript_versions_chapter_version_idx').on(t.chapterId, t.version),
+    check('transcript_versions_version_check', sql`${t.version} >= 1`),
+  ],
+);
