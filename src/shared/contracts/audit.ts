@@ -21,6 +21,8 @@ export const auditActions = [
   'story_unpublished',
   'story_login_changed',
   'story_moved',
+  'story_changes_published',
+  'story_imported',
   'file_uploaded',
   'file_deleted',
   'files_associated',
