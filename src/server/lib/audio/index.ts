@@ -1,0 +1,16 @@
+/** Audio decoding with ffmpeg (decision 021): the aligner's input, durations, and the health check. */
+export {
+  AudioDecodeError,
+  FFMPEG_INSTALL_HINT,
+  FFMPEG_MISSING_MESSAGE,
+  FfmpegMissingError,
+} from './audio-errors.ts';
+export {
+  decodeAudio,
+  DEFAULT_DECODE_SAMPLE_RATE,
+  type AudioSource,
+  type DecodedAudio,
+  type DecodeOptions,
+} from './decode-audio.ts';
+export { checkAudioTools, type AudioTools, type AudioToolsStatus } from './ffmpeg-tools.ts';
+export { measureDuration, probeAudio, type AudioProbe } from './probe-audio.ts';
