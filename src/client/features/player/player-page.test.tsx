@@ -3,9 +3,11 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reloadPage } from '#client/components/listening/player-error-page';
+import { PREVIEW_BANNER_TEXT } from '#client/components/story/preview-banner';
 import { getErrorLog } from '#client/lib/error-log';
 import { installFakeMedia, stubDesktopMatchMedia } from '#client/test/fake-media';
 import {
+  adminFixture,
   json,
   renderApp,
   sessionOf,
@@ -13,6 +15,7 @@ import {
   storyFixture,
   userFixture,
 } from '#client/test/render-app';
+import { settle } from '#client/test/settle';
 import { PROGRESS_QUEUE_KEY } from './progress/progress-queue';
 
 const { chapters, ...storySummary } = storyFixture;
@@ -685,5 +688,117 @@ describe('player page, signed in', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Bookmark line 1 of 2' }));
     await waitFor(() => expect(created).toHaveLength(2));
     expect(created[1]).toEqual({ chapterId, positionSeconds: 0, segmentId: 's1' });
+  });
+});
+
+describe('player page, preview', () => {
+  const draft = { ...storyFixture, status: 'draft' as const, publishedAt: null };
+  const draftSummary = { ...storySummary, status: 'draft' as const, publishedAt: null };
+  const preferences = (autoPlayNext: boolean) => () =>
+    json(200, {
+      preferences: {
+        playbackSpeed: 1,
+        autoPlayNext,
+        showTranslations: false,
+        preferredLanguage: 'en',
+        theme: 'auto',
+        updatedAt: null,
+      },
+    });
+  /** The working copy, answered only to requests that ask for it. */
+  const previewRoutes = {
+    'GET /api/auth/session': sessionOf(adminFixture),
+    'GET /api/me/preferences': preferences(false),
+    [`GET /api/chapters/${chapterId}?preview=1`]: () =>
+      json(200, { chapter: { ...chapter, story: draftSummary } }),
+    [`GET /api/chapters/${chapterId}/transcript?preview=1`]: () => json(200, transcript),
+    [`GET /api/stories/${storyFixture.id}?preview=1`]: () => json(200, { story: draft }),
+  };
+  const previewPath = `/player/${chapterId}?preview=1`;
+  const urls = (fetchMock: { mock: { calls: unknown[][] } }) =>
+    fetchMock.mock.calls.map(([url]) => String(url));
+
+  it('plays the working copy for an administrator, marked as a preview', async () => {
+    const { container, fetchMock } = await openPlayer(previewRoutes, previewPath);
+    expect(screen.getByText(PREVIEW_BANNER_TEXT)).toHaveAttribute('role', 'status');
+    expect(audioOf(container)).toHaveAttribute('src', `/api/chapters/${chapterId}/audio?preview=1`);
+    expect(lines()[0]).toHaveTextContent('Lucía llega al mercado.');
+    // Nothing of the published chapter is asked for.
+    expect(urls(fetchMock).filter((url) => url.startsWith('/api/chapters/'))).toEqual(
+      expect.arrayContaining([
+        `/api/chapters/${chapterId}?preview=1`,
+        `/api/chapters/${chapterId}/transcript?preview=1`,
+      ]),
+    );
+    expect(urls(fetchMock)).not.toContain(`/api/chapters/${chapterId}`);
+    expect(urls(fetchMock)).not.toContain(`/api/chapters/${chapterId}/transcript`);
+  });
+
+  it('keeps the preview on the way to the next chapter', async () => {
+    await openPlayer(previewRoutes, previewPath);
+    const nav = await screen.findByRole('navigation', { name: 'Chapters of this story' });
+    expect(within(nav).getByRole('link', { name: /Next/ })).toHaveAttribute(
+      'href',
+      `/player/${nextChapterId}?preview=1`,
+    );
+  });
+
+  it('starts the next chapter as a preview at the end', async () => {
+    const next = { ...chapters[1]!, hasTranscript: false, story: draftSummary };
+    const { container } = await openPlayer(
+      {
+        ...previewRoutes,
+        'GET /api/me/preferences': preferences(true),
+        [`GET /api/chapters/${nextChapterId}?preview=1`]: () => json(200, { chapter: next }),
+      },
+      previewPath,
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Show translations' })).not.toBeChecked(),
+    );
+    act(() => {
+      audioOf(container).dispatchEvent(new Event('ended'));
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'El encuentro' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(audioOf(container)).toHaveAttribute(
+        'src',
+        `/api/chapters/${nextChapterId}/audio?preview=1`,
+      ),
+    );
+    expect(screen.getByText(PREVIEW_BANNER_TEXT)).toBeInTheDocument();
+  });
+
+  it('saves no progress and offers no bookmarks in a preview', async () => {
+    const { container, fetchMock } = await openPlayer(previewRoutes, previewPath);
+    const audio = audioOf(container);
+    act(() => {
+      void audio.play();
+      media.advance(audio, 12.5);
+      audio.pause();
+    });
+    act(() => {
+      audio.dispatchEvent(new Event('ended'));
+    });
+    await settle();
+    expect(urls(fetchMock).some((url) => url.startsWith('/api/progress'))).toBe(false);
+    expect(urls(fetchMock).some((url) => url.startsWith('/api/bookmarks'))).toBe(false);
+    expect(urls(fetchMock).some((url) => url.endsWith('/vocabulary'))).toBe(false);
+    expect(localStorage.getItem(PROGRESS_QUEUE_KEY)).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Bookmarks' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Bookmark line/ })).not.toBeInTheDocument();
+  });
+
+  it("ignores a learner's ?preview=1: the published chapter, no banner", async () => {
+    const { container, fetchMock } = await openPlayer(
+      { 'GET /api/auth/session': sessionOf(userFixture) },
+      previewPath,
+    );
+    expect(audioOf(container)).toHaveAttribute('src', `/api/chapters/${chapterId}/audio`);
+    expect(urls(fetchMock)).toContain(`/api/chapters/${chapterId}`);
+    expect(urls(fetchMock).some((url) => url.includes('preview'))).toBe(false);
+    expect(screen.queryByText(PREVIEW_BANNER_TEXT)).not.toBeInTheDocument();
   });
 });

@@ -4,7 +4,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DESCRIPTION } from '#shared/discover/story-meta';
+import { PREVIEW_BANNER_TEXT } from '#client/components/story/preview-banner';
 import {
+  adminFixture,
   json,
   renderApp,
   sessionOf,
@@ -202,5 +204,50 @@ describe('story page', () => {
     expect(toast.error).toHaveBeenCalledWith('Story not found', {
       description: 'The story you are looking for does not exist.',
     });
+  });
+});
+
+describe('story page, preview', () => {
+  const draft = {
+    ...story,
+    status: 'draft' as const,
+    publishedAt: null,
+    title: 'El mercado nuevo',
+  };
+  const preview = {
+    'GET /api/stories/by-slug/el-mercado?preview=1': () => json(200, { story: draft }),
+    'GET /api/stories': () => json(200, { stories: [] }),
+    [`GET /api/progress?chapterIds=${[c1!.id, c2!.id].sort().join(',')}`]: () =>
+      json(200, { progress: [] }),
+  };
+
+  it("shows an administrator the story's working copy, marked, with preview links to the player", async () => {
+    const fetchMock = stubApi({ ...preview, 'GET /api/auth/session': sessionOf(adminFixture) });
+    renderApp('/story/el-mercado?preview=1');
+    await screen.findByRole('heading', { level: 1, name: 'El mercado nuevo' });
+    expect(screen.getByText(PREVIEW_BANNER_TEXT)).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('link', { name: 'Start Listening' })).toHaveAttribute(
+      'href',
+      `/player/${c1!.id}?preview=1`,
+    );
+    expect(screen.getByRole('link', { name: 'Play: El encuentro' })).toHaveAttribute(
+      'href',
+      `/player/${c2!.id}?preview=1`,
+    );
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls).not.toContain('/api/stories/by-slug/el-mercado');
+  });
+
+  it("ignores a learner's ?preview=1: a draft is not found for them", async () => {
+    const fetchMock = stubApi({ ...preview, 'GET /api/auth/session': sessionOf(userFixture) });
+    renderApp('/story/el-mercado?preview=1');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Story Library' }),
+    ).toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledWith('Story not found', expect.anything());
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls).toContain('/api/stories/by-slug/el-mercado');
+    expect(urls.some((url) => url.includes('preview'))).toBe(false);
+    expect(screen.queryByText(PREVIEW_BANNER_TEXT)).not.toBeInTheDocument();
   });
 });

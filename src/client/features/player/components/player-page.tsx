@@ -14,6 +14,7 @@ import { ListeningLayout } from '#client/components/listening/listening-layout';
 import { PlayerErrorPage } from '#client/components/listening/player-error-page';
 import { buildTranscriptIndex } from '#client/components/transcript/transcript-index';
 import type { LineActionsConfig } from '#client/components/transcript/transcript-view';
+import { PreviewBanner } from '#client/components/story/preview-banner';
 import { Spinner } from '#client/components/ui/spinner';
 import { isApiError } from '#client/lib/api-client';
 import { chapterAudioUrl, chapterQueryOptions } from '#client/lib/api/chapters/get-chapter';
@@ -23,6 +24,7 @@ import { useStory } from '#client/lib/api/stories/get-story';
 import type { TranslationSettings } from '#client/lib/api/translate';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { useDocumentTitle } from '#client/lib/document-title';
+import { usePreviewMode, withPreview } from '#client/lib/preview';
 import { toast } from '#client/lib/toast';
 import { useBookmarkMutations } from '../api/bookmarks';
 import { useChapterVocabulary } from '../api/get-chapter-vocabulary';
@@ -57,7 +59,10 @@ function useTranscriptUnavailableToast(unavailable: boolean) {
   }, [unavailable]);
 }
 
-/** /player/:chapterId — loads the chapter, its story and transcript, then the listening screen. */
+/**
+ * /player/:chapterId — loads the chapter, its story and transcript, then the listening screen.
+ * With `?preview=1`, for an administrator, the chapter's working copy, marked as a preview.
+ */
 export function PlayerPage() {
   const { chapterId = '' } = useParams();
   const validId = UUID.test(chapterId);
@@ -65,16 +70,20 @@ export function PlayerPage() {
   const { user, status: authStatus } = useAuth();
   const signedIn = user !== null;
   const sessionKnown = authStatus !== 'loading';
+  const { preview, pending: previewPending } = usePreviewMode();
 
-  const chapterQuery = useQuery({ ...chapterQueryOptions(chapterId), enabled: validId });
+  const chapterQuery = useQuery({
+    ...chapterQueryOptions(chapterId, preview),
+    enabled: validId && !previewPending,
+  });
   const chapter = chapterQuery.data;
-  const storyQuery = useStory(chapter?.story.id);
-  const transcriptQuery = useTranscript(chapterId, chapter?.hasTranscript === true);
+  const storyQuery = useStory(chapter?.story.id, preview);
+  const transcriptQuery = useTranscript(chapterId, chapter?.hasTranscript === true, preview);
   const { preferences, ready: preferencesReady } = usePlayerPreferences(signedIn, sessionKnown);
 
   const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
   const autoplay = (location.state as { autoplay?: unknown } | null)?.autoplay === true;
-  const src = chapter?.hasAudio ? chapterAudioUrl(chapter.id) : null;
+  const src = chapter?.hasAudio ? chapterAudioUrl(chapter.id, preview) : null;
   const logContext = useMemo(() => ({ chapterId }), [chapterId]);
   useAudioSource(audio, src, { autoplay, logContext });
 
@@ -132,6 +141,7 @@ export function PlayerPage() {
         preferences={preferences}
         preferencesReady={preferencesReady}
         userId={user?.id ?? null}
+        preview={preview}
       />
     );
   }
@@ -156,6 +166,12 @@ interface ChapterViewProps {
   /** The session and the learner's preferences are known (until then nothing is resumed). */
   preferencesReady: boolean;
   userId: string | null;
+  /**
+   * An administrator's preview of the working copy: marked as one, and nothing of the learner's
+   * own (progress, bookmarks, vocabulary) is read or saved, since learners may not see this
+   * chapter at all.
+   */
+  preview: boolean;
 }
 
 function ChapterView({
@@ -168,9 +184,12 @@ function ChapterView({
   preferences,
   preferencesReady,
   userId,
+  preview,
 }: ChapterViewProps) {
   const [searchParams] = useSearchParams();
   const signedIn = userId !== null;
+  // What belongs to the listener (progress, bookmarks, known words): never for a preview.
+  const listener = signedIn && !preview;
   const chapterId = chapter.id;
 
   // The screen is up while the transcript loads: when it arrives, only the transcript renders.
@@ -187,27 +206,32 @@ function ChapterView({
     [transcriptLoading, transcript],
   );
 
-  const vocabulary = useChapterVocabulary(chapterId, signedIn && transcriptAvailable);
+  const vocabulary = useChapterVocabulary(chapterId, listener && transcriptAvailable);
   const chapters = useMemo(() => (story ? orderedChapters(story) : []), [story]);
   const { next } = chapterNeighbours(chapters, chapterId);
 
   // Progress: saved while listening and at the end, resumed once, offered from other devices.
-  const { saveCompletion } = useProgressSync({ audio, src, chapterId, userId });
+  const { saveCompletion } = useProgressSync({
+    audio,
+    src,
+    chapterId,
+    userId: listener ? userId : null,
+  });
   const start = parseStartParam(searchParams.get('t'));
-  const progress = useChapterProgress(chapterId, signedIn && start === null);
+  const progress = useChapterProgress(chapterId, listener && start === null);
   const resumeTarget =
     start !== null
       ? start
       : !preferencesReady
         ? undefined
-        : !signedIn
+        : !listener
           ? null
           : progress.isPending
             ? undefined
             : (progress.data?.lastPositionSeconds ?? null);
   useResumePosition(audio, chapterId, src ? resumeTarget : null);
   const [deviceId] = useState(getDeviceId);
-  const live = useLiveProgress({ enabled: signedIn, chapterId, deviceId, audio });
+  const live = useLiveProgress({ enabled: listener, chapterId, deviceId, audio });
 
   useMediaSession(audio, {
     title: chapter.title,
@@ -217,7 +241,8 @@ function ChapterView({
 
   useChapterEnd(audio, {
     onCompleted: saveCompletion,
-    nextChapterId: preferences.autoPlayNext ? (next?.id ?? null) : null,
+    nextChapterPath:
+      preferences.autoPlayNext && next ? withPreview(`/player/${next.id}`, preview) : null,
   });
 
   const { create } = useBookmarkMutations(chapterId);
@@ -236,8 +261,8 @@ function ChapterView({
   );
 
   const lineActions = useMemo<LineActionsConfig>(
-    () => ({ translate: transcriptAvailable, bookmark: signedIn && transcriptAvailable }),
-    [transcriptAvailable, signedIn],
+    () => ({ translate: transcriptAvailable, bookmark: listener && transcriptAvailable }),
+    [transcriptAvailable, listener],
   );
   const translation = useMemo<TranslationSettings>(
     () => ({ mode: 'server', targetLanguage: signedIn ? preferences.preferredLanguage : 'en' }),
@@ -262,10 +287,14 @@ function ChapterView({
       title={chapter.title}
       storyTitle={chapter.story.title}
       navigator={
-        chapters.length > 1 ? <SeriesNavigator chapters={chapters} chapterId={chapterId} /> : null
+        chapters.length > 1 ? (
+          <SeriesNavigator chapters={chapters} chapterId={chapterId} preview={preview} />
+        ) : null
       }
       intro={
-        vocabulary.data ? (
+        preview ? (
+          <PreviewBanner />
+        ) : vocabulary.data ? (
           <p className="text-ink-muted">
             You know {vocabulary.data.knownPercentage}% of the words in this chapter
           </p>
@@ -283,7 +312,7 @@ function ChapterView({
           />
         ) : null
       }
-      sidebar={sidebar}
+      sidebar={preview ? undefined : sidebar}
       index={index}
       chapterId={transcriptAvailable ? chapterId : undefined}
       translation={translation}

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { Chapter } from '#shared/contracts/stories';
 import { cn } from '#client/lib/cn';
+import { withPreview } from '#client/lib/preview';
 
 const linkClass =
   'inline-flex h-9 items-center gap-1 rounded-full px-3 text-sm font-medium text-ink hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus';
@@ -17,14 +18,19 @@ export function chapterNeighbours(chapters: readonly Chapter[], chapterId: strin
   };
 }
 
-/** Previous and next chapter of the story and 'n of total'; only for stories of several chapters. */
+/**
+ * Previous and next chapter of the story and 'n of total'; only for stories of several chapters.
+ * A preview's neighbours open as previews.
+ */
 export function SeriesNavigator({
   chapters,
   chapterId,
+  preview = false,
   className,
 }: {
   chapters: readonly Chapter[];
   chapterId: string;
+  preview?: boolean;
   className?: string;
 }) {
   const { position, total, previous, next } = chapterNeighbours(chapters, chapterId);
@@ -32,7 +38,11 @@ export function SeriesNavigator({
   return (
     <nav aria-label="Chapters of this story" className={cn('flex items-center gap-1', className)}>
       {previous ? (
-        <Link to={`/player/${previous.id}`} className={linkClass} title={previous.title}>
+        <Link
+          to={withPreview(`/player/${previous.id}`, preview)}
+          className={linkClass}
+          title={previous.title}
+        >
           <ChevronLeft aria-hidden="true" className="size-4" />
           <span className="sr-only sm:not-sr-only">Previous</span>
           <span className="sr-only">chapter: {previous.title}</span>
@@ -47,7 +57,11 @@ export function SeriesNavigator({
         {position} of {total}
       </span>
       {next ? (
-        <Link to={`/player/${next.id}`} className={linkClass} title={next.title}>
+        <Link
+          to={withPreview(`/player/${next.id}`, preview)}
+          className={linkClass}
+          title={next.title}
+        >
           <span className="sr-only sm:not-sr-only">Next</span>
           <span className="sr-only">chapter: {next.title}</span>
           <ChevronRight aria-hidden="true" className="size-4" />

@@ -11,6 +11,7 @@ import { storyMeta } from '#shared/discover/story-meta';
 import { messages } from '#shared/messages';
 import { ChapterList } from '#client/components/story/chapter-list';
 import { StoriesError, StoriesLoading } from '#client/components/story/stories-status';
+import { PreviewBanner } from '#client/components/story/preview-banner';
 import { LanguageBadge, LevelBadge, NewWordsBadge } from '#client/components/story/story-badges';
 import { StoryCover } from '#client/components/story/story-cover';
 import { StoryFacts } from '#client/components/story/story-facts';
@@ -22,18 +23,29 @@ import { isApiError } from '#client/lib/api-client';
 import { useChaptersProgress } from '#client/lib/api/progress/get-chapters-progress';
 import { useStoryBySlug } from '#client/lib/api/stories/get-story-by-slug';
 import { useAuth } from '#client/lib/auth/auth-context';
+import { usePreviewMode } from '#client/lib/preview';
 import { toast } from '#client/lib/toast';
 import { useFailureToast } from '#client/lib/use-failure-toast';
 import { useStoryHead } from '../hooks/use-story-head';
 import { shareOrCopy } from '../share-link';
 
-/** /story/{slug}: one published story with its chapters. */
+/**
+ * /story/{slug}: one published story with its chapters; with `?preview=1`, for an administrator,
+ * the story's working copy (a draft, or unpublished changes), marked as a preview.
+ */
 export function StoryPage({ slug }: { slug: string }) {
   const { user } = useAuth();
   const signedIn = user !== null;
   const navigate = useNavigate();
   const listen = useListenLink();
-  const { data: story, isPending, isError, error, refetch } = useStoryBySlug(slug);
+  const { preview, pending: previewPending } = usePreviewMode();
+  const {
+    data: story,
+    isPending,
+    isError,
+    error,
+    refetch,
+  } = useStoryBySlug(slug, { preview, enabled: !previewPending });
   // An unknown slug (or one that cannot be a slug at all) is the spec's "not found".
   const notFound = isError && isApiError(error) && (error.status === 404 || error.status === 400);
 
@@ -60,7 +72,7 @@ export function StoryPage({ slug }: { slug: string }) {
     'Could not load your progress data.',
   );
 
-  if (isPending || notFound) return <StoriesLoading />;
+  if (isPending || previewPending || notFound) return <StoriesLoading />;
   if (isError) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
@@ -88,6 +100,7 @@ export function StoryPage({ slug }: { slug: string }) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      {preview ? <PreviewBanner className="mb-6" /> : null}
       <Link
         to="/library"
         className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-accent-ink underline-offset-4 hover:underline"

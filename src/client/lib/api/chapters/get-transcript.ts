@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { transcriptSchema, type Transcript } from '#shared/transcript';
 import { apiFetch, isApiError } from '#client/lib/api-client';
+import { previewKeyPart, withPreview } from '#client/lib/preview';
 import { chapterPath } from './get-chapter';
 import { looksLikeTranscript } from './transcript-shape';
 
@@ -17,10 +18,13 @@ export interface LoadedTranscript {
 export async function getTranscript(
   chapterId: string,
   signal?: AbortSignal,
+  preview = false,
 ): Promise<LoadedTranscript> {
   let body: unknown;
   try {
-    body = await apiFetch<unknown>(`${chapterPath(chapterId)}/transcript`, { signal });
+    body = await apiFetch<unknown>(withPreview(`${chapterPath(chapterId)}/transcript`, preview), {
+      signal,
+    });
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || error.status === 422)) {
       return { transcript: { segments: [] }, available: false };
@@ -35,14 +39,17 @@ export async function getTranscript(
     : { transcript: { segments: [] }, available: false };
 }
 
-export const transcriptQueryOptions = (chapterId: string) =>
+/** The published transcript, or with `preview` the working copy's (decision 021). */
+export const transcriptQueryOptions = (chapterId: string, preview = false) =>
   queryOptions({
-    queryKey: ['chapters', chapterId, 'transcript'] as const,
-    queryFn: ({ signal }) => getTranscript(chapterId, signal),
-    staleTime: Number.POSITIVE_INFINITY,
+    queryKey: ['chapters', chapterId, 'transcript', ...previewKeyPart(preview)] as const,
+    queryFn: ({ signal }) => getTranscript(chapterId, signal, preview),
+    // A published transcript changes only when the story is published again; a preview shows
+    // the latest save.
+    staleTime: preview ? 0 : Number.POSITIVE_INFINITY,
     // Thousands of words: comparing them with a refetched copy costs more than it saves.
     structuralSharing: false,
   });
 
-export const useTranscript = (chapterId: string, enabled: boolean) =>
-  useQuery({ ...transcriptQueryOptions(chapterId), enabled });
+export const useTranscript = (chapterId: string, enabled: boolean, preview = false) =>
+  useQuery({ ...transcriptQueryOptions(chapterId, preview), enabled });
