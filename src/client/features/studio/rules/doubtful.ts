@@ -1,0 +1,91 @@
+import type { Transcript, TranscriptSegment } from '#shared/transcript';
+import type { WordRef } from './word-timing';
+
+/**
+ * Below this confidence the aligner's timing of a word or a sentence is doubtful: the editor marks
+ * it and "Next doubtful" goes there.
+ */
+export const DOUBTFUL_CONFIDENCE = 0.5;
+
+export const isDoubtful = (confidence: number | undefined): confidence is number =>
+  confidence !== undefined && confidence < DOUBTFUL_CONFIDENCE;
+
+export type DoubtfulPlace =
+  | { kind: 'sentence'; key: string; segment: number; confidence: number }
+  | { kind: 'word'; key: string; segment: number; word: number; confidence: number };
+
+/** Every doubtful sentence and word, the least confident first (then in reading order). */
+export function doubtfulPlaces(transcript: Transcript): DoubtfulPlace[] {
+  const places: DoubtfulPlace[] = [];
+  transcript.segments.forEach((segment, segmentIndex) => {
+    if (isDoubtful(segment.confidence)) {
+      places.push({
+        kind: 'sentence',
+        key: `s:${segment.id}`,
+        segment: segmentIndex,
+        confidence: segment.confidence,
+      });
+    }
+    segment.words.forEach((word, wordIndex) => {
+      if (isDoubtful(word.confidence)) {
+        places.push({
+          kind: 'word',
+          key: `w:${segment.id}:${word.id}`,
+          segment: segmentIndex,
+          word: wordIndex,
+          confidence: word.confidence,
+        });
+      }
+    });
+  });
+  // A stable sort keeps reading order among equal confidences.
+  return places.sort((a, b) => a.confidence - b.confidence);
+}
+
+/**
+ * "Next doubtful": the least confident place the administrator has not been sent to yet. Once
+ * every doubtful place has been visited, the round starts again from the least confident
+ * (`restarted`); a place stops being doubtful when its timing is edited or confirmed.
+ */
+export function nextDoubtful(
+  transcript: Transcript,
+  visited: ReadonlySet<string>,
+): { place: DoubtfulPlace; restarted: boolean } | null {
+  const places = doubtfulPlaces(transcript);
+  if (places.length === 0) return null;
+  const unvisited = places.find((place) => !visited.has(place.key));
+  return unvisited
+    ? { place: unvisited, restarted: false }
+    : { place: places[0]!, restarted: true };
+}
+
+function withoutConfidence<T extends { confidence?: number }>(item: T): T {
+  const { confidence: _dropped, ...rest } = item;
+  return rest as T;
+}
+
+/**
+ * A person set or confirmed this word's time: the aligner's confidence no longer describes it,
+ * so it is dropped (and the word is no longer doubtful, now or after saving).
+ */
+export function clearWordDoubt(transcript: Transcript, ref: WordRef): Transcript {
+  const segment = transcript.segments[ref.segment];
+  const word = segment?.words[ref.word];
+  if (!segment || !word || word.confidence === undefined) return transcript;
+  const words = segment.words.slice();
+  words[ref.word] = withoutConfidence(word);
+  return replaceSegment(transcript, ref.segment, { ...segment, words });
+}
+
+/** A person confirmed the sentence's timing as a whole. */
+export function clearSentenceDoubt(transcript: Transcript, segmentIndex: number): Transcript {
+  const segment = transcript.segments[segmentIndex];
+  if (!segment || segment.confidence === undefined) return transcript;
+  return replaceSegment(transcript, segmentIndex, withoutConfidence(segment));
+}
+
+function replaceSegment(transcript: Transcript, index: number, segment: TranscriptSegment) {
+  const segments = transcript.segments.slice();
+  segments[index] = segment;
+  return { segments };
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { Transcript } from '#shared/transcript';
+import {
+  applyRealignedSegment,
+  approveAllGlosses,
+  approveGloss,
+  approveTranslation,
+  mergePrefill,
+  setGloss,
+  setTranslation,
+} from './transcript-edits';
+
+const transcript: Transcript = {
+  segments: [
+    {
+      id: 's1',
+      start: 0,
+      end: 1,
+      text: 'Hola amigo',
+      translation: 'Hello friend',
+      translationSource: 'machine',
+      confidence: 0.3,
+      words: [
+        { id: 'w1', text: 'Hola', start: 0, end: 0.5, gloss: 'hello', glossSource: 'machine' },
+        { id: 'w2', text: 'amigo', start: 0.5, end: 1, gloss: 'friend', glossSource: 'machine' },
+        { id: 'w3', text: 'ya', start: 1, end: 1.2 },
+      ],
+    },
+    { id: 's2', start: 1.5, end: 2, text: 'Sí', words: [] },
+  ],
+};
+
+describe('text edits', () => {
+  it('keeps a typed translation exactly as typed and marks it a person’s', () => {
+    const edited = setTranslation(transcript, 0, '  Hi, friend ');
+    expect(edited.segments[0]).toMatchObject({
+      translation: '  Hi, friend ',
+      translationSource: 'human',
+    });
+    expect(edited.segments[1]).toBe(transcript.segments[1]);
+  });
+
+  it('approves a machine translation without changing it, and not a blank one', () => {
+    const approved = approveTranslation(transcript, 0);
+    expect(approved.segments[0]).toMatchObject({
+      translation: 'Hello friend',
+      translationSource: 'human',
+    });
+    expect(approveTranslation(approved, 0)).toBe(approved);
+    expect(approveTranslation(transcript, 1)).toBe(transcript);
+  });
+
+  it('edits and approves glosses one by one or a sentence at once', () => {
+    const one = approveGloss(transcript, 0, 0);
+    expect(one.segments[0]!.words.map((word) => word.glossSource)).toEqual([
+      'human',
+      'machine',
+      undefined,
+    ]);
+    const all = approveAllGlosses(transcript, 0);
+    expect(all.segments[0]!.words.map((word) => word.glossSource)).toEqual([
+      'human',
+      'human',
+      undefined,
+    ]);
+    expect(approveAllGlosses(all, 0)).toBe(all);
+    const typed = setGloss(transcript, 0, 2, 'already');
+    expect(typed.segments[0]!.words[2]).toMatchObject({ gloss: 'already', glossSource: 'human' });
+  });
+});
+
+describe('applyRealignedSegment', () => {
+  it('takes the server’s times and confidences, keeps the editor’s texts', () => {
+    const edited = setGloss(transcript, 0, 0, 'hi');
+    const realigned = {
+      ...transcript.segments[0]!,
+      start: 0.1,
+      end: 1.3,
+      confidence: 0.8,
+      words: [
+        { id: 'w1', text: 'Hola', start: 0.1, end: 0.4, gloss: 'hello', confidence: 0.9 },
+        { id: 'w2', text: 'amigo', start: 0.4, end: 1.1, gloss: 'friend', confidence: 0.7 },
+        { id: 'w3', text: 'ya', start: 1.1, end: 1.3, confidence: 0.6 },
+      ],
+    };
+    const result = applyRealignedSegment(edited, realigned);
+    expect(result.segments[0]).toMatchObject({ start: 0.1, end: 1.3, confidence: 0.8 });
+    expect(result.segments[0]!.words[0]).toMatchObject({
+      gloss: 'hi',
+      glossSource: 'human',
+      start: 0.1,
+      end: 0.4,
+      confidence: 0.9,
+    });
+    expect(applyRealignedSegment(edited, { ...realigned, id: 'nope' })).toBe(edited);
+  });
+});
+
+describe('mergePrefill', () => {
+  it('fills only what is blank, marked machine', () => {
+    const typedMeanwhile = setTranslation(
+      { segments: [transcript.segments[0]!, { ...transcript.segments[1]!, translation: '' }] },
+      0,
+      'Hi',
+    );
+    const filled: Transcript = {
+      segments: [
+        {
+          ...transcript.segments[0]!,
+          translation: 'Hello, friend',
+          words: transcript.segments[0]!.words.map((word) => ({
+            ...word,
+            gloss: word.gloss ?? 'already',
+            glossSource: 'machine' as const,
+          })),
+        },
+        { ...transcript.segments[1]!, translation: 'Yes', translationSource: 'machine' },
+      ],
+    };
+    const merged = mergePrefill(typedMeanwhile, filled);
+    expect(merged.segments[0]).toMatchObject({ translation: 'Hi', translationSource: 'human' });
+    expect(merged.segments[0]!.words[2]).toMatchObject({
+      gloss: 'already',
+      glossSource: 'machine',
+    });
+    expect(merged.segments[1]).toMatchObject({ translation: 'Yes', translationSource: 'machine' });
+    expect(mergePrefill(merged, filled)).toBe(merged);
+  });
+});

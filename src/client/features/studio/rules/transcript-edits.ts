@@ -1,0 +1,135 @@
+import type { Transcript, TranscriptSegment, TranscriptWord } from '#shared/transcript';
+
+/**
+ * The editor's text edits, each a pure function of the transcript that leaves untouched sentences
+ * as they were (so only the edited sentence re-renders). A person's edit or approval makes the
+ * source 'human'; what they type is kept exactly as typed.
+ */
+
+function updateSegment(
+  transcript: Transcript,
+  index: number,
+  change: (segment: TranscriptSegment) => TranscriptSegment,
+): Transcript {
+  const segment = transcript.segments[index];
+  if (!segment) return transcript;
+  const changed = change(segment);
+  if (changed === segment) return transcript;
+  const segments = transcript.segments.slice();
+  segments[index] = changed;
+  return { segments };
+}
+
+function updateWord(
+  transcript: Transcript,
+  segmentIndex: number,
+  wordIndex: number,
+  change: (word: TranscriptWord) => TranscriptWord,
+): Transcript {
+  return updateSegment(transcript, segmentIndex, (segment) => {
+    const word = segment.words[wordIndex];
+    if (!word) return segment;
+    const changed = change(word);
+    if (changed === word) return segment;
+    const words = segment.words.slice();
+    words[wordIndex] = changed;
+    return { ...segment, words };
+  });
+}
+
+export const setTranslation = (transcript: Transcript, segment: number, text: string) =>
+  updateSegment(transcript, segment, (item) =>
+    item.translation === text && item.translationSource === 'human'
+      ? item
+      : { ...item, translation: text, translationSource: 'human' },
+  );
+
+/** Approving keeps the words and marks them a person's; there is nothing to approve in a blank. */
+export const approveTranslation = (transcript: Transcript, segment: number) =>
+  updateSegment(transcript, segment, (item) =>
+    !item.translation?.trim() || item.translationSource === 'human'
+      ? item
+      : { ...item, translationSource: 'human' },
+  );
+
+export const setGloss = (transcript: Transcript, segment: number, word: number, text: string) =>
+  updateWord(transcript, segment, word, (item) =>
+    item.gloss === text && item.glossSource === 'human'
+      ? item
+      : { ...item, gloss: text, glossSource: 'human' },
+  );
+
+export const approveGloss = (transcript: Transcript, segment: number, word: number) =>
+  updateWord(transcript, segment, word, (item) =>
+    !item.gloss?.trim() || item.glossSource === 'human' ? item : { ...item, glossSource: 'human' },
+  );
+
+/** "Approve all" of a sentence: every machine gloss it has becomes approved (blanks stay blank). */
+export const approveAllGlosses = (transcript: Transcript, segment: number) =>
+  updateSegment(transcript, segment, (item) => {
+    if (!item.words.some((word) => word.glossSource === 'machine' && word.gloss?.trim())) {
+      return item;
+    }
+    return {
+      ...item,
+      words: item.words.map((word) =>
+        word.glossSource === 'machine' && word.gloss?.trim()
+          ? { ...word, glossSource: 'human' as const }
+          : word,
+      ),
+    };
+  });
+
+/**
+ * A re-aligned sentence from the server: its times and confidences replace the editor's, its
+ * texts stay the editor's (a gloss typed while the request ran is not lost). Words are matched by
+ * id; a word the server does not return keeps its times.
+ */
+export function applyRealignedSegment(
+  transcript: Transcript,
+  realigned: TranscriptSegment,
+): Transcript {
+  const index = transcript.segments.findIndex((segment) => segment.id === realigned.id);
+  if (index < 0) return transcript;
+  const timesById = new Map(realigned.words.map((word) => [word.id, word]));
+  return updateSegment(transcript, index, (segment) => ({
+    ...segment,
+    start: realigned.start,
+    end: realigned.end,
+    confidence: realigned.confidence,
+    words: segment.words.map((word) => {
+      const timed = timesById.get(word.id);
+      return timed
+        ? { ...word, start: timed.start, end: timed.end, confidence: timed.confidence }
+        : word;
+    }),
+  }));
+}
+
+/**
+ * Machine translations from the server fill only what is still blank in the editor (something
+ * typed while they were being made wins), marked 'machine'. Sentences and words are matched by id.
+ */
+export function mergePrefill(transcript: Transcript, filled: Transcript): Transcript {
+  const filledSegments = new Map(filled.segments.map((segment) => [segment.id, segment]));
+  let changed = false;
+  const segments = transcript.segments.map((segment) => {
+    const source = filledSegments.get(segment.id);
+    if (!source) return segment;
+    let next = segment;
+    if (!segment.translation?.trim() && source.translation?.trim()) {
+      next = { ...next, translation: source.translation, translationSource: 'machine' };
+    }
+    const glosses = new Map(source.words.map((word) => [word.id, word.gloss]));
+    const words = segment.words.map((word) => {
+      const gloss = glosses.get(word.id);
+      return !word.gloss?.trim() && gloss?.trim()
+        ? { ...word, gloss, glossSource: 'machine' as const }
+        : word;
+    });
+    if (words.some((word, index) => word !== segment.words[index])) next = { ...next, words };
+    if (next !== segment) changed = true;
+    return next;
+  });
+  return changed ? { segments } : transcript;
+}
