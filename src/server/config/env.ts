@@ -69,6 +69,7 @@ export const envSchema = z.object({
       }),
   ),
   PAYPAL_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -119,10 +120,23 @@ export interface AppConfig {
     /** The wallet provider's hosted payment page, stored in its configuration at start. */
     paypalUrl?: string;
   };
+  /** The background-job worker of this instance (lib/jobs/job-worker.ts). */
+  jobs: JobWorkerSettings;
   /** Where the built client lives; absent in API-only tests. */
   clientDir?: string;
   /** The built server-rendering bundle (dist/ssr/entry-server.js); pages render in the browser without it. */
   serverRenderEntry?: string;
+}
+
+export interface JobWorkerSettings {
+  /** Jobs this instance runs at once (JOB_WORKERS); 0: this instance runs none. */
+  concurrency: number;
+  pollIntervalMs: number;
+  heartbeatIntervalMs: number;
+  /** A job whose worker has been silent this long is taken over by another instance. */
+  staleAfterMs: number;
+  /** On shutdown, running jobs may finish for this long before they go back to the queue. */
+  shutdownGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -211,6 +225,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       stripeApiBase: env.STRIPE_API_BASE,
       enableServices: env.ENABLE_PAYMENT_SERVICES ?? [],
       paypalUrl: env.PAYPAL_URL,
+    },
+    jobs: {
+      concurrency: env.JOB_WORKERS,
+      pollIntervalMs: 5000,
+      heartbeatIntervalMs: 5000,
+      staleAfterMs: 60_000,
+      shutdownGraceMs: 5000,
     },
   };
 }
