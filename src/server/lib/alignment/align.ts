@@ -1,0 +1,151 @@
+/**
+ * The alignment engine (decision 021): the transcript spoken by eSpeak, both signals described by
+ * normalised MFCCs, a coarse warping of the whole chapter that places every sentence, a fine
+ * warping of each sentence, then boundaries moved onto the pauses of the recording.
+ */
+import type { Transcript } from '#shared/transcript';
+import {
+  END_SNAP_SECONDS,
+  SENTENCE_SNAP_SECONDS,
+  snapToPauseEnd,
+  snapToPauseStart,
+  WORD_SNAP_SECONDS,
+  type RecordingEvidence,
+} from './boundaries.ts';
+import { coarseAlign } from './coarse.ts';
+import {
+  agreementConfidence,
+  clampConfidence,
+  matchConfidence,
+  meanDistance,
+  typicalDistance,
+} from './confidence.ts';
+import { computeCepstra, FRAME_SECONDS, melCeiling } from './features.ts';
+import { alignSentence, type SentenceAlignment } from './fine.ts';
+import { alignmentFeatures } from './normalise.ts';
+import { buildReference, type ReferenceSentence, type SpeakSentence } from './reference.ts';
+import { timedTranscript, type SentenceTiming } from './timing.ts';
+import {
+  AlignmentError,
+  type AlignmentInput,
+  type AlignmentOutput,
+  type AlignTranscript,
+} from './types.ts';
+import { detectSpeech, findPauses, signalLevels, speechFrames } from './vad.ts';
+
+const hasLetter = /\p{L}/u;
+/** Less than this much sound cannot be a spoken text. */
+const MIN_SPEECH_FRAMES = 30;
+/** Silence this long (frames) is a pause between phrases, not a closure inside a word. */
+const MIN_PAUSE_FRAMES = 10;
+/** A sentence whose start found no pause to sit on is less certain. */
+const UNANCHORED_FACTOR = 0.85;
+
+function hasWords(transcript: Transcript): boolean {
+  return transcript.segments.some((s) => s.words.some((w) => hasLetter.test(w.text)));
+}
+
+/** Word starts and end of one sentence, moved onto the recording's pauses where it has them. */
+function sentenceTiming(
+  sentence: ReferenceSentence,
+  aligned: SentenceAlignment,
+  evidence: RecordingEvidence,
+  typical: number,
+): SentenceTiming {
+  let anchored = false;
+  const wordStarts = aligned.wordStarts.map((frame, w) => {
+    const mapped = frame * FRAME_SECONDS;
+    const delay = sentence.onsetDelays[w];
+    if (delay === null || delay === undefined) return mapped;
+    const reach = w === 0 ? SENTENCE_SNAP_SECONDS : WORD_SNAP_SECONDS;
+    const onset = snapToPauseEnd(evidence, mapped + delay, reach);
+    if (onset === null) return mapped;
+    if (w === 0) anchored = true;
+    return onset - delay;
+  });
+  const mappedEnd = aligned.end * FRAME_SECONDS;
+  const end = snapToPauseStart(evidence, mappedEnd, END_SNAP_SECONDS) ?? mappedEnd;
+
+  const agreement = agreementConfidence(
+    aligned.coarseStart * FRAME_SECONDS,
+    (aligned.wordStarts[0] ?? 0) * FRAME_SECONDS,
+  );
+  const wordConfidence = sentence.wordStarts.map((row, w) => {
+    const nextRow = sentence.wordStarts[w + 1] ?? sentence.endFrame;
+    const match = matchConfidence(
+      meanDistance(
+        aligned.path,
+        Math.floor(row),
+        Math.max(Math.floor(row) + 1, Math.floor(nextRow)),
+      ),
+      typical,
+    );
+    return clampConfidence(match * (0.6 + 0.4 * agreement));
+  });
+  const mean = wordConfidence.reduce((a, b) => a + b, 0) / Math.max(1, wordConfidence.length);
+  return {
+    wordStarts,
+    end,
+    wordConfidence,
+    confidence: clampConfidence(mean * (anchored ? 1 : UNANCHORED_FACTOR)),
+  };
+}
+
+export function createAlignTranscript(speak: SpeakSentence): AlignTranscript {
+  return async (input: AlignmentInput): Promise<AlignmentOutput> => {
+    const { transcript, samples, sampleRate, signal } = input;
+    const progress = input.onProgress ?? (() => undefined);
+    if (!hasWords(transcript)) {
+      throw new AlignmentError('no-words', 'The text has no Spanish words to place.');
+    }
+    signal?.throwIfAborted();
+    progress('Analysing the recording', 0);
+    const ceiling = melCeiling(sampleRate);
+    const recordingCepstra = computeCepstra(samples, sampleRate, ceiling);
+    const activity = detectSpeech(recordingCepstra.energyDb);
+    if (
+      !signalLevels(recordingCepstra.energyDb).hasDynamics ||
+      speechFrames(activity) < MIN_SPEECH_FRAMES
+    ) {
+      throw new AlignmentError('no-speech', 'The recording has no speech.');
+    }
+    const recording = alignmentFeatures(recordingCepstra, activity);
+    const evidence: RecordingEvidence = {
+      samples,
+      sampleRate,
+      activity,
+      pauses: findPauses(activity.speech, MIN_PAUSE_FRAMES),
+    };
+
+    const reference = await buildReference(transcript, {
+      speak,
+      ceiling,
+      signal,
+      onSentence: (done, total) => progress('Speaking the text', 0.1 + (0.3 * done) / total),
+    });
+    const referenceFeatures = alignmentFeatures(
+      reference.cepstra,
+      detectSpeech(reference.cepstra.energyDb),
+    );
+    signal?.throwIfAborted();
+    const coarse = coarseAlign(referenceFeatures, recording, (done, total) =>
+      progress('Placing the sentences', 0.4 + (0.1 * done) / total),
+    );
+    const fine: SentenceAlignment[] = [];
+    for (const [i, sentence] of reference.sentences.entries()) {
+      signal?.throwIfAborted();
+      fine.push(alignSentence(sentence, referenceFeatures, recording, coarse));
+      progress('Aligning the words', 0.5 + (0.45 * (i + 1)) / reference.sentences.length);
+    }
+    const typical = typicalDistance(fine.map((f) => f.path));
+    const timings: (SentenceTiming | null)[] = transcript.segments.map(() => null);
+    reference.sentences.forEach((sentence, i) => {
+      const aligned = fine[i];
+      if (aligned) timings[sentence.segment] = sentenceTiming(sentence, aligned, evidence, typical);
+    });
+    const timed = timedTranscript(transcript, timings, samples.length / sampleRate);
+    progress('Done', 1);
+    const firstTimed = timed.segments.find((s) => s.words.length > 0);
+    return { transcript: timed, leadingNonSpeechSeconds: firstTimed?.start ?? 0 };
+  };
+}

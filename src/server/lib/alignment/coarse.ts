@@ -1,0 +1,72 @@
+/**
+ * Where the whole recording says the whole reference, at a low frame rate: dynamic time warping
+ * over every cell at the coarsest rate (open at both ends, so music or silence before and after
+ * the speech is skipped), then refined rate by rate inside a band around the coarser path, as
+ * FastDTW does. Memory and time grow with the length of the chapter, not its square.
+ */
+import { warp, type Band, type FeatureMatrix, type WarpingPath } from './dtw.ts';
+import { downsample } from './normalise.ts';
+import { rowSpans, type RowSpans } from './path-map.ts';
+
+/** Frames of 10 ms averaged into one at the finest coarse rate (40 ms). */
+export const COARSE_FACTOR = 4;
+/** Cells of the full first matrix: bounded so an hour stays fast and small. */
+const MAX_FULL_CELLS = 12_000_000;
+/** Columns either side of the projected coarser path, at each rate. */
+const RADIUS = 12;
+/** Steps that advance one signal only cost as much as a diagonal one: no collapsing onto a few frames. */
+const STRETCH = 1;
+
+/** Band of a finer rate (twice as many frames) around a path of the coarser rate. */
+export function projectBand(
+  path: WarpingPath,
+  rows: number,
+  columns: number,
+  radius: number,
+): Band {
+  const spans = rowSpans(path);
+  const lo = new Int32Array(rows);
+  const hi = new Int32Array(rows);
+  for (let r = 0; r < rows; r++) {
+    const coarse = Math.min(spans.first.length - 1, Math.floor(r / 2));
+    lo[r] = Math.max(0, 2 * (spans.first[coarse] as number) - radius);
+    hi[r] = Math.min(columns, 2 * (spans.last[coarse] as number) + 2 + radius);
+  }
+  for (let r = 1; r < rows; r++) {
+    lo[r] = Math.max(lo[r] as number, lo[r - 1] as number);
+    hi[r] = Math.max(hi[r] as number, hi[r - 1] as number);
+  }
+  return { lo, hi };
+}
+
+export interface CoarseAlignment {
+  /** Reference rows and recording columns in frames of COARSE_FACTOR × 10 ms. */
+  spans: RowSpans;
+  path: WarpingPath;
+}
+
+export function coarseAlign(
+  reference: FeatureMatrix,
+  recording: FeatureMatrix,
+  onLevel?: (done: number, total: number) => void,
+): CoarseAlignment {
+  const factors = [COARSE_FACTOR];
+  for (;;) {
+    const f = factors[factors.length - 1] as number;
+    if (Math.ceil(reference.frames / f) * Math.ceil(recording.frames / f) <= MAX_FULL_CELLS) break;
+    factors.push(f * 2);
+  }
+  factors.reverse();
+  let path: WarpingPath | undefined;
+  for (const [level, factor] of factors.entries()) {
+    const ref = downsample(reference, factor);
+    const rec = downsample(recording, factor);
+    const band: Band = path
+      ? projectBand(path, ref.frames, rec.frames, RADIUS)
+      : { lo: new Int32Array(ref.frames), hi: new Int32Array(ref.frames).fill(rec.frames) };
+    path = warp(ref, rec, band, { openStart: true, openEnd: true, stretchPenalty: STRETCH });
+    onLevel?.(level + 1, factors.length);
+  }
+  if (!path) throw new Error('no coarse level was aligned');
+  return { spans: rowSpans(path), path };
+}

@@ -1,0 +1,80 @@
+/**
+ * Each sentence aligned at the full rate (10 ms) on its own, inside a band around where the coarse
+ * path put it. A sentence that the coarse path placed a little wrong still finds itself (the band
+ * is wide and both ends are open), and one sentence's trouble stays in that sentence.
+ */
+import { warp, type Band, type FeatureMatrix, type WarpingPath } from './dtw.ts';
+import { COARSE_FACTOR, type CoarseAlignment } from './coarse.ts';
+import { sliceFrames } from './normalise.ts';
+import { mapEnd, mapPosition, rowSpans, type RowSpans } from './path-map.ts';
+import type { ReferenceSentence } from './reference.ts';
+
+/** Frames either side of the coarse path a sentence may move: 0.4 s. */
+const FINE_RADIUS = 40;
+const STRETCH = 1;
+
+export interface SentenceAlignment {
+  /** Path in chapter coordinates: reference rows and recording columns, 10 ms frames. */
+  path: WarpingPath;
+  spans: RowSpans;
+  /** Recording frames (fractional) where each word starts. */
+  wordStarts: number[];
+  /** Recording frame just after the sentence's speech. */
+  end: number;
+  /** Where the coarse path alone put the sentence's first word. */
+  coarseStart: number;
+}
+
+/** The coarse path's recording columns for one 10 ms reference row, in 10 ms frames. */
+function coarseColumns(coarse: CoarseAlignment, row: number): [number, number] {
+  const { spans } = coarse;
+  const r = Math.min(spans.first.length - 1, Math.max(0, Math.floor(row / COARSE_FACTOR)));
+  return [
+    (spans.first[r] as number) * COARSE_FACTOR,
+    ((spans.last[r] as number) + 1) * COARSE_FACTOR,
+  ];
+}
+
+export function alignSentence(
+  sentence: ReferenceSentence,
+  reference: FeatureMatrix,
+  recording: FeatureMatrix,
+  coarse: CoarseAlignment,
+): SentenceAlignment {
+  const rows = sentence.endFrame - sentence.firstFrame;
+  const lo = new Int32Array(rows);
+  const hi = new Int32Array(rows);
+  for (let r = 0; r < rows; r++) {
+    const [first, end] = coarseColumns(coarse, sentence.firstFrame + r);
+    lo[r] = Math.max(0, Math.min(recording.frames - 1, first - FINE_RADIUS));
+    hi[r] = Math.min(recording.frames, Math.max(lo[r] as number, end + FINE_RADIUS) + 1);
+  }
+  for (let r = 1; r < rows; r++) {
+    lo[r] = Math.max(lo[r] as number, lo[r - 1] as number);
+    hi[r] = Math.max(hi[r] as number, hi[r - 1] as number);
+  }
+  const from = lo[0] as number;
+  const to = hi[rows - 1] as number;
+  const band: Band = { lo: lo.map((c) => c - from), hi: hi.map((c) => c - from) };
+  const local = warp(
+    sliceFrames(reference, sentence.firstFrame, sentence.endFrame),
+    sliceFrames(recording, from, to),
+    band,
+    { openStart: true, openEnd: true, stretchPenalty: STRETCH },
+  );
+  const path: WarpingPath = {
+    rows: local.rows.map((r) => r + sentence.firstFrame),
+    columns: local.columns.map((c) => c + from),
+    distances: local.distances,
+  };
+  const spans = rowSpans(path);
+  const firstWord = sentence.wordStarts[0] ?? sentence.firstFrame;
+  const coarseStart = mapPosition(coarse.spans, firstWord / COARSE_FACTOR) * COARSE_FACTOR;
+  return {
+    path,
+    spans,
+    wordStarts: sentence.wordStarts.map((w) => mapPosition(spans, w)),
+    end: mapEnd(spans, sentence.endFrame),
+    coarseStart,
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * The vectors DTW compares. Each signal's cepstra are normalised by their own mean and spread over
+ * speech (so a human voice, a microphone and eSpeak meet on the same scale), joined by their
+ * deltas (how the spectrum moves, which depends less on the voice than where it sits), and faded
+ * out where the signal is silent, so that silence matches silence whatever its noise.
+ */
+import { CEPSTRAL_COEFFICIENTS, type Cepstra } from './features.ts';
+import type { FeatureMatrix } from './dtw.ts';
+import type { SpeechActivity } from './vad.ts';
+
+export const FEATURE_DIMS = 2 * CEPSTRAL_COEFFICIENTS + 1;
+const DELTA_SPAN = 2;
+/** Loudness tells speech from pauses; its weight keeps it from outvoting the spectrum. */
+const ENERGY_WEIGHT = 1.5;
+const ENERGY_SCALE_DB = 10;
+
+function normalisedCepstra(cepstra: Cepstra, activity: SpeechActivity): Float32Array {
+  const n = CEPSTRAL_COEFFICIENTS;
+  const mean = new Float64Array(n);
+  const square = new Float64Array(n);
+  let count = 0;
+  const useAll = !activity.speech.includes(1);
+  for (let k = 0; k < cepstra.frames; k++) {
+    if (!useAll && activity.speech[k] !== 1) continue;
+    count++;
+    for (let c = 0; c < n; c++) {
+      const v = cepstra.coefficients[k * n + c] as number;
+      mean[c] = (mean[c] as number) + v;
+      square[c] = (square[c] as number) + v * v;
+    }
+  }
+  const out = new Float32Array(cepstra.frames * n);
+  if (count === 0) return out;
+  const scale = new Float64Array(n);
+  for (let c = 0; c < n; c++) {
+    const m = (mean[c] as number) / count;
+    mean[c] = m;
+    const variance = (square[c] as number) / count - m * m;
+    scale[c] = 1 / Math.sqrt(Math.max(variance, 1e-6));
+  }
+  for (let k = 0; k < cepstra.frames; k++) {
+    for (let c = 0; c < n; c++) {
+      const i = k * n + c;
+      out[i] = ((cepstra.coefficients[i] as number) - (mean[c] as number)) * (scale[c] as number);
+    }
+  }
+  return out;
+}
+
+export function alignmentFeatures(cepstra: Cepstra, activity: SpeechActivity): FeatureMatrix {
+  const n = CEPSTRAL_COEFFICIENTS;
+  const frames = cepstra.frames;
+  const base = normalisedCepstra(cepstra, activity);
+  const data = new Float32Array(frames * FEATURE_DIMS);
+  let deltaNorm = 0;
+  for (let s = 1; s <= DELTA_SPAN; s++) deltaNorm += 2 * s * s;
+  for (let k = 0; k < frames; k++) {
+    const w = activity.weight[k] as number;
+    const row = k * FEATURE_DIMS;
+    for (let c = 0; c < n; c++) {
+      data[row + c] = w * (base[k * n + c] as number);
+      let delta = 0;
+      for (let s = 1; s <= DELTA_SPAN; s++) {
+        const after = Math.min(frames - 1, k + s);
+        const before = Math.max(0, k - s);
+        delta += s * ((base[after * n + c] as number) - (base[before * n + c] as number));
+      }
+      data[row + n + c] = (w * delta) / deltaNorm;
+    }
+    const level = ((cepstra.energyDb[k] as number) - activity.speechLevelDb) / ENERGY_SCALE_DB;
+    data[row + 2 * n] = ENERGY_WEIGHT * Math.min(0.5, Math.max(-3, level));
+  }
+  return { frames, dims: FEATURE_DIMS, data };
+}
+
+/** Averages of `factor` consecutive frames: the same signal at a lower frame rate. */
+export function downsample(features: FeatureMatrix, factor: number): FeatureMatrix {
+  const { dims } = features;
+  const frames = Math.ceil(features.frames / factor);
+  const data = new Float32Array(frames * dims);
+  for (let k = 0; k < frames; k++) {
+    const first = k * factor;
+    const last = Math.min(features.frames, first + factor);
+    for (let f = first; f < last; f++) {
+      for (let d = 0; d < dims; d++) {
+        data[k * dims + d] =
+          (data[k * dims + d] as number) + (features.data[f * dims + d] as number);
+      }
+    }
+    const count = last - first;
+    for (let d = 0; d < dims; d++) data[k * dims + d] = (data[k * dims + d] as number) / count;
+  }
+  return { frames, dims, data };
+}
+
+/** Frames [first, end) of a feature matrix, sharing its memory. */
+export function sliceFrames(features: FeatureMatrix, first: number, end: number): FeatureMatrix {
+  return {
+    frames: end - first,
+    dims: features.dims,
+    data: features.data.subarray(first * features.dims, end * features.dims),
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * Speech/silence detection from frame energies. Thresholds come from the signal itself (its noise
+ * floor and its speech level), so a quiet home recording and a loud studio one are read alike.
+ */
+
+export interface SpeechActivity {
+  /** 1 where a frame is speech (or other sound: music is told apart later, by the text). */
+  speech: Uint8Array;
+  /** 0…1: how far above the noise floor a frame is, for weighting features. */
+  weight: Float32Array;
+  noiseFloorDb: number;
+  speechLevelDb: number;
+  thresholdDb: number;
+}
+
+/** A run of silent frames: [start, end), `end` being the first frame of sound after it. */
+export interface Pause {
+  start: number;
+  end: number;
+}
+
+const SILENCE_DB = -100;
+/** Below this, a signal is too quiet to hold speech at all. */
+const QUIETEST_SPEECH_DB = -60;
+/** A level this close to the noise floor is a steady sound (hum, tone, noise), not speech. */
+const MIN_DYNAMIC_RANGE_DB = 12;
+/** Weight ramps from 0 to 1 over this many dB around the threshold. */
+const WEIGHT_RAMP_DB = 8;
+/** Gaps in speech shorter than this are closures inside words, not silence. */
+const MIN_SILENCE_FRAMES = 4;
+/** Bursts of sound shorter than this are clicks or breaths, not speech. */
+const MIN_SOUND_FRAMES = 3;
+
+function percentile(sorted: Float32Array, p: number): number {
+  if (sorted.length === 0) return SILENCE_DB;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.round(p * (sorted.length - 1))));
+  return sorted[index] as number;
+}
+
+/** Levels of a signal: its noise floor, its speech level, and whether it can hold speech. */
+export function signalLevels(energyDb: Float32Array): {
+  noiseFloorDb: number;
+  speechLevelDb: number;
+  thresholdDb: number;
+  hasDynamics: boolean;
+} {
+  const sorted = Float32Array.from(energyDb, (e) => Math.max(SILENCE_DB, e)).sort();
+  const noiseFloorDb = percentile(sorted, 0.05);
+  const speechLevelDb = percentile(sorted, 0.95);
+  // Weak consonants sit 30–40 dB under the vowels; a noisy floor raises the threshold above itself.
+  const thresholdDb = Math.max(
+    speechLevelDb - 40,
+    noiseFloorDb + Math.min(10, 0.3 * (speechLevelDb - noiseFloorDb)),
+  );
+  return {
+    noiseFloorDb,
+    speechLevelDb,
+    thresholdDb,
+    hasDynamics:
+      speechLevelDb > QUIETEST_SPEECH_DB && speechLevelDb - noiseFloorDb >= MIN_DYNAMIC_RANGE_DB,
+  };
+}
+
+/** Sets runs of `value` shorter than `minLength` (between runs of the other value) to the other. */
+function fillShortRuns(flags: Uint8Array, value: number, minLength: number): void {
+  let i = 0;
+  while (i < flags.length) {
+    if (flags[i] !== value) {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < flags.length && flags[end] === value) end++;
+    const inner = i > 0 && end < flags.length;
+    if (inner && end - i < minLength) flags.fill(1 - value, i, end);
+    i = end;
+  }
+}
+
+export function detectSpeech(energyDb: Float32Array): SpeechActivity {
+  const levels = signalLevels(energyDb);
+  const speech = new Uint8Array(energyDb.length);
+  const weight = new Float32Array(energyDb.length);
+  for (let k = 0; k < energyDb.length; k++) {
+    const e = energyDb[k] as number;
+    speech[k] = levels.hasDynamics && e > levels.thresholdDb ? 1 : 0;
+    const ramp = (e - levels.thresholdDb) / WEIGHT_RAMP_DB + 0.5;
+    weight[k] = Math.min(1, Math.max(0, ramp));
+  }
+  fillShortRuns(speech, 1, MIN_SOUND_FRAMES);
+  fillShortRuns(speech, 0, MIN_SILENCE_FRAMES);
+  return {
+    speech,
+    weight,
+    noiseFloorDb: levels.noiseFloorDb,
+    speechLevelDb: levels.speechLevelDb,
+    thresholdDb: levels.thresholdDb,
+  };
+}
+
+/** Silent runs of at least `minFrames`, including one at the start or end of the signal. */
+export function findPauses(speech: Uint8Array, minFrames: number): Pause[] {
+  const pauses: Pause[] = [];
+  let k = 0;
+  while (k < speech.length) {
+    if (speech[k] === 1) {
+      k++;
+      continue;
+    }
+    let end = k;
+    while (end < speech.length && speech[end] === 0) end++;
+    if (end - k >= minFrames) pauses.push({ start: k, end });
+    k = end;
+  }
+  return pauses;
+}
+
+/** Number of speech frames of a signal. */
+export function speechFrames(activity: SpeechActivity): number {
+  let n = 0;
+  for (const flag of activity.speech) n += flag;
+  return n;
+}
