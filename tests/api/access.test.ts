@@ -78,14 +78,14 @@ describe('admin routes', () => {
 describe('premium media', () => {
   it('serves audio and transcripts of stories that need login to signed-in users only', async () => {
     const { chapters } = await insertStory(t.database.db, { requiresLogin: true }, 1);
-    await t.storage.put('audios', 'test/a.m4a', Buffer.from('0000ftypM4A '), 'audio/mp4');
-    await t.storage.put('trans', 'test/a.json', Buffer.from('{"segments":[]}'), 'application/json');
-    const { chapters: chaptersTable } = await import('#server/db/schema');
-    const { eq } = await import('drizzle-orm');
-    await t.database.db
-      .update(chaptersTable)
-      .set({ audioFileId: 'test/a.m4a', transcriptFileId: 'test/a.json' })
-      .where(eq(chaptersTable.id, chapters[0]!.id));
+    const { audioFileId, transcriptFileId } = chapters[0]!;
+    await t.storage.put('audios', audioFileId, Buffer.from('0000ftypM4A '), 'audio/mp4');
+    await t.storage.put(
+      'trans',
+      transcriptFileId,
+      Buffer.from('{"segments":[]}'),
+      'application/json',
+    );
 
     for (const kind of ['audio', 'transcript']) {
       const url = `/api/chapters/${chapters[0]!.id}/${kind}`;

@@ -416,7 +416,10 @@ describe('list, download, association and delete', () => {
       transcriptFileId: transcript.filePath,
       duration: expectedSeconds,
     });
-    // The chapter now plays the uploaded audio.
+    // Once the change is published (decision 021), learners hear the uploaded audio.
+    expect((await call('POST', `/api/admin/stories/${story.id}/publish-changes`)).statusCode).toBe(
+      200,
+    );
     const played = await t.app.inject({ method: 'GET', url: `/api/chapters/${first!.id}/audio` });
     expect(played.statusCode).toBe(200);
     expect(played.rawPayload.equals(sampleM4a)).toBe(true);
@@ -510,7 +513,7 @@ describe('list, download, association and delete', () => {
       .select()
       .from(chapters)
       .where(eq(chapters.id, chapter!.id));
-    expect(unchanged!.audioFileId).toBe('');
+    expect(unchanged!.audioFileId).toBe(chapter!.audioFileId);
 
     // A WAV's duration is read too.
     const ok = await call('POST', `/api/admin/chapters/${chapter!.id}/files`, {

@@ -109,7 +109,10 @@ describe('GET /api/admin/stories', () => {
       'Chapter 1',
       'Chapter 2',
     ]);
-    expect(listedPublished.chapters[0]!.audioFileId).toBe('');
+    expect(listedPublished.chapters[0]!.audioFileId).toBe(published.chapters[0]!.audioFileId);
+    expect(listedPublished.hasUnpublishedChanges).toBe(false);
+    expect(listedPublished.revisionPublishedAt).not.toBeNull();
+    expect(listedDraft.revisionPublishedAt).toBeNull();
     expect(listedDraft.status).toBe('draft');
     expect(listedDraft.complete).toBe(false);
   });
@@ -580,11 +583,12 @@ describe('chapter file references', () => {
     return { filename: name, filePath };
   }
 
+  // A draft's chapters play for administrators in a preview only (decision 021).
   const playsAudio = async (chapterId: string) =>
     (
       await t.app.inject({
         method: 'GET',
-        url: `/api/chapters/${chapterId}/audio`,
+        url: `/api/chapters/${chapterId}/audio?preview=1`,
         headers: { cookie: admin.cookie },
       })
     ).statusCode;

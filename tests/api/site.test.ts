@@ -199,14 +199,15 @@ describe('story pages in the HTML the server sends', () => {
   });
 
   it('escape what they insert', async () => {
-    const { stories } = await import('#server/db/schema');
-    await t.database.db.insert(stories).values({
-      title: 'Una "historia" <b>rara</b>',
-      slug: 'una-historia-rara',
-      level: 'Beginner',
-      status: 'published',
-      description: '"><script>alert(1)</script>',
-    });
+    await insertStory(
+      t.database.db,
+      {
+        title: 'Una "historia" <b>rara</b>',
+        slug: 'una-historia-rara',
+        description: '"><script>alert(1)</script>',
+      },
+      0,
+    );
     const res = await t.app.inject({ method: 'GET', url: '/story/una-historia-rara' });
     expect(res.body).not.toContain('<script>alert(1)</script>');
     expect(res.body).toContain('&#34;&#62;&#60;script&#62;');

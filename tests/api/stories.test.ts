@@ -90,7 +90,7 @@ describe('GET /api/chapters/:id', () => {
     expect(res.json().chapter).toMatchObject({
       id: chapter.id,
       position: 2,
-      hasAudio: false,
+      hasAudio: true,
       story: { id: second.story.id, slug: second.story.slug },
     });
   });

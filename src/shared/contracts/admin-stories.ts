@@ -13,7 +13,14 @@ import { storyLevels, storySummarySchema } from './stories.ts';
  *   POST   /api/admin/stories/:id/requires-login → { story } (flips requires_login)
  *   POST   /api/admin/stories/:id/move         body { direction } → { stories } (positions swapped;
  *                                                the whole admin list, by position)
+ *   POST   /api/admin/stories/:id/publish-changes → { story } (the working copy becomes what
+ *                                                learners see: decision 021)
  *   DELETE /api/admin/stories/:id              → 204
+ *
+ * Learners see a published story's revision (decision 021); these routes read and change the
+ * working copy. Publishing a draft the first time makes its first revision; unpublishing keeps
+ * it. A chapter removed from the working copy while learners still see it is listed under
+ * `removedChapters` until the next publish deletes it.
  */
 
 /** PostgreSQL text cannot hold NUL: refused here rather than failing in the database. */
@@ -41,6 +48,12 @@ export const adminStorySchema = storySummarySchema.extend({
   chapters: z.array(adminChapterSchema),
   /** Spec: a story is complete when it has at least one chapter and a cover image. */
   complete: z.boolean(),
+  /** Publishing now would change what learners see (false until the story is first published). */
+  hasUnpublishedChanges: z.boolean(),
+  /** When learners' revision was published; null while the story has never been published. */
+  revisionPublishedAt: z.iso.datetime().nullable(),
+  /** Chapters removed from the working copy that learners still see until the next publish. */
+  removedChapters: z.array(adminChapterSchema),
 });
 export type AdminStory = z.infer<typeof adminStorySchema>;
 

@@ -44,14 +44,39 @@ export const storySchema = storySummarySchema.extend({
 });
 export type Story = z.infer<typeof storySchema>;
 
-export const storyListResponseSchema = z.object({ stories: z.array(storySchema) });
+/**
+ * Preview (decision 021): learners read what was last published; an administrator adding
+ * `?preview=1` to the learner routes (GET /api/stories, /api/stories/:id, /api/stories/by-slug/:slug,
+ * /api/chapters/:id, /api/chapters/:id/audio|transcript) reads the working copy, drafts included.
+ * Such answers carry `preview: true` (the media answers, which are files, the header
+ * PREVIEW_HEADER) and are never stored by a shared cache. Anyone else's `?preview=1` changes
+ * nothing.
+ */
+export const previewQuerySchema = z.object({
+  preview: z
+    .enum(['0', '1'])
+    .optional()
+    .transform((value) => value === '1'),
+});
+export const PREVIEW_HEADER = 'x-relatos-preview';
+/** Present, and true, only on answers that show the working copy. */
+const previewMark = z.literal(true).optional();
+
+export const storyListResponseSchema = z.object({
+  stories: z.array(storySchema),
+  preview: previewMark,
+});
 export type StoryListResponse = z.infer<typeof storyListResponseSchema>;
 
-export const storyResponseSchema = z.object({ story: storySchema });
+export const storyResponseSchema = z.object({ story: storySchema, preview: previewMark });
+export type StoryResponse = z.infer<typeof storyResponseSchema>;
 
 export const chapterWithStorySchema = chapterSchema.extend({ story: storySummarySchema });
 export type ChapterWithStory = z.infer<typeof chapterWithStorySchema>;
-export const chapterResponseSchema = z.object({ chapter: chapterWithStorySchema });
+export const chapterResponseSchema = z.object({
+  chapter: chapterWithStorySchema,
+  preview: previewMark,
+});
 
 export const idParamsSchema = z.object({ id: z.uuid() }).strict();
 export const slugParamsSchema = z

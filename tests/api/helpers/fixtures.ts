@@ -1,17 +1,24 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import { chapters, stories } from '#server/db/schema';
+import { buildRevision } from '#server/modules/stories/published-revision';
 
 type StoryInsert = typeof stories.$inferInsert;
 
-/** Inserts a story with chapters straight into the database (tests only). */
+/**
+ * Inserts a story with chapters straight into the database (tests only). Each chapter names an
+ * audio file and a transcript (`fixtures/<story>/chapter-<n>.m4a|json`, not stored: a test that
+ * plays one puts the object there), so that a published story's chapters are in its published
+ * revision, which is what learners read (decision 021).
+ */
 export async function insertStory(
   db: Database,
   overrides: Partial<StoryInsert> = {},
   chapterCount = 2,
 ) {
   const suffix = randomBytes(4).toString('hex');
-  const [story] = await db
+  const [inserted] = await db
     .insert(stories)
     .values({
       title: `Story ${suffix}`,
@@ -28,13 +35,25 @@ export async function insertStory(
         .insert(chapters)
         .values(
           Array.from({ length: chapterCount }, (_, index) => ({
-            storyId: story!.id,
+            storyId: inserted!.id,
             title: `Chapter ${index + 1}`,
             position: index + 1,
             duration: 60,
+            audioFileId: `fixtures/${suffix}/chapter-${index + 1}.m4a`,
+            transcriptFileId: `fixtures/${suffix}/chapter-${index + 1}.json`,
           })),
         )
         .returning()
     : [];
-  return { story: story!, chapters: chapterRows };
+  let story = inserted!;
+  if (story.status === 'published' && overrides.publishedRevision === undefined) {
+    const revision = buildRevision({ ...story, chapters: chapterRows }, new Date());
+    const [withRevision] = await db
+      .update(stories)
+      .set({ publishedRevision: revision })
+      .where(eq(stories.id, story.id))
+      .returning();
+    story = withRevision!;
+  }
+  return { story, chapters: chapterRows };
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, like, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, like, ne, or, sql } from 'drizzle-orm';
 import type { Bucket } from '#shared/files';
 import { defineRepository } from '../../db/repository.ts';
-import { chapters, fileUploads, stories } from '../../db/schema.ts';
+import { chapters, fileUploads, stories, type PublishedRevision } from '../../db/schema.ts';
 import {
   findStoryById,
   listStoriesWithChapters,
@@ -65,13 +65,31 @@ export const createAdminStoriesRepository = defineRepository((db) => ({
     return row!;
   },
 
+  /** The story's row after the update (its revision tells which chapters learners see). */
   async updateStory(id: string, values: StoryValues) {
-    const rows = await db
+    const [row] = await db
       .update(stories)
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(stories.id, id))
-      .returning({ id: stories.id });
-    return rows.length > 0;
+      .returning({ id: stories.id, publishedRevision: stories.publishedRevision });
+    return row;
+  },
+
+  /** Holds the story's row until the transaction ends (publishing against concurrent saves). */
+  async lockStory(id: string) {
+    const [row] = await db
+      .select({ id: stories.id })
+      .from(stories)
+      .where(eq(stories.id, id))
+      .for('update');
+    return row !== undefined;
+  },
+
+  async saveRevision(id: string, revision: PublishedRevision) {
+    await db
+      .update(stories)
+      .set({ publishedRevision: revision, updatedAt: sql`now()` })
+      .where(eq(stories.id, id));
   },
 
   async chapterIdsOf(storyId: string) {
@@ -80,6 +98,7 @@ export const createAdminStoriesRepository = defineRepository((db) => ({
         id: chapters.id,
         audioFileId: chapters.audioFileId,
         transcriptFileId: chapters.transcriptFileId,
+        removedAt: chapters.removedAt,
       })
       .from(chapters)
       .where(eq(chapters.storyId, storyId));
@@ -91,16 +110,35 @@ export const createAdminStoriesRepository = defineRepository((db) => ({
     await db.insert(chapters).values(rows.map((row) => ({ ...row, storyId })));
   },
 
+  /** A chapter the wizard sends back is in the working copy again, even if it was removed. */
   async updateChapter(id: string, values: ChapterValues) {
     await db
       .update(chapters)
-      .set({ ...values, updatedAt: sql`now()` })
+      .set({ ...values, removedAt: null, updatedAt: sql`now()` })
       .where(eq(chapters.id, id));
   },
 
   async deleteChapters(ids: string[]) {
     if (ids.length === 0) return;
     await db.delete(chapters).where(inArray(chapters.id, ids));
+  },
+
+  /** Out of the working copy, still served to learners until the next publish (decision 021). */
+  async markChaptersRemoved(ids: string[]) {
+    if (ids.length === 0) return;
+    await db
+      .update(chapters)
+      .set({ removedAt: sql`coalesce(${chapters.removedAt}, now())`, updatedAt: sql`now()` })
+      .where(inArray(chapters.id, ids));
+  },
+
+  /** The removed chapters go at publish, with learners' progress and bookmarks on them. */
+  async deleteRemovedChapters(storyId: string) {
+    const rows = await db
+      .delete(chapters)
+      .where(and(eq(chapters.storyId, storyId), isNotNull(chapters.removedAt)))
+      .returning({ id: chapters.id });
+    return rows.length;
   },
 
   /**
@@ -139,7 +177,12 @@ export const createAdminStoriesRepository = defineRepository((db) => ({
         updatedAt: sql`now()`,
       })
       .where(eq(stories.id, id))
-      .returning({ id: stories.id, status: stories.status, title: stories.title });
+      .returning({
+        id: stories.id,
+        status: stories.status,
+        title: stories.title,
+        hasRevision: sql<boolean>`${stories.publishedRevision} is not null`,
+      });
     return row;
   },
 

@@ -99,6 +99,22 @@ export const adminStoriesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
   );
 
   app.post(
+    '/admin/stories/:id/publish-changes',
+    {
+      schema: {
+        tags,
+        summary:
+          'Publish the working copy: learners see it from now on (removed chapters are deleted)',
+        params: idParamsSchema,
+        response: { 200: adminStoryResponseSchema, ...withNotFound },
+      },
+    },
+    async (request) => ({
+      story: await stories.publishChanges(request.params.id, actorOf(request)),
+    }),
+  );
+
+  app.post(
     '/admin/stories/:id/requires-login',
     {
       schema: {

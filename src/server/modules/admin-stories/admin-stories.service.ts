@@ -1,5 +1,6 @@
 import {
   adminStoryMessages,
+  type AdminChapter,
   type AdminStory,
   type MoveDirection,
   type storyInputSchema,
@@ -9,8 +10,13 @@ import type { TransactionRunner } from '../../db/repository.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { AuditLog } from '../../lib/audit-log.repository.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import {
+  buildRevision,
+  hasUnpublishedChanges,
+  isInRevision,
+} from '../stories/published-revision.ts';
 import { toStorySummary } from '../stories/stories.mapper.ts';
-import type { StoryWithChapters } from '../stories/stories.repository.ts';
+import type { ChapterRow, StoryWithChapters } from '../stories/stories.repository.ts';
 import type { StoriesService } from '../stories/stories.service.ts';
 import type {
   AdminStoriesRepository,
@@ -25,18 +31,29 @@ export type ParsedStoryInput = z.output<typeof storyInputSchema>;
 /** The repository's methods, on the pool or inside a transaction. */
 type StoryQueries = ReturnType<AdminStoriesRepository['in']>;
 
-export const toAdminStory = (row: StoryWithChapters): AdminStory => ({
-  ...toStorySummary(row),
-  chapters: row.chapters.map((chapter) => ({
-    id: chapter.id,
-    title: chapter.title,
-    position: chapter.position,
-    duration: chapter.duration,
-    audioFileId: chapter.audioFileId,
-    transcriptFileId: chapter.transcriptFileId,
-  })),
-  complete: row.chapters.length > 0 && row.imageUrl !== null && row.imageUrl !== '',
+const toAdminChapter = (chapter: ChapterRow): AdminChapter => ({
+  id: chapter.id,
+  title: chapter.title,
+  position: chapter.position,
+  duration: chapter.duration,
+  audioFileId: chapter.audioFileId,
+  transcriptFileId: chapter.transcriptFileId,
 });
+
+/** The working copy, with what separates it from what learners see. */
+export const toAdminStory = (row: StoryWithChapters): AdminStory => {
+  const chapters = row.chapters.filter((chapter) => chapter.removedAt === null);
+  return {
+    ...toStorySummary(row),
+    chapters: chapters.map(toAdminChapter),
+    complete: chapters.length > 0 && row.imageUrl !== null && row.imageUrl !== '',
+    hasUnpublishedChanges: hasUnpublishedChanges(row),
+    revisionPublishedAt: row.publishedRevision?.publishedAt ?? null,
+    removedChapters: row.chapters
+      .filter((chapter) => chapter.removedAt !== null)
+      .map(toAdminChapter),
+  };
+};
 
 const duplicateTitle = () =>
   conflict(adminStoryMessages.duplicateTitle, { hint: adminStoryMessages.duplicateTitleHint });
@@ -151,10 +168,30 @@ export function createAdminStoriesService(deps: {
     }
   }
 
-  async function load(queries: StoryQueries, id: string): Promise<AdminStory> {
+  async function findStory(queries: StoryQueries, id: string): Promise<StoryWithChapters> {
     const row = await queries.findAnyStory(id);
     if (!row) throw notFound(adminStoryMessages.notFound);
-    return toAdminStory(row);
+    return row;
+  }
+
+  const load = async (queries: StoryQueries, id: string): Promise<AdminStory> =>
+    toAdminStory(await findStory(queries, id));
+
+  /**
+   * The working copy becomes the revision learners see: chapters removed from it are deleted now
+   * (with learners' progress and bookmarks on them), and chapters without audio or a transcript
+   * stay out of it.
+   */
+  async function publishWorkingCopy(queries: StoryQueries, id: string) {
+    const removed = await queries.deleteRemovedChapters(id);
+    const story = await findStory(queries, id);
+    const revision = buildRevision(story, new Date());
+    await queries.saveRevision(id, revision);
+    return {
+      removed,
+      published: revision.chapters.length,
+      heldBack: story.chapters.length - revision.chapters.length,
+    };
   }
 
   return {
@@ -188,14 +225,15 @@ export function createAdminStoriesService(deps: {
     },
 
     /**
-     * Story fields and chapters together. Chapters sent with an id are updated in place (their
-     * learners' progress and bookmarks stay), new ones inserted, missing ones deleted.
+     * Story fields and chapters together, in the working copy. Chapters sent with an id are
+     * updated in place (their learners' progress and bookmarks stay), new ones inserted; a
+     * missing one is marked removed while learners still see it in the published revision (it
+     * goes at the next publish), deleted otherwise.
      */
     updateStory(id: string, input: ParsedStoryInput, actor: Actor): Promise<AdminStory> {
       return change(async (queries, auditLog) => {
-        if (!(await queries.updateStory(id, storyValues(input)))) {
-          throw notFound(adminStoryMessages.notFound);
-        }
+        const updated = await queries.updateStory(id, storyValues(input));
+        if (!updated) throw notFound(adminStoryMessages.notFound);
         if (await queries.titleTaken(input.title, id)) throw duplicateTitle();
         const existing = await queries.chapterIdsOf(id);
         const stored = new Map(existing.map((chapter) => [chapter.id, chapter]));
@@ -216,9 +254,13 @@ export function createAdminStoriesService(deps: {
           ids,
         );
 
-        await queries.deleteChapters(
-          existing.map((chapter) => chapter.id).filter((chapterId) => !seen.has(chapterId)),
-        );
+        const dropped = existing
+          .filter((chapter) => chapter.removedAt === null && !seen.has(chapter.id))
+          .map((chapter) => chapter.id);
+        const learnersSee = (chapterId: string) =>
+          isInRevision(updated.publishedRevision, chapterId);
+        await queries.markChaptersRemoved(dropped.filter(learnersSee));
+        await queries.deleteChapters(dropped.filter((chapterId) => !learnersSee(chapterId)));
         const fresh: ChapterValues[] = [];
         for (const [index, values] of chapters.entries()) {
           const chapterId = ids[index];
@@ -234,24 +276,49 @@ export function createAdminStoriesService(deps: {
             title: input.title,
             chapters: chapters.length,
             chapters_added: fresh.length,
-            chapters_removed: existing.length - seen.size,
+            chapters_removed: dropped.length,
           },
         });
         return load(queries, id);
       });
     },
 
-    /** published ⇄ draft. */
+    /**
+     * published ⇄ draft. Publishing a story for the first time makes its first revision;
+     * unpublishing keeps the revision, which learners see again when it is published again.
+     */
     toggleStatus(id: string, actor: Actor): Promise<AdminStory> {
       return change(async (queries, auditLog) => {
         const row = await queries.toggleStatus(id);
         if (!row) throw notFound(adminStoryMessages.notFound);
+        if (row.status === 'published' && !row.hasRevision) await publishWorkingCopy(queries, id);
         await auditLog.record({
           action: row.status === 'published' ? 'story_published' : 'story_unpublished',
           ...actor,
           details: { story_id: id, title: row.title },
         });
         return load(queries, id);
+      });
+    },
+
+    /** "Publish changes": learners see the working copy as it is now (decision 021). */
+    publishChanges(id: string, actor: Actor): Promise<AdminStory> {
+      return change(async (queries, auditLog) => {
+        if (!(await queries.lockStory(id))) throw notFound(adminStoryMessages.notFound);
+        const { removed, published, heldBack } = await publishWorkingCopy(queries, id);
+        const story = await load(queries, id);
+        await auditLog.record({
+          action: 'story_changes_published',
+          ...actor,
+          details: {
+            story_id: id,
+            title: story.title,
+            chapters: published,
+            chapters_removed: removed,
+            chapters_without_media: heldBack,
+          },
+        });
+        return story;
       });
     },
 

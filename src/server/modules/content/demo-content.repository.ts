@@ -1,6 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { defineRepository } from '../../db/repository.ts';
-import { appState, chapters, stories } from '../../db/schema.ts';
+import {
+  appState,
+  chapters,
+  stories,
+  transcriptVersions,
+  type PublishedRevision,
+} from '../../db/schema.ts';
 
 const SEEDED_KEY = 'demo_content_seeded';
 
@@ -25,11 +31,27 @@ export const createDemoContentRepository = defineRepository((db) => ({
     return row?.count ?? 0;
   },
 
-  async insertStory(story: DemoStoryValues, storyChapters: DemoChapterValues[]): Promise<void> {
-    const [row] = await db.insert(stories).values(story).returning({ id: stories.id });
-    await db
+  async insertStory(story: DemoStoryValues, storyChapters: DemoChapterValues[]) {
+    const [row] = await db.insert(stories).values(story).returning();
+    const chapterRows = await db
       .insert(chapters)
-      .values(storyChapters.map((chapter) => ({ ...chapter, storyId: row!.id })));
+      .values(storyChapters.map((chapter) => ({ ...chapter, storyId: row!.id })))
+      .returning();
+    return { ...row!, chapters: chapterRows };
+  },
+
+  async saveRevision(storyId: string, revision: PublishedRevision): Promise<void> {
+    await db.update(stories).set({ publishedRevision: revision }).where(eq(stories.id, storyId));
+  },
+
+  /** Each chapter's shipped transcript is its first version, imported. */
+  async insertFirstTranscriptVersions(
+    rows: { chapterId: string; fileKey: string }[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    await db
+      .insert(transcriptVersions)
+      .values(rows.map((row) => ({ ...row, version: 1, source: 'import' as const })));
   },
 }));
 

@@ -6,6 +6,7 @@ import type { TransactionRunner } from '../../db/repository.ts';
 import type { FileUploadsRepository, NewFileUpload } from '../../lib/file-uploads.repository.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import { publicFileUrl } from '../files/public-file-url.ts';
+import { buildRevision } from '../stories/published-revision.ts';
 import type { DemoChapterValues, DemoContentRepository } from './demo-content.repository.ts';
 import { demoContentDir, readDemoManifest, type DemoManifest } from './demo-manifest.ts';
 
@@ -86,8 +87,9 @@ export function createDemoContentService(deps: {
         const { prepared, files } = await storeFiles(manifest, contentDir);
         await transaction(async (tx) => {
           const now = new Date();
+          const queries = content.in(tx);
           for (const { story, coverKey, chapterRows } of prepared) {
-            await content.in(tx).insertStory(
+            const inserted = await queries.insertStory(
               {
                 title: story.title,
                 slug: story.slug,
@@ -103,9 +105,17 @@ export function createDemoContentService(deps: {
               },
               chapterRows,
             );
+            // Learners read the published revision (decision 021).
+            await queries.saveRevision(inserted.id, buildRevision(inserted, now));
+            await queries.insertFirstTranscriptVersions(
+              inserted.chapters.map((chapter) => ({
+                chapterId: chapter.id,
+                fileKey: chapter.transcriptFileId,
+              })),
+            );
           }
           await fileUploads.in(tx).insertMany(files);
-          await content.in(tx).markSeeded({ stories: prepared.length, at: now.toISOString() });
+          await queries.markSeeded({ stories: prepared.length, at: now.toISOString() });
         });
         report(`demo library seeded: ${prepared.length} stories`);
         return true;

@@ -17,7 +17,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { RenderedPage } from '../../lib/http/client-app.ts';
 import { renderHead, type PageHead, type PreloadImage } from '../../lib/http/page-head.ts';
 import { requestMeta } from '../../lib/http/request-meta.ts';
-import type { Viewer } from '../../lib/viewer.ts';
+import { isAdmin, type Viewer } from '../../lib/viewer.ts';
 import { hasSessionCookie } from '../auth/auth-instance.ts';
 import { toStory } from '../stories/stories.mapper.ts';
 
@@ -27,6 +27,10 @@ const dataJson = (data: Record<string, unknown>) => JSON.stringify(data).replace
 /** A JSON block the client reads before asking the API (src/client/lib/inlined-data.ts). */
 const inlinedData = (json: string) =>
   `<script type="application/json" id="${INLINED_DATA_ELEMENT_ID}">${json}</script>`;
+
+/** Whether the address asks for a preview (`?preview=1`, as the API's previewQuerySchema reads it). */
+const asksForPreview = (url: string) =>
+  new URLSearchParams(url.split('?')[1] ?? '').get('preview') === '1';
 
 /** Rendered pages kept per instance (visitors' pages only: they are the same for everyone). */
 const RENDER_CACHE_ENTRIES = 200;
@@ -56,14 +60,20 @@ export function createPageRenderer(deps: {
   async function pageContent(
     pathName: string,
     viewer: Viewer,
+    preview: boolean,
   ): Promise<{ head: PageHead; data: Record<string, unknown>; status?: number; render: boolean }> {
     const storyMatch = STORY_PAGE_PATH.exec(pathName);
     if (!storyMatch && !STORY_LIST_PAGES.includes(pathName))
       return { head: {}, data: {}, render: SERVER_RENDERED_PAGES.includes(pathName) };
     const settings = await site.getSettings().catch(() => undefined);
+    // An administrator's preview (decision 021) is neither inlined nor rendered here, so no
+    // working copy ever sits in a page or the render cache: the browser asks the API for it.
+    if (preview && isAdmin(viewer)) {
+      return { head: {}, data: { [INLINED_KEYS.siteSettings]: settings }, render: false };
+    }
 
     if (!storyMatch) {
-      const list = (await stories.listStories(viewer)).map(toStory);
+      const list = (await stories.listStories(viewer)).stories.map(toStory);
       const firstCover = list[0]?.imageUrl;
       return {
         head: {
@@ -79,7 +89,7 @@ export function createPageRenderer(deps: {
 
     const slug = storyMatch[1]!;
     try {
-      const story = await stories.getPublishedStoryBySlug(slug);
+      const { story } = await stories.getStoryBySlug(viewer, slug);
       const meta = storyMeta(story, publicUrl);
       return {
         head: {
@@ -155,7 +165,7 @@ export function createPageRenderer(deps: {
     const session = await readSession(request);
     const user: CurrentUser | null | undefined = session.user;
     const viewer: Viewer = { userId: user?.id ?? null, role: user?.role ?? null };
-    const page = await pageContent(pathName, viewer);
+    const page = await pageContent(pathName, viewer, asksForPreview(url));
     const data =
       user === undefined ? page.data : { [INLINED_KEYS.session]: { user }, ...page.data };
     const json = dataJson(data);

@@ -1,7 +1,8 @@
 import type { Chapter, Story, StorySummary } from '#shared/contracts/stories';
-import type { ChapterRow, StoryRow, StoryWithChapters } from './stories.repository.ts';
+import type { ChapterView, StoryView } from './published-revision.ts';
+import type { StoryRow } from './stories.repository.ts';
 
-export const toChapter = (row: ChapterRow): Chapter => ({
+export const toChapter = (row: ChapterView): Chapter => ({
   id: row.id,
   storyId: row.storyId,
   title: row.title,
@@ -28,7 +29,7 @@ export const toStorySummary = (row: StoryRow): StorySummary => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export const toStory = (row: StoryWithChapters): Story => ({
+export const toStory = (row: StoryView): Story => ({
   ...toStorySummary(row),
   chapters: row.chapters.map(toChapter),
 });

@@ -8,7 +8,7 @@ export type ChapterRow = typeof chapters.$inferSelect;
 export type StoryWithChapters = StoryRow & { chapters: ChapterRow[] };
 
 export interface StoryVisibility {
-  /** Admins see drafts; everybody else only published stories. */
+  /** Administrators' screens and previews see drafts; learners only published stories. */
   includeDrafts: boolean;
 }
 
@@ -66,17 +66,22 @@ async function attachChapters(db: DbExecutor, storyRows: StoryRow[]): Promise<St
 }
 
 export const createStoriesRepository = defineRepository((db) => ({
-  /** Stories by position (then age), each with its chapters by position. */
+  /**
+   * Stories by position (then age), each with every chapter row by position, removed ones too
+   * (published-revision.ts decides which copy a reader sees).
+   */
   listWithChapters: (visibility: StoryVisibility) => listStoriesWithChapters(db, visibility),
 
   findById: (id: string, visibility: StoryVisibility) => findStoryById(db, id, visibility),
 
-  /** Lookup by slug is for published stories only (spec). */
-  async findPublishedBySlug(slug: string): Promise<StoryWithChapters | undefined> {
+  async findBySlug(
+    slug: string,
+    visibility: StoryVisibility,
+  ): Promise<StoryWithChapters | undefined> {
     const rows = await db
       .select()
       .from(stories)
-      .where(and(eq(stories.slug, slug), eq(stories.status, 'published')));
+      .where(and(eq(stories.slug, slug), visibleFilter(visibility)));
     return (await attachChapters(db, rows))[0];
   },
 

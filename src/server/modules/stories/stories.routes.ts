@@ -1,8 +1,11 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   chapterResponseSchema,
   idParamsSchema,
+  PREVIEW_HEADER,
+  previewQuerySchema,
   slugParamsSchema,
   storyListResponseSchema,
   storyResponseSchema,
@@ -11,10 +14,24 @@ import { apiErrorSchema } from '#shared/errors';
 import { transcriptSchema } from '#shared/transcript';
 import { sendObject } from '../../lib/storage/send-object.ts';
 import type { RouteContext } from '../../app-context.ts';
+import type { StoryView } from './published-revision.ts';
 import { toChapter, toStory, toStorySummary } from './stories.mapper.ts';
-import type { StoryWithChapters } from './stories.repository.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+
+/** `preview: true` on answers that show the working copy; nothing on the others. */
+const previewMark = (preview: boolean) => (preview ? { preview: true as const } : {});
+
+/**
+ * An address asking for a preview answers differently by session (an administrator gets the
+ * working copy): no cache may keep it, whoever asked. Returns whether the caller may still set
+ * its own caching.
+ */
+function keepPreviewsPrivate(reply: FastifyReply, asked: boolean): boolean {
+  if (!asked) return true;
+  reply.header('Cache-Control', 'private, no-store').header('Vary', 'Cookie');
+  return false;
+}
 
 export const storiesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
   app,
@@ -28,14 +45,20 @@ export const storiesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
       schema: {
         tags: ['stories'],
         summary: 'Published stories with their chapters, ordered by position',
+        querystring: previewQuerySchema,
         response: { 200: storyListResponseSchema },
       },
     },
     async (request, reply) => {
-      const rows = await stories.listStories(request.viewer);
+      const asked = request.query.preview;
+      const { stories: list, preview } = await stories.listStories(request.viewer, {
+        preview: asked,
+      });
+      keepPreviewsPrivate(reply, asked);
+      if (preview) return { stories: list.map(toStory), preview: true as const };
       // The same rows give the same JSON: serialise once per cached list, not once per request.
       // A string payload skips the schema serializer; it was checked against the schema when made.
-      return reply.type('application/json; charset=utf-8').send(serializedList(rows) as never);
+      return reply.type('application/json; charset=utf-8').send(serializedList(list) as never);
     },
   );
 
@@ -46,12 +69,17 @@ export const storiesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
         tags: ['stories'],
         summary: 'One story by id',
         params: idParamsSchema,
+        querystring: previewQuerySchema,
         response: { 200: storyResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      story: toStory(await stories.getStory(request.viewer, request.params.id)),
-    }),
+    async (request, reply) => {
+      const { story, preview } = await stories.getStory(request.viewer, request.params.id, {
+        preview: request.query.preview,
+      });
+      keepPreviewsPrivate(reply, request.query.preview);
+      return { story: toStory(story), ...previewMark(preview) };
+    },
   );
 
   app.get(
@@ -61,12 +89,17 @@ export const storiesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
         tags: ['stories'],
         summary: 'One published story by slug',
         params: slugParamsSchema,
+        querystring: previewQuerySchema,
         response: { 200: storyResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      story: toStory(await stories.getPublishedStoryBySlug(request.params.slug)),
-    }),
+    async (request, reply) => {
+      const { story, preview } = await stories.getStoryBySlug(request.viewer, request.params.slug, {
+        preview: request.query.preview,
+      });
+      keepPreviewsPrivate(reply, request.query.preview);
+      return { story: toStory(story), ...previewMark(preview) };
+    },
   );
 
   app.get(
@@ -76,12 +109,21 @@ export const storiesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
         tags: ['chapters'],
         summary: 'One chapter with its story',
         params: idParamsSchema,
+        querystring: previewQuerySchema,
         response: { 200: chapterResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const { chapter, story } = await stories.getChapter(request.viewer, request.params.id);
-      return { chapter: { ...toChapter(chapter), story: toStorySummary(story) } };
+    async (request, reply) => {
+      const { chapter, story, preview } = await stories.getChapter(
+        request.viewer,
+        request.params.id,
+        { preview: request.query.preview },
+      );
+      keepPreviewsPrivate(reply, request.query.preview);
+      return {
+        chapter: { ...toChapter(chapter), story: toStorySummary(story) },
+        ...previewMark(preview),
+      };
     },
   );
 
@@ -94,11 +136,16 @@ export const storiesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
       tags: ['chapters'],
       summary: "The chapter's audio (supports HTTP Range requests)",
       params: idParamsSchema,
+      querystring: previewQuerySchema,
     },
     handler: async (request, reply) => {
-      const media = await stories.getChapterMedia(request.viewer, request.params.id, 'audio');
+      const media = await stories.getChapterMedia(request.viewer, request.params.id, 'audio', {
+        preview: request.query.preview,
+      });
+      if (media.preview) reply.header(PREVIEW_HEADER, '1');
+      const cacheable = keepPreviewsPrivate(reply, request.query.preview);
       return sendObject(request, reply, storage, media.bucket, media.key, {
-        cacheControl: cacheControlFor(media.story.requiresLogin),
+        cacheControl: cacheable ? cacheControlFor(media.story.requiresLogin) : 'private, no-store',
       });
     },
   });
@@ -110,15 +157,21 @@ export const storiesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
         tags: ['chapters'],
         summary: "The chapter's timed transcript (legacy text files are converted to JSON)",
         params: idParamsSchema,
+        querystring: previewQuerySchema,
         response: { 200: transcriptSchema, 304: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      const { transcript, etag, story } = await stories.getTranscript(
+      const { transcript, etag, story, preview } = await stories.getTranscript(
         request.viewer,
         request.params.id,
+        { preview: request.query.preview },
       );
-      reply.header('Cache-Control', cacheControlFor(story.requiresLogin)).header('ETag', etag);
+      if (preview) reply.header(PREVIEW_HEADER, '1');
+      if (keepPreviewsPrivate(reply, request.query.preview)) {
+        reply.header('Cache-Control', cacheControlFor(story.requiresLogin));
+      }
+      reply.header('ETag', etag);
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
       return transcript;
     },
@@ -128,11 +181,11 @@ export const storiesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
 const serializedLists = new WeakMap<object, string>();
 
 /** JSON of a story list, computed once per list object (the service caches the published one). */
-function serializedList(rows: StoryWithChapters[]): string {
-  let json = serializedLists.get(rows);
+function serializedList(list: StoryView[]): string {
+  let json = serializedLists.get(list);
   if (json === undefined) {
-    json = JSON.stringify(storyListResponseSchema.parse({ stories: rows.map(toStory) }));
-    serializedLists.set(rows, json);
+    json = JSON.stringify(storyListResponseSchema.parse({ stories: list.map(toStory) }));
+    serializedLists.set(list, json);
   }
   return json;
 }

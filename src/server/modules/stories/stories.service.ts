@@ -2,16 +2,16 @@ import type { Bucket } from '#shared/files';
 import { messages } from '#shared/messages';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import { isAdmin, type Viewer } from '../../lib/viewer.ts';
-import type {
-  StoriesRepository,
-  StoryVisibility,
-  StoryWithChapters,
-} from './stories.repository.ts';
+import { publishedView, workingView, type StoryView } from './published-revision.ts';
+import type { StoriesRepository, StoryWithChapters } from './stories.repository.ts';
 import type { TranscriptLoader } from './transcript-loader.ts';
 
 export type ChapterMediaKind = 'audio' | 'transcript';
 
-const visibilityFor = (viewer: Viewer): StoryVisibility => ({ includeDrafts: isAdmin(viewer) });
+/** How a reader asks: `preview` asks for the working copy, which only administrators get. */
+export interface ReadOptions {
+  preview?: boolean;
+}
 
 /**
  * The published library changes rarely and is read on every visit: each instance keeps it for a
@@ -19,23 +19,54 @@ const visibilityFor = (viewer: Viewer): StoryVisibility => ({ includeDrafts: isA
  */
 const PUBLISHED_LIST_TTL_MS = 10_000;
 
-/** The library as a learner sees it: published stories, and the chapters they may play. */
+/**
+ * The library as learners see it (decision 021): published stories, each with the content and
+ * chapters of its published revision, and the chapters they may play. An administrator asking
+ * for a preview gets the working copy instead, drafts included; anyone else asking for one gets
+ * exactly what learners get. Every read says whether it answered with the working copy.
+ */
 export function createStoriesService(deps: {
   stories: StoriesRepository;
   transcripts: TranscriptLoader;
 }) {
   const { stories, transcripts } = deps;
-  let published: { at: number; stories: Promise<StoryWithChapters[]> } | undefined;
+  let published: { at: number; stories: Promise<StoryView[]> } | undefined;
 
-  async function getChapter(viewer: Viewer, chapterId: string) {
-    const found = await stories.findChapterWithStory(chapterId, visibilityFor(viewer));
-    if (!found) throw notFound(messages.stories.chapterNotFound);
-    return found;
+  const readsWorkingCopy = (viewer: Viewer, options: ReadOptions) =>
+    options.preview === true && isAdmin(viewer);
+
+  /** The copy of a story this reader sees, or undefined when it does not exist for them. */
+  const viewOf = (row: StoryWithChapters | undefined, preview: boolean) =>
+    row && (preview ? workingView(row) : publishedView(row));
+
+  function publishedList(): Promise<StoryView[]> {
+    if (!published || Date.now() - published.at > PUBLISHED_LIST_TTL_MS) {
+      const list = stories
+        .listWithChapters({ includeDrafts: false })
+        .then((rows) => rows.flatMap((row) => publishedView(row) ?? []));
+      published = { at: Date.now(), stories: list };
+      list.catch(() => (published = undefined));
+    }
+    return published.stories;
+  }
+
+  async function getChapter(viewer: Viewer, chapterId: string, options: ReadOptions = {}) {
+    const preview = readsWorkingCopy(viewer, options);
+    const found = await stories.findChapterWithStory(chapterId, { includeDrafts: preview });
+    const story = found && viewOf({ ...found.story, chapters: [found.chapter] }, preview);
+    const chapter = story?.chapters[0];
+    if (!story || !chapter) throw notFound(messages.stories.chapterNotFound);
+    return { chapter, story, preview };
   }
 
   /** Where a chapter's audio or transcript is stored. */
-  async function getChapterMedia(viewer: Viewer, chapterId: string, kind: ChapterMediaKind) {
-    const { chapter, story } = await getChapter(viewer, chapterId);
+  async function getChapterMedia(
+    viewer: Viewer,
+    chapterId: string,
+    kind: ChapterMediaKind,
+    options: ReadOptions = {},
+  ) {
+    const { chapter, story, preview } = await getChapter(viewer, chapterId, options);
     // Stories that require login are listed to everyone but play only for signed-in users.
     if (story.requiresLogin && !viewer.userId) throw unauthorized(messages.auth.signInToListen);
     const key = kind === 'audio' ? chapter.audioFileId : chapter.transcriptFileId;
@@ -45,18 +76,16 @@ export function createStoriesService(deps: {
       );
     }
     const bucket: Bucket = kind === 'audio' ? 'audios' : 'trans';
-    return { bucket, key, story, chapter };
+    return { bucket, key, story, chapter, preview };
   }
 
   return {
-    listStories(viewer: Viewer) {
-      if (isAdmin(viewer)) return stories.listWithChapters(visibilityFor(viewer));
-      if (!published || Date.now() - published.at > PUBLISHED_LIST_TTL_MS) {
-        const list = stories.listWithChapters({ includeDrafts: false });
-        published = { at: Date.now(), stories: list };
-        list.catch(() => (published = undefined));
+    async listStories(viewer: Viewer, options: ReadOptions = {}) {
+      if (!readsWorkingCopy(viewer, options)) {
+        return { stories: await publishedList(), preview: false };
       }
-      return published.stories;
+      const rows = await stories.listWithChapters({ includeDrafts: true });
+      return { stories: rows.map(workingView), preview: true };
     },
 
     /** Drops this instance's cached published list (after an administrator changes a story). */
@@ -64,26 +93,28 @@ export function createStoriesService(deps: {
       published = undefined;
     },
 
-    async getStory(viewer: Viewer, id: string) {
-      const story = await stories.findById(id, visibilityFor(viewer));
+    async getStory(viewer: Viewer, id: string, options: ReadOptions = {}) {
+      const preview = readsWorkingCopy(viewer, options);
+      const story = viewOf(await stories.findById(id, { includeDrafts: preview }), preview);
       if (!story) throw notFound(messages.stories.storyNotFound);
-      return story;
+      return { story, preview };
     },
 
-    async getPublishedStoryBySlug(slug: string) {
-      const story = await stories.findPublishedBySlug(slug);
+    async getStoryBySlug(viewer: Viewer, slug: string, options: ReadOptions = {}) {
+      const preview = readsWorkingCopy(viewer, options);
+      const story = viewOf(await stories.findBySlug(slug, { includeDrafts: preview }), preview);
       if (!story) throw notFound(messages.stories.storyNotFound);
-      return story;
+      return { story, preview };
     },
 
     getChapter,
     getChapterMedia,
 
     /** A chapter's parsed transcript, with its ETag and the story it belongs to. */
-    async getTranscript(viewer: Viewer, chapterId: string) {
-      const media = await getChapterMedia(viewer, chapterId, 'transcript');
+    async getTranscript(viewer: Viewer, chapterId: string, options: ReadOptions = {}) {
+      const media = await getChapterMedia(viewer, chapterId, 'transcript', options);
       const { transcript, etag } = await transcripts.load(media.key);
-      return { transcript, etag, story: media.story };
+      return { transcript, etag, story: media.story, preview: media.preview };
     },
   };
 }
