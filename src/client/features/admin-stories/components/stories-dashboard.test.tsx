@@ -4,6 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminStory } from '#shared/contracts/admin-stories';
+import type { Job } from '#shared/contracts/jobs';
 import { adminFixture, json, renderApp, sessionOf, stubApi } from '#client/test/render-app';
 import { settle } from '#client/test/settle';
 
@@ -41,6 +42,9 @@ const story = (n: number, overrides: Partial<AdminStory> = {}): AdminStory => ({
   createdAt: new Date(2025, 0, 5, 12).toISOString(),
   chapters: [],
   complete: false,
+  hasUnpublishedChanges: false,
+  revisionPublishedAt: null,
+  removedChapters: [],
   ...overrides,
 });
 
@@ -338,3 +342,258 @@ describe('Content Management, Stories tab', { timeout: 20_000 }, () => {
     expect(await table()).toBeInTheDocument();
   });
 });
+
+describe(
+  'Stories tab: previews, publishing changes, chapters, packages',
+  { timeout: 20_000 },
+  () => {
+    const jobId = '77777777-7777-4777-8777-777777777777';
+    const job = (overrides: Partial<Job>): Job => ({
+      id: jobId,
+      kind: 'import-story',
+      status: 'queued',
+      stage: '',
+      progress: 0,
+      error: null,
+      result: null,
+      subjectId: null,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      startedAt: null,
+      finishedAt: null,
+      ...overrides,
+    });
+    const changed = () =>
+      (library = [
+        {
+          ...faro,
+          hasUnpublishedChanges: true,
+          revisionPublishedAt: faro.publishedAt,
+          removedChapters: [{ ...chapter(3), title: 'Capítulo viejo' }],
+        },
+        olivos,
+        paraguas,
+      ]);
+
+    it('marks a published story with unpublished changes and publishes them after confirming', async () => {
+      changed();
+      const published = { ...library[0]!, hasUnpublishedChanges: false, removedChapters: [] };
+      const fetchMock = stubStoriesApi({
+        [`POST /api/admin/stories/${faro.id}/publish-changes`]: () => {
+          library = [published, olivos, paraguas];
+          return json(200, { story: published });
+        },
+      });
+      renderApp('/admin/content');
+      await table();
+      const row = rowOf('Las cartas del faro');
+      expect(within(row).getByText('Unpublished changes')).toBeInTheDocument();
+      expect(within(rowOf('Los olivos')).queryByText('Unpublished changes')).toBeNull();
+      expect(
+        within(rowOf('Los olivos')).queryByRole('button', { name: /Publish changes/ }),
+      ).toBeNull();
+
+      await userEvent.click(
+        within(row).getByRole('button', { name: 'Publish changes to "Las cartas del faro"' }),
+      );
+      const dialog = screen.getByRole('alertdialog', { name: 'Publish Changes' });
+      expect(dialog).toHaveTextContent('Learners will see "Las cartas del faro" as it is now');
+      expect(dialog).toHaveTextContent('1 chapter removed since the last publish will be deleted');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Publish Changes' }));
+
+      await waitFor(() =>
+        expect(toast.success).toHaveBeenCalledWith('Changes Published', {
+          description: 'Learners now see the latest version of "Las cartas del faro".',
+        }),
+      );
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(within(rowOf('Las cartas del faro')).queryByText('Unpublished changes')).toBeNull();
+      expect(
+        fetchMock.mock.calls.filter(
+          ([url, init]) =>
+            url === `/api/admin/stories/${faro.id}/publish-changes` && init?.method === 'POST',
+        ),
+      ).toHaveLength(1);
+    });
+
+    it('publishes nothing when the confirmation is cancelled, and toasts a failed publish', async () => {
+      changed();
+      let calls = 0;
+      stubStoriesApi({
+        [`POST /api/admin/stories/${faro.id}/publish-changes`]: () => {
+          calls += 1;
+          return json(404, { error: { code: 'NOT_FOUND', message: 'Story not found' } });
+        },
+      });
+      renderApp('/admin/content');
+      await table();
+      const publish = () =>
+        userEvent.click(
+          within(rowOf('Las cartas del faro')).getByRole('button', { name: /Publish changes/ }),
+        );
+      await publish();
+      await userEvent.click(
+        within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }),
+      );
+      await settle();
+      expect(calls).toBe(0);
+
+      await publish();
+      await userEvent.click(
+        within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Publish Changes' }),
+      );
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenCalledWith('Publish Failed', {
+          description: 'Story not found',
+        }),
+      );
+      expect(calls).toBe(1);
+    });
+
+    it('previews and exports a story, and lists its chapters with the studio and previews', async () => {
+      changed();
+      stubStoriesApi();
+      renderApp('/admin/content');
+      await table();
+      const row = rowOf('Los olivos');
+      const preview = within(row).getByRole('link', {
+        name: 'Preview "Los olivos" (opens in a new tab)',
+      });
+      expect(preview).toHaveAttribute('href', '/story/story-2?preview=1');
+      expect(preview).toHaveAttribute('target', '_blank');
+      const exported = within(row).getByRole('link', {
+        name: 'Export "Los olivos" as a story package',
+      });
+      expect(exported).toHaveAttribute('href', `/api/admin/stories/${olivos.id}/export`);
+      expect(exported).toHaveAttribute('download');
+      // A story without chapters has nothing to show.
+      expect(within(row).queryByRole('button', { name: /Chapters of/ })).toBeNull();
+
+      const toggle = within(rowOf('Las cartas del faro')).getByRole('button', {
+        name: 'Chapters of "Las cartas del faro": 2',
+      });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await userEvent.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      const list = screen.getByRole('list', { name: 'Chapters of "Las cartas del faro"' });
+      const [first, second, removed] = within(list).getAllByRole('listitem');
+      expect(first).toHaveTextContent('1. Capítulo 1 · 1:00');
+      expect(
+        within(first!).getByRole('link', { name: 'Open in Studio: Capítulo 1' }),
+      ).toHaveAttribute('href', `/admin/chapters/${chapter(1).id}/studio`);
+      const chapterPreview = within(second!).getByRole('link', {
+        name: 'Preview: Capítulo 2 (opens in a new tab)',
+      });
+      expect(chapterPreview).toHaveAttribute('href', `/player/${chapter(2).id}?preview=1`);
+      expect(chapterPreview).toHaveAttribute('target', '_blank');
+      expect(removed).toHaveTextContent('Capítulo viejo');
+      expect(within(removed!).getByText('Removed at next publish')).toBeInTheDocument();
+      expect(within(removed!).queryByRole('link')).toBeNull();
+
+      await userEvent.click(toggle);
+      expect(screen.queryByRole('list', { name: 'Chapters of "Las cartas del faro"' })).toBeNull();
+    });
+
+    it('imports a story package, follows its job and shows the new draft', async () => {
+      const imported = story(4, { title: 'El faro importado' });
+      const answers = [
+        job({ status: 'running', stage: 'Reading the package', progress: 0.4 }),
+        job({ status: 'succeeded', progress: 1, result: { title: 'El faro importado' } }),
+      ];
+      const sent: FormData[] = [];
+      stubStoriesApi({
+        'POST /api/admin/stories/import': (init) => {
+          sent.push(init!.body as FormData);
+          return json(202, { job: job({}) });
+        },
+        [`GET /api/admin/jobs/${jobId}`]: () => {
+          const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
+          if (answer.status === 'succeeded') library = [faro, olivos, paraguas, imported];
+          return json(200, { job: answer });
+        },
+      });
+      renderApp('/admin/content');
+      await table();
+      const user = userEvent.setup();
+      const zip = new File(['PK'], 'el-faro.zip', { type: 'application/zip' });
+      await user.upload(screen.getByLabelText('Story package (.zip)'), zip);
+
+      expect(await screen.findByText('Reading the package')).toBeInTheDocument();
+      expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
+        'aria-valuenow',
+        '40',
+      );
+      expect(sent[0]!.get('file')).toBeInstanceOf(File);
+      expect((sent[0]!.get('file') as File).name).toBe('el-faro.zip');
+      expect(screen.getByRole('button', { name: 'Import Story Package' })).toBeDisabled();
+
+      expect(await screen.findByText('Finished')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(toast.success).toHaveBeenCalledWith('Story Imported', {
+          description: 'El faro importado',
+        }),
+      );
+      expect(await screen.findByRole('row', { name: /El faro importado/ })).toBeInTheDocument();
+      expect(toast.success).toHaveBeenCalledTimes(1);
+      await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+      expect(screen.queryByRole('progressbar', { name: 'Import progress' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Import Story Package' })).toBeEnabled();
+    });
+
+    it('cancels an import under way', async () => {
+      let cancelled = false;
+      stubStoriesApi({
+        'POST /api/admin/stories/import': () => json(202, { job: job({}) }),
+        [`GET /api/admin/jobs/${jobId}`]: () =>
+          json(200, {
+            job: cancelled
+              ? job({ status: 'cancelled', progress: 0.2 })
+              : job({ status: 'running', stage: 'Aligning chapter 1', progress: 0.2 }),
+          }),
+        [`POST /api/admin/jobs/${jobId}/cancel`]: () => {
+          cancelled = true;
+          return json(200, { job: job({ status: 'cancelled', progress: 0.2 }) });
+        },
+      });
+      renderApp('/admin/content');
+      await table();
+      const user = userEvent.setup();
+      await user.upload(
+        screen.getByLabelText('Story package (.zip)'),
+        new File(['PK'], 'x.zip', { type: 'application/zip' }),
+      );
+      await screen.findByText('Aligning chapter 1');
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    });
+
+    it('refuses a file that is not a package, and says why the server refused one', async () => {
+      let posts = 0;
+      stubStoriesApi({
+        'POST /api/admin/stories/import': () => {
+          posts += 1;
+          return json(400, {
+            error: { code: 'VALIDATION_ERROR', message: 'The package has no story.json' },
+          });
+        },
+      });
+      renderApp('/admin/content');
+      await table();
+      const user = userEvent.setup({ applyAccept: false });
+      const input = screen.getByLabelText('Story package (.zip)');
+      await user.upload(input, new File(['hola'], 'story.txt', { type: 'text/plain' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Choose a story package: a .zip file.',
+      );
+      expect(posts).toBe(0);
+
+      await user.upload(input, new File(['PK'], 'broken.zip', { type: 'application/zip' }));
+      await waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent('The package has no story.json'),
+      );
+      expect(toast.error).toHaveBeenCalledWith('Import Failed', {
+        description: 'The package has no story.json',
+      });
+    });
+  },
+);

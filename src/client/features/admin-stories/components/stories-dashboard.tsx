@@ -21,6 +21,8 @@ import {
   type DashboardFilters,
 } from '../utils/dashboard';
 import { DeleteStoryDialog } from './delete-story-dialog';
+import { ImportStoryPackage } from './import-story-package';
+import { PublishChangesDialog } from './publish-changes-dialog';
 import { StoryRow } from './story-row';
 
 export interface StoriesDashboardProps {
@@ -33,6 +35,7 @@ export function StoriesDashboard({ onCreate, onEdit }: StoriesDashboardProps) {
   const { data: stories, isPending, isError, refetch } = useAdminStories();
   const [filters, setFilters] = useState<DashboardFilters>(noFilters);
   const [toDelete, setToDelete] = useState<AdminStory | null>(null);
+  const [toPublish, setToPublish] = useState<AdminStory | null>(null);
   const actions = useStoryActions();
 
   const visible = useMemo(
@@ -59,8 +62,9 @@ export function StoriesDashboard({ onCreate, onEdit }: StoriesDashboardProps) {
   const last = lastPosition(stories);
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-semibold">Stories</h2>
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="mr-auto text-xl font-semibold">Stories</h2>
+        <ImportStoryPackage />
         <Button size="sm" onClick={onCreate}>
           <Plus aria-hidden="true" className="size-4" />
           Create New Story
@@ -118,9 +122,11 @@ export function StoriesDashboard({ onCreate, onEdit }: StoriesDashboardProps) {
                     login: actions.busy.login === story.id,
                     move: actions.busy.move !== undefined,
                     remove: actions.busy.remove === story.id,
+                    publish: actions.busy.publish === story.id,
                   }}
                   onMove={(direction) => actions.move(story, direction)}
                   onTogglePublished={() => actions.togglePublished(story)}
+                  onPublishChanges={() => setToPublish(story)}
                   onToggleRequiresLogin={() => actions.toggleRequiresLogin(story)}
                   onEdit={() => onEdit(story.id)}
                   onDelete={() => setToDelete(story)}
@@ -130,6 +136,13 @@ export function StoriesDashboard({ onCreate, onEdit }: StoriesDashboardProps) {
           </table>
         </Card>
       )}
+
+      <PublishChangesDialog
+        story={toPublish}
+        publishing={toPublish !== null && actions.busy.publish === toPublish.id}
+        onCancel={() => setToPublish(null)}
+        onConfirm={(story) => actions.publishChanges(story, () => setToPublish(null))}
+      />
 
       <DeleteStoryDialog
         story={toDelete}

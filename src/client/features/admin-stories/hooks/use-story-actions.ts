@@ -3,6 +3,7 @@ import { adminStoryMessages } from '#shared/contracts/admin-stories';
 import { toast } from '#client/lib/toast';
 import { useDeleteStory } from '../api/delete-story';
 import { useMoveStory } from '../api/move-story';
+import { usePublishChanges } from '../api/publish-changes';
 import { useToggleRequiresLogin } from '../api/toggle-requires-login';
 import { useToggleStoryStatus } from '../api/toggle-story-status';
 
@@ -11,6 +12,7 @@ const reason = (error: unknown) => (error instanceof Error ? error.message : 'Pl
 
 /** The dashboard's row actions, with the spec's toasts (move failures stay silent). */
 export function useStoryActions() {
+  const publish = usePublishChanges();
   const status = useToggleStoryStatus();
   const login = useToggleRequiresLogin();
   const move = useMoveStory();
@@ -48,6 +50,16 @@ export function useStoryActions() {
       // Spec: a move that fails (no story to swap with) says nothing.
       move.mutate({ id: story.id, direction }, { onSuccess: () => toast.success(toasts.moved) });
     },
+    publishChanges(story: AdminStory, onSettled?: () => void) {
+      publish.mutate(story, {
+        onSuccess: (updated) =>
+          toast.success('Changes Published', {
+            description: `Learners now see the latest version of "${updated.title}".`,
+          }),
+        onError: (error) => toast.error('Publish Failed', { description: reason(error) }),
+        onSettled,
+      });
+    },
     remove(story: AdminStory, onSettled?: () => void) {
       remove.mutate(story.id, {
         onSuccess: () =>
@@ -58,6 +70,7 @@ export function useStoryActions() {
     },
     /** Which story (if any) each action is busy with, to disable its controls meanwhile. */
     busy: {
+      publish: publish.isPending ? publish.variables?.id : undefined,
       status: status.isPending ? status.variables?.id : undefined,
       login: login.isPending ? login.variables?.id : undefined,
       move: move.isPending ? move.variables?.id : undefined,

@@ -80,6 +80,9 @@ const adminStory: AdminStory = {
   publishedAt: '2025-01-02T00:00:00.000Z',
   createdAt: '2025-01-01T00:00:00.000Z',
   complete: true,
+  hasUnpublishedChanges: false,
+  revisionPublishedAt: '2025-01-02T00:00:00.000Z',
+  removedChapters: [],
   // Listed out of order on purpose: the wizard shows them by position.
   chapters: [
     {

@@ -138,6 +138,9 @@ describe('toStoryInput', () => {
       publishedAt: null,
       createdAt: '2025-01-01T00:00:00.000Z',
       complete: false,
+      hasUnpublishedChanges: false,
+      revisionPublishedAt: null,
+      removedChapters: [],
       chapters: [
         {
           id: '33333333-3333-4333-8333-333333333333',

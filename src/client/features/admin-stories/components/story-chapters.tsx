@@ -1,0 +1,65 @@
+import { Link } from 'react-router';
+import { AudioWaveform, ScanEye } from 'lucide-react';
+import type { AdminChapter, AdminStory } from '#shared/contracts/admin-stories';
+import { formatClock } from '#shared/format';
+import { Badge } from '#client/components/ui/badge';
+import { buttonClassName } from '#client/components/ui/button';
+import { chapterPreviewPath, chapterStudioPath } from '../utils/story-links';
+
+const byPosition = (a: AdminChapter, b: AdminChapter) => a.position - b.position;
+
+const durationText = (chapter: AdminChapter) =>
+  chapter.duration !== null ? formatClock(chapter.duration) : 'No audio yet';
+
+/**
+ * A story's chapters on the dashboard: each opens in the transcript editor or as a preview in
+ * the player; a chapter removed from a published story stays listed, marked, until the next
+ * publish deletes it (decision 021).
+ */
+export function StoryChapters({ story }: { story: AdminStory }) {
+  const chapters = [...story.chapters].sort(byPosition);
+  const removed = [...story.removedChapters].sort(byPosition);
+  return (
+    <ol
+      aria-label={`Chapters of "${story.title}"`}
+      className="divide-y divide-line rounded-xl border border-line bg-surface"
+    >
+      {chapters.map((chapter, index) => (
+        <li key={chapter.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5">
+          <span className="min-w-0 flex-1">
+            <span className="font-medium text-ink">
+              {index + 1}. {chapter.title}
+            </span>
+            <span className="text-ink-muted"> · {durationText(chapter)}</span>
+          </span>
+          <span className="flex flex-wrap gap-2">
+            <Link
+              to={chapterStudioPath(chapter.id)}
+              className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+            >
+              <AudioWaveform aria-hidden="true" className="size-4" />
+              Open in Studio<span className="sr-only">: {chapter.title}</span>
+            </Link>
+            <a
+              href={chapterPreviewPath(chapter.id)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClassName({ variant: 'ghost', size: 'sm' })}
+            >
+              <ScanEye aria-hidden="true" className="size-4" />
+              Preview<span className="sr-only">: {chapter.title} (opens in a new tab)</span>
+            </a>
+          </span>
+        </li>
+      ))}
+      {removed.map((chapter) => (
+        <li key={chapter.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5">
+          <span className="min-w-0 flex-1 text-ink-muted line-through decoration-ink-muted/60">
+            {chapter.title}
+          </span>
+          <Badge tone="intermediate">Removed at next publish</Badge>
+        </li>
+      ))}
+    </ol>
+  );
+}
