@@ -67,7 +67,7 @@ async function buildChapter(
       wordStartSamples: synth.words.map((w) => cursor + w.startSample),
     });
     for (const w of synth.words) {
-      if (w.phonemeMs !== null) snapMs.push(w.phonemeMs - w.wordEventMs);
+      if (w.phonemeMs !== null && w.wordEventMs !== null) snapMs.push(w.phonemeMs - w.wordEventMs);
     }
     cursor += synth.samples.length;
   }

@@ -18,7 +18,7 @@ export const TAIL_SECONDS = 0.6;
  * 138 / 144 / 150 spoken words per minute (measured, pauses excluded).
  */
 export const speechByLevel: Record<StoryLevel, SynthesisSettings> = {
-  Beginner: { voice: 'es', rate: 115, pitch: 50 },
-  Intermediate: { voice: 'es', rate: 120, pitch: 50 },
-  Advanced: { voice: 'es', rate: 125, pitch: 50 },
+  Beginner: { voice: 'es', speed: 115, pitch: 50 },
+  Intermediate: { voice: 'es', speed: 120, pitch: 50 },
+  Advanced: { voice: 'es', speed: 125, pitch: 50 },
 };

@@ -7,6 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { storyLevelSchema } from '#shared/contracts/stories';
+import { tokenizeWords, type WordToken } from '#shared/studio/words';
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -56,29 +57,10 @@ export type SourceSentence = z.infer<typeof sourceSentenceSchema>;
 export type SourceChapter = z.infer<typeof sourceChapterSchema>;
 export type SourceStory = z.infer<typeof sourceStorySchema>;
 
-export interface Token {
-  text: string;
-  /** Offset of the first character in the sentence text (UTF-16 units = code points for Spanish). */
-  start: number;
-  /** Offset just past the last character. */
-  end: number;
-}
-
-/** Letters and digits, with inner apostrophes or hyphens kept inside one word. */
-const wordPattern = /[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
-
-/** Splits a sentence into the word tokens a transcript shows (punctuation stays in the text only). */
-export function tokenize(text: string): Token[] {
-  return Array.from(text.matchAll(wordPattern), (m) => ({
-    text: m[0],
-    start: m.index,
-    end: m.index + m[0].length,
-  }));
-}
-
 /** Throws with a precise location when a sentence's `words` differ from the words of its text. */
-export function checkSentenceWords(sentence: SourceSentence, where: string): Token[] {
-  const tokens = tokenize(sentence.text);
+export function checkSentenceWords(sentence: SourceSentence, where: string): WordToken[] {
+  // The word rule is the product's own, shared with the content studio.
+  const tokens = tokenizeWords(sentence.text);
   const listed = sentence.words.map((w) => w.text);
   const actual = tokens.map((t) => t.text);
   const n = Math.max(listed.length, actual.length);

@@ -20,8 +20,17 @@ declare module '@echogarden/espeak-ng-emscripten' {
     id?: string | number;
   }
 
+  export interface ESpeakVoice {
+    name: string;
+    /** e.g. `roa/es`, `roa/es-419`. */
+    identifier: string;
+    languages: { priority: number; name: string }[];
+  }
+
   export interface ESpeakNGWorker {
-    set_voice(name: string): void;
+    /** 0 when the voice was found (`es`, `es-419`, `es+f3`…); an eSpeak error code otherwise. */
+    set_voice(name: string): number;
+    list_voices(): ESpeakVoice[];
     set_rate(wordsPerMinute: number): void;
     set_pitch(pitch: number): void;
     set_range(range: number): void;
@@ -35,6 +44,8 @@ declare module '@echogarden/espeak-ng-emscripten' {
 
   export interface ESpeakNGModule {
     eSpeakNGWorker: new () => ESpeakNGWorker;
+    /** Emscripten's in-memory file system holding the voice data. */
+    FS: { readdir(path: string): string[] };
   }
 
   const createModule: () => Promise<ESpeakNGModule>;
