@@ -30,5 +30,10 @@ export const auditActions = [
   'tracking_tag_created',
   'tracking_tag_updated',
   'tracking_tag_deleted',
+  // The content studio (decision 021): transcripts, alignments and the jobs that run them.
+  'transcript_saved',
+  'transcript_restored',
+  'alignment_started',
+  'job_cancelled',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
