@@ -11,6 +11,8 @@ export interface JobProgressProps {
   label: string;
   /** Offered while the job is queued or running. */
   onCancel?: () => void;
+  /** The Cancel button's name where the page has several ("Cancel alignment"). */
+  cancelLabel?: string;
   cancelling?: boolean;
   className?: string;
 }
@@ -36,7 +38,14 @@ export function jobStatusText(job: Job): string {
  * stopped. The stage sits in a status region, so a screen reader hears each new stage once
  * (the percent, which changes every second, stays on the bar).
  */
-export function JobProgress({ job, label, onCancel, cancelling, className }: JobProgressProps) {
+export function JobProgress({
+  job,
+  label,
+  onCancel,
+  cancelLabel = 'Cancel',
+  cancelling,
+  className,
+}: JobProgressProps) {
   const active = isJobActive(job);
   const percent = job.status === 'succeeded' ? 100 : Math.round(job.progress * 100);
   const failed = job.status === 'failed';
@@ -67,7 +76,7 @@ export function JobProgress({ job, label, onCancel, cancelling, className }: Job
           disabled={cancelling}
           aria-busy={cancelling}
         >
-          {cancelling ? 'Cancelling…' : 'Cancel'}
+          {cancelling ? 'Cancelling…' : cancelLabel}
         </Button>
       ) : null}
     </div>
