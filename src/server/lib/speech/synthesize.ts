@@ -1,11 +1,6 @@
 import type { EspeakEvent } from '@echogarden/espeak-ng-emscripten';
 import { tokenizeWords, type WordToken } from '#shared/studio/words';
-import {
-  applySettings,
-  ESPEAK_SAMPLE_RATE,
-  loadSynthesizer,
-  type SpeechSettings,
-} from './espeak.ts';
+import { applySettings, ESPEAK_SAMPLE_RATE, type SpeechSettings } from './espeak.ts';
 import { wordTimingsFromEvents, type WordTiming } from './word-timing.ts';
 
 export interface SentenceSpeech {
