@@ -56,6 +56,12 @@ export type AlignmentRequest = z.input<typeof alignmentRequestSchema>;
 export const alignmentResponseSchema = z.object({ job: jobSchema });
 export const latestAlignmentResponseSchema = z.object({ job: jobSchema.nullable() });
 
+/**
+ * Below this confidence (0–1) the aligner's timing of a word or a sentence is doubtful: the editor
+ * marks it and sends the administrator there first; the job's result counts such words.
+ */
+export const DOUBTFUL_CONFIDENCE = 0.5;
+
 /** What the `align-chapter` job reports as its result. */
 export const alignmentResultSchema = z.object({
   version: z.number().int(),
