@@ -1,13 +1,15 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { FileAudio, FileText, Pencil, Trash2, X } from 'lucide-react';
+import { AudioWaveform, FileAudio, FileText, Pencil, ScanEye, Trash2, X } from 'lucide-react';
 import type { FileUpload } from '#shared/contracts/admin-files';
-import { Button } from '#client/components/ui/button';
-import { Field, FieldError } from '#client/components/ui/field';
-import { Input, inputClassName } from '#client/components/ui/input';
+import { formatClock } from '#shared/format';
+import { Button, buttonClassName } from '#client/components/ui/button';
+import { FieldError } from '#client/components/ui/field';
+import { inputClassName } from '#client/components/ui/input';
 import { cn } from '#client/lib/cn';
+import { chapterPreviewPath, chapterStudioPath } from '../../utils/story-links';
 import { FileUploadButton } from './file-upload-button';
-import type { WizardValues } from './wizard-schema';
+import type { WizardChapter, WizardValues } from './wizard-schema';
 
 export interface ChapterCardProps {
   index: number;
@@ -35,7 +37,19 @@ const slots = {
   },
 } as const;
 
-/** One chapter of step 3: click-to-edit title, duration, audio and transcript, delete. */
+/** What the chapter's length is, or where it will come from: never typed (issue 11). */
+function durationText(chapter: Pick<WizardChapter, 'duration' | 'audioFileId'>): string {
+  if (chapter.duration !== null) return `${formatClock(chapter.duration)} · from the audio`;
+  return chapter.audioFileId !== ''
+    ? 'Measured from the audio when saved'
+    : 'Measured from the audio once it is uploaded';
+}
+
+/**
+ * One chapter of step 3: click-to-edit title, its length (from the audio), audio and transcript,
+ * delete; a saved chapter also opens in the studio and as a preview (new tabs: the wizard keeps
+ * its unsaved changes).
+ */
 export function ChapterCard({ index, onDelete }: ChapterCardProps) {
   const ids = useId();
   const number = index + 1;
@@ -91,10 +105,13 @@ export function ChapterCard({ index, onDelete }: ChapterCardProps) {
     setValue(`chapters.${at}.${slots[slot].nameField}`, file?.originalFilename ?? '', {
       shouldDirty: true,
     });
+    // Another recording has another length: the server measures it when the story is saved.
+    if (slot === 'audio') setValue(`chapters.${at}.duration`, null, { shouldDirty: true });
   }
 
   if (!chapter) return null;
   const title = chapter.title;
+  const shownTitle = title.trim() === '' ? `chapter ${number}` : title.trim();
 
   return (
     <fieldset className="rounded-xl border border-line bg-surface p-4 sm:p-5">
@@ -169,15 +186,12 @@ export function ChapterCard({ index, onDelete }: ChapterCardProps) {
       </div>
 
       <div className="mt-4 grid gap-4 sm:grid-cols-3">
-        <Field label="Duration (seconds)" error={errors.chapters?.[index]?.duration?.message}>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            {...register(`chapters.${index}.duration`)}
-          />
-        </Field>
+        <div role="group" aria-labelledby={`${ids}-duration`}>
+          <p id={`${ids}-duration`} className="text-sm font-medium text-ink">
+            Duration
+          </p>
+          <p className="mt-1.5 py-2 text-sm text-ink-muted">{durationText(chapter)}</p>
+        </div>
 
         {(['audio', 'transcript'] as const).map((slot) => {
           const { heading, icon: Icon, upload, uploaded, idField, nameField } = slots[slot];
@@ -224,6 +238,31 @@ export function ChapterCard({ index, onDelete }: ChapterCardProps) {
           );
         })}
       </div>
+
+      {chapter.chapterId ? (
+        <div className="mt-4 flex flex-wrap gap-2 border-t border-line pt-4">
+          <a
+            href={chapterStudioPath(chapter.chapterId)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+          >
+            <AudioWaveform aria-hidden="true" className="size-4" />
+            Open in Studio
+            <span className="sr-only">: {shownTitle} (opens in a new tab)</span>
+          </a>
+          <a
+            href={chapterPreviewPath(chapter.chapterId)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClassName({ variant: 'ghost', size: 'sm' })}
+          >
+            <ScanEye aria-hidden="true" className="size-4" />
+            Preview
+            <span className="sr-only">: {shownTitle} (opens in a new tab)</span>
+          </a>
+        </div>
+      ) : null}
     </fieldset>
   );
 }

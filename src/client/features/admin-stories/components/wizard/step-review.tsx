@@ -5,11 +5,6 @@ import { formatClock, formatMinutes } from '#shared/format';
 import { cn } from '#client/lib/cn';
 import { isChapterComplete, levelLabels, type WizardValues } from './wizard-schema';
 
-const seconds = (text: string): number => {
-  const value = Number.parseInt(text.trim(), 10);
-  return Number.isFinite(value) && value > 0 ? value : 0;
-};
-
 function FileIndicator({ label, present }: { label: string; present: boolean }) {
   const Icon = present ? CircleCheck : CircleX;
   return (
@@ -43,7 +38,7 @@ export function StepReview({ editing }: { editing: boolean }) {
   const chapters = values.chapters;
   const complete = chapters.filter(isChapterComplete).length;
   const lacking = chapters.length - complete;
-  const totalSeconds = chapters.reduce((sum, chapter) => sum + seconds(chapter.duration), 0);
+  const totalSeconds = chapters.reduce((sum, chapter) => sum + (chapter.duration ?? 0), 0);
 
   return (
     <div className="space-y-6">
@@ -90,11 +85,8 @@ export function StepReview({ editing }: { editing: boolean }) {
             >
               <span className="min-w-0 break-words text-ink">
                 {index + 1}. {chapter.title.trim()}
-                {chapter.duration.trim() ? (
-                  <span className="text-ink-muted">
-                    {' '}
-                    · {formatClock(seconds(chapter.duration))}
-                  </span>
+                {chapter.duration !== null ? (
+                  <span className="text-ink-muted"> · {formatClock(chapter.duration)}</span>
                 ) : null}
               </span>
               <span className="flex gap-3">

@@ -339,7 +339,7 @@ describe('story wizard: create', () => {
     ).toBeVisible();
     await user.click(within(chapter(2)).getByRole('button', { name: 'Edit title: Chapter 2' }));
     await user.clear(within(chapter(2)).getByRole('textbox', { name: 'Chapter 2 title' }));
-    await user.click(within(chapter(2)).getByLabelText('Duration (seconds)'));
+    await user.click(within(chapter(2)).getByText('Duration'));
     expect(within(chapter(2)).queryByRole('textbox')).toBeNull();
     expect(
       within(chapter(2)).getByRole('button', { name: 'Edit title: Untitled chapter' }),
@@ -354,7 +354,11 @@ describe('story wizard: create', () => {
     await user.click(within(chapter(2)).getByRole('button', { name: /Edit title/ }));
     await user.type(within(chapter(2)).getByRole('textbox'), 'El encuentro{Enter}');
     await waitFor(() => expect(screen.queryByText('Chapter 2 title is required')).toBeNull());
-    await user.type(within(chapter(1)).getByLabelText('Duration (seconds)'), '75');
+    // The length is never typed: it comes from the audio.
+    const duration = within(chapter(1)).getByRole('group', { name: 'Duration' });
+    expect(within(duration).queryByRole('textbox')).toBeNull();
+    expect(within(duration).queryByRole('spinbutton')).toBeNull();
+    expect(duration).toHaveTextContent('Measured from the audio once it is uploaded');
 
     // Audio and transcript: refused types answer at once; accepted ones upload to their bucket.
     await user.upload(within(chapter(1)).getByLabelText('Audio file for chapter 1'), png('x.png'));
@@ -364,6 +368,9 @@ describe('story wizard: create', () => {
     await user.upload(within(chapter(1)).getByLabelText('Audio file for chapter 1'), mp3());
     expect(await within(chapter(1)).findByText('capitulo-1.mp3')).toBeVisible();
     expect(toast.success).toHaveBeenCalledWith('Audio Uploaded', { description: 'capitulo-1.mp3' });
+    expect(duration).toHaveTextContent('Measured from the audio when saved');
+    // A chapter not saved yet has no studio or preview.
+    expect(within(chapter(1)).queryByRole('link')).toBeNull();
     await user.upload(
       within(chapter(1)).getByLabelText('Transcript file for chapter 1'),
       transcript(),
@@ -414,7 +421,6 @@ describe('story wizard: create', () => {
     await fillBasicInfo(user);
     await uploadCover(user);
     await user.click(screen.getByRole('button', { name: 'Add Chapter' }));
-    await user.type(within(chapter(1)).getByLabelText('Duration (seconds)'), '90');
     await user.upload(within(chapter(1)).getByLabelText('Audio file for chapter 1'), mp3());
     await user.upload(
       within(chapter(1)).getByLabelText('Transcript file for chapter 1'),
@@ -442,7 +448,7 @@ describe('story wizard: create', () => {
     expect(value('Difficulty')).toHaveTextContent('Beginner');
     const info = screen.getByRole('region', { name: 'Story Information' });
     expect(info).toHaveTextContent('El viaje');
-    expect(info).toHaveTextContent('2 min');
+    expect(info).toHaveTextContent('0 min');
     expect(screen.getByText(/will be created as a draft/)).toBeInTheDocument();
     expect(screen.getByText('1 chapter is missing audio or a transcript.')).toBeInTheDocument();
     expect(
@@ -463,6 +469,9 @@ describe('story wizard: create', () => {
       screen.getByText('“El viaje” was created as a draft with 2 chapters.'),
     ).toBeInTheDocument();
     expect(toast.success).toHaveBeenCalledWith('Story Created', { description: 'El viaje' });
+    const preview = screen.getByRole('link', { name: 'Preview Story (opens in a new tab)' });
+    expect(preview).toHaveAttribute('href', '/story/el-mercado?preview=1');
+    expect(preview).toHaveAttribute('target', '_blank');
 
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/stories')!;
     expect(call[1]?.method).toBe('POST');
@@ -477,7 +486,7 @@ describe('story wizard: create', () => {
       chapters: [
         {
           title: 'Chapter 1',
-          duration: 90,
+          duration: null,
           audioFileId: '2025/2-capitulo-1.mp3',
           transcriptFileId: '2025/3-capitulo-1.json',
         },
@@ -557,6 +566,9 @@ describe('story wizard: edit', () => {
 
     const title = await screen.findByLabelText(/Story Title/);
     expect(title).toHaveValue('El mercado');
+    expect(
+      screen.getByRole('link', { name: 'Preview Story (opens in a new tab)' }),
+    ).toHaveAttribute('href', '/story/el-mercado?preview=1');
     expect(screen.getByLabelText(/Difficulty Level/)).toHaveValue('Intermediate');
     expect(screen.getByLabelText('New Words Count')).toHaveValue(40);
     expect(screen.getByLabelText('Position in Library')).toHaveValue(3);
@@ -572,7 +584,16 @@ describe('story wizard: edit', () => {
     expect(
       within(chapter(1)).getByRole('button', { name: 'Edit title: La llegada' }),
     ).toBeVisible();
-    expect(within(chapter(1)).getByLabelText('Duration (seconds)')).toHaveValue(75);
+    expect(within(chapter(1)).getByRole('group', { name: 'Duration' })).toHaveTextContent(
+      '1:15 · from the audio',
+    );
+    const studio = within(chapter(1)).getByRole('link', {
+      name: 'Open in Studio: La llegada (opens in a new tab)',
+    });
+    expect(studio).toHaveAttribute('href', `/admin/chapters/${CHAPTER_1}/studio`);
+    expect(
+      within(chapter(1)).getByRole('link', { name: 'Preview: La llegada (opens in a new tab)' }),
+    ).toHaveAttribute('href', `/player/${CHAPTER_1}?preview=1`);
     expect(within(chapter(1)).getByText('llegada.mp3')).toBeVisible();
     expect(within(chapter(2)).getByRole('button', { name: 'Upload Audio' })).toBeVisible();
     await user.click(next());
@@ -667,5 +688,84 @@ describe('story wizard: edit', () => {
     expect(alert).toHaveTextContent('Story not found');
     expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeVisible();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('story wizard: edit, content studio', () => {
+  it('sends no old length for a chapter whose audio was replaced', async () => {
+    const fetchMock = stubApi({
+      ...uploadRoutes,
+      [`GET /api/admin/stories/${STORY_ID}`]: () => json(200, { story: adminStory }),
+      [`PUT /api/admin/stories/${STORY_ID}`]: (init) => json(200, savedStory(bodyOf(init))),
+    });
+    const { user } = renderWizard(STORY_ID);
+    await screen.findByLabelText(/Story Title/);
+    await user.click(next());
+    await user.click(next());
+    await screen.findByText('Step 3 of 4');
+    await user.click(
+      within(chapter(1)).getByRole('button', { name: 'Remove audio from chapter 1' }),
+    );
+    await user.upload(within(chapter(1)).getByLabelText('Audio file for chapter 1'), mp3());
+    await within(chapter(1)).findByText('capitulo-1.mp3');
+    expect(within(chapter(1)).getByRole('group', { name: 'Duration' })).toHaveTextContent(
+      'Measured from the audio when saved',
+    );
+    await user.click(next());
+    await user.click(await screen.findByRole('button', { name: 'Update Story' }));
+    await screen.findByRole('heading', { name: 'Story Updated Successfully!' });
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(bodyOf(call[1]).chapters?.[0]).toEqual({
+      id: CHAPTER_1,
+      title: 'La llegada',
+      duration: null,
+      audioFileId: '2025/1-capitulo-1.mp3',
+      transcriptFileId: 'llegada.json',
+    });
+  });
+
+  it('lists the chapters removed since the last publish and restores one', async () => {
+    const removed = {
+      id: '66666666-6666-4666-8666-666666666666',
+      title: 'El adiós',
+      position: 3,
+      duration: 42,
+      audioFileId: 'adios.mp3',
+      transcriptFileId: 'adios.json',
+    };
+    const fetchMock = stubApi({
+      [`GET /api/admin/stories/${STORY_ID}`]: () =>
+        json(200, {
+          story: { ...adminStory, hasUnpublishedChanges: true, removedChapters: [removed] },
+        }),
+      [`PUT /api/admin/stories/${STORY_ID}`]: (init) => json(200, savedStory(bodyOf(init))),
+    });
+    const { user } = renderWizard(STORY_ID);
+    await screen.findByLabelText(/Story Title/);
+    await user.click(next());
+    await user.click(next());
+    await screen.findByText('Step 3 of 4');
+    const section = screen.getByRole('region', { name: 'Removed chapters' });
+    expect(section).toHaveTextContent('Learners still see these until');
+    const [item] = within(section).getAllByRole('listitem');
+    expect(item).toHaveTextContent('El adiós');
+    expect(within(item!).getByText('Removed at next publish')).toBeVisible();
+
+    await user.click(within(section).getByRole('button', { name: 'Restore El adiós' }));
+    expect(screen.queryByRole('region', { name: 'Removed chapters' })).toBeNull();
+    expect(within(chapter(3)).getByRole('button', { name: 'Edit title: El adiós' })).toBeVisible();
+    expect(toast.success).toHaveBeenCalledWith('Chapter Restored', { description: 'El adiós' });
+
+    await user.click(next());
+    await user.click(await screen.findByRole('button', { name: 'Update Story' }));
+    await screen.findByRole('heading', { name: 'Story Updated Successfully!' });
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(bodyOf(call[1]).chapters?.[2]).toEqual({
+      id: removed.id,
+      title: 'El adiós',
+      duration: 42,
+      audioFileId: 'adios.mp3',
+      transcriptFileId: 'adios.json',
+    });
   });
 });

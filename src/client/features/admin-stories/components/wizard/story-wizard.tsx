@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useIsMutating } from '@tanstack/react-query';
-import { CircleCheck } from 'lucide-react';
-import { Button } from '#client/components/ui/button';
+import { CircleCheck, ScanEye } from 'lucide-react';
+import type { AdminChapter } from '#shared/contracts/admin-stories';
+import { Button, buttonClassName } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { Notice } from '#client/components/ui/notice';
 import { Spinner } from '#client/components/ui/spinner';
@@ -12,6 +13,7 @@ import { toast } from '#client/lib/toast';
 import { useAdminStory } from '../../api/get-admin-story';
 import { useSaveStory } from '../../api/save-story';
 import { uploadFileMutationKey } from '../../api/upload-file';
+import { storyPreviewPath } from '../../utils/story-links';
 import { describeSaveError } from './save-error';
 import { StepBasicInfo } from './step-basic-info';
 import { StepChapters } from './step-chapters';
@@ -68,8 +70,10 @@ function EditStoryWizard({ storyId, onDone }: { storyId: string; onDone: () => v
     return (
       <WizardForm
         storyId={storyId}
+        slug={story.data.slug}
         language={story.data.language}
         initialValues={wizardValuesFromStory(story.data)}
+        removedChapters={story.data.removedChapters}
         onDone={onDone}
       />
     );
@@ -96,27 +100,48 @@ function EditStoryWizard({ storyId, onDone }: { storyId: string; onDone: () => v
   );
 }
 
+/** Opens the story page as a preview of the working copy, in a new tab (the wizard stays). */
+function PreviewStoryLink({ slug, variant }: { slug: string; variant: 'secondary' | 'primary' }) {
+  return (
+    <a
+      href={storyPreviewPath(slug)}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={buttonClassName({ variant, size: 'sm' })}
+    >
+      <ScanEye aria-hidden="true" className="size-4" />
+      Preview Story <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+}
+
 function WizardFrame({
   title,
   titleRef,
   titleId,
+  aside,
   children,
 }: {
   title: string;
   titleRef?: Ref<HTMLHeadingElement>;
   titleId?: string;
+  /** Beside the title (the edited story's Preview). */
+  aside?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <Card className="space-y-6 p-5 sm:p-8">
-      <h2
-        ref={titleRef}
-        id={titleId}
-        tabIndex={-1}
-        className="scroll-mt-24 font-serif text-2xl font-semibold text-ink focus:outline-none"
-      >
-        {title}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2
+          ref={titleRef}
+          id={titleId}
+          tabIndex={-1}
+          className="scroll-mt-24 font-serif text-2xl font-semibold text-ink focus:outline-none"
+        >
+          {title}
+        </h2>
+        {aside}
+      </div>
       {children}
     </Card>
   );
@@ -124,9 +149,13 @@ function WizardFrame({
 
 interface WizardFormProps {
   storyId?: string;
+  /** The edited story's address (its Preview). */
+  slug?: string;
   /** The story's language, kept on update; new stories are Spanish (the spec's default). */
   language?: string;
   initialValues: WizardValues;
+  /** Chapters of the edited story removed since its last publish (learners still see them). */
+  removedChapters?: readonly AdminChapter[];
   onDone: () => void;
   onCreateAnother?: () => void;
 }
@@ -135,8 +164,10 @@ const chapterCount = (count: number) => (count === 1 ? '1 chapter' : `${count} c
 
 function WizardForm({
   storyId,
+  slug,
   language = 'Spanish',
   initialValues,
+  removedChapters = [],
   onDone,
   onCreateAnother,
 }: WizardFormProps) {
@@ -145,7 +176,9 @@ function WizardForm({
   const form = useSchemaForm(wizardSchema, { defaultValues: initialValues, mode: 'onSubmit' });
   const { trigger, watch, getFieldState, getValues } = form;
   const [step, setStep] = useState<WizardStep>(1);
-  const [saved, setSaved] = useState<{ title: string; chapters: number } | null>(null);
+  const [saved, setSaved] = useState<{ title: string; chapters: number; slug: string } | null>(
+    null,
+  );
   const save = useSaveStory(storyId);
   const uploading = useIsMutating({ mutationKey: uploadFileMutationKey }) > 0;
 
@@ -198,7 +231,7 @@ function WizardForm({
     save.mutate(toStoryInput(getValues(), language), {
       onSuccess: ({ story }) => {
         toast.success(editing ? 'Story Updated' : 'Story Created', { description: story.title });
-        setSaved({ title: story.title, chapters: story.chapters.length });
+        setSaved({ title: story.title, chapters: story.chapters.length, slug: story.slug });
       },
     });
   }
@@ -219,11 +252,14 @@ function WizardForm({
             ? `“${saved.title}” was updated with ${chapterCount(saved.chapters)}.`
             : `“${saved.title}” was created as a draft with ${chapterCount(saved.chapters)}.`}
         </p>
-        {editing || !onCreateAnother ? (
-          <Button onClick={onDone}>Back to Dashboard</Button>
-        ) : (
-          <Button onClick={onCreateAnother}>Create Another Story</Button>
-        )}
+        <div className="flex flex-wrap justify-center gap-3">
+          <PreviewStoryLink slug={saved.slug} variant="secondary" />
+          {editing || !onCreateAnother ? (
+            <Button onClick={onDone}>Back to Dashboard</Button>
+          ) : (
+            <Button onClick={onCreateAnother}>Create Another Story</Button>
+          )}
+        </div>
       </Card>
     );
   }
@@ -237,6 +273,7 @@ function WizardForm({
       title={editing ? 'Edit Story' : 'Create New Story'}
       titleRef={titleRef}
       titleId={titleId}
+      aside={slug !== undefined ? <PreviewStoryLink slug={slug} variant="secondary" /> : null}
     >
       <WizardProgress step={step} />
       <FormProvider {...form}>
@@ -260,7 +297,7 @@ function WizardForm({
 
           {step === 1 ? <StepBasicInfo /> : null}
           {step === 2 ? <StepCoverImage /> : null}
-          {step === 3 ? <StepChapters /> : null}
+          {step === 3 ? <StepChapters removedChapters={removedChapters} /> : null}
           {step === 4 ? <StepReview editing={editing} /> : null}
 
           {failure ? (

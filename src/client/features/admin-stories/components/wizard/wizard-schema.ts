@@ -25,7 +25,6 @@ export const levelLabels: Record<StoryLevel, string> = {
 };
 
 const storyFields = storyInputSchema.shape;
-const chapterFields = storyFields.chapters.unwrap().element.shape;
 
 /** A field the contract checks as it is: its issues (and messages) are the form's. */
 const checkedBy = (contractField: z.ZodType) => (value: string, context: z.RefinementCtx) => {
@@ -52,8 +51,11 @@ export const wizardChapterSchema = z.object({
   /** The saved chapter's id (edit mode): sent back so the chapter, and its progress, survive. */
   chapterId: z.string().optional(),
   title: z.string(),
-  /** Seconds, as typed; '' means unknown. */
-  duration: z.string(),
+  /**
+   * Seconds, as measured from the chapter's audio (never typed); null when unknown, and again
+   * once the audio is replaced, so that no stale length is sent.
+   */
+  duration: z.number().int().nullable(),
   /** Stored file names referenced by the chapter; '' when missing. */
   audioFileId: z.string(),
   transcriptFileId: z.string(),
@@ -98,17 +100,6 @@ export const wizardSchema = z.object({
           path: [index, 'title'],
         });
       }
-      const duration = chapter.duration.trim();
-      if (
-        duration !== '' &&
-        (!/^\d+$/.test(duration) || !chapterFields.duration.safeParse(Number(duration)).success)
-      ) {
-        context.addIssue({
-          code: 'custom',
-          message: `Chapter ${number} duration must be a whole number of seconds`,
-          path: [index, 'duration'],
-        });
-      }
     });
   }),
 });
@@ -138,7 +129,7 @@ export const emptyWizardValues = (): WizardValues => ({
 
 export const newChapter = (number: number): WizardChapter => ({
   title: `Chapter ${number}`,
-  duration: '',
+  duration: null,
   audioFileId: '',
   transcriptFileId: '',
   audioName: '',
@@ -157,7 +148,7 @@ export function wizardValuesFromStory(story: AdminStory): WizardValues {
     chapters: chapters.map((chapter) => ({
       chapterId: chapter.id,
       title: chapter.title,
-      duration: chapter.duration === null ? '' : String(chapter.duration),
+      duration: chapter.duration,
       audioFileId: chapter.audioFileId,
       transcriptFileId: chapter.transcriptFileId,
       audioName: chapter.audioFileId,
@@ -171,8 +162,8 @@ const numberOr = (text: string, fallback: number): number =>
 
 /**
  * The request body (spec, section 5): title and description trimmed, an empty description sent
- * as null, position 1 and new words 0 when left empty, duration parsed as an integer (empty is
- * null), file ids '' when missing.
+ * as null, position 1 and new words 0 when left empty, the duration the audio gave (null when
+ * unknown), file ids '' when missing.
  */
 export function toStoryInput(values: WizardValues, language = 'Spanish'): StoryInput {
   const description = values.description.trim();
@@ -187,7 +178,7 @@ export function toStoryInput(values: WizardValues, language = 'Spanish'): StoryI
     chapters: values.chapters.map((chapter) => ({
       ...(chapter.chapterId ? { id: chapter.chapterId } : {}),
       title: chapter.title.trim(),
-      duration: chapter.duration.trim() === '' ? null : numberOr(chapter.duration, 0),
+      duration: chapter.duration,
       audioFileId: chapter.audioFileId,
       transcriptFileId: chapter.transcriptFileId,
     })),
