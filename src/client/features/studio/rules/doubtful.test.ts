@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Transcript } from '#shared/transcript';
-import {
-  clearSentenceDoubt,
-  clearWordDoubt,
-  DOUBTFUL_CONFIDENCE,
-  doubtfulPlaces,
-  nextDoubtful,
-} from './doubtful';
+import { DOUBTFUL_CONFIDENCE } from '#shared/contracts/studio';
+import { clearSentenceDoubt, clearWordDoubt, doubtfulPlaces, nextDoubtful } from './doubtful';
 
 const low = DOUBTFUL_CONFIDENCE / 2;
 const transcript: Transcript = {

@@ -1,12 +1,8 @@
+import { DOUBTFUL_CONFIDENCE } from '#shared/contracts/studio';
 import type { Transcript, TranscriptSegment } from '#shared/transcript';
 import type { WordRef } from './word-timing';
 
-/**
- * Below this confidence the aligner's timing of a word or a sentence is doubtful: the editor marks
- * it and "Next doubtful" goes there.
- */
-export const DOUBTFUL_CONFIDENCE = 0.5;
-
+/** The editor marks such a word or sentence and "Next doubtful" goes there. */
 export const isDoubtful = (confidence: number | undefined): confidence is number =>
   confidence !== undefined && confidence < DOUBTFUL_CONFIDENCE;
 
