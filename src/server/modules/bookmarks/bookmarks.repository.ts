@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { defineRepository } from '../../db/repository.ts';
 import { bookmarks, chapters, stories } from '../../db/schema.ts';
 
@@ -17,10 +17,21 @@ export const createBookmarksRepository = defineRepository((db) => ({
       .orderBy(asc(bookmarks.positionSeconds));
   },
 
-  /** All of a user's bookmarks with their chapter and story titles, newest first. */
+  /**
+   * All of a user's bookmarks with their chapter and story titles, newest first: the titles
+   * learners see (the published revision's) when the chapter is in one, else the working copy's.
+   */
   listAll(userId: string) {
+    const revisionChapter = sql`(
+      select entry from jsonb_array_elements(${stories.publishedRevision} -> 'chapters') as entry
+      where entry ->> 'id' = ${chapters.id}::text)`;
     return db
-      .select({ bookmark: bookmarks, chapterTitle: chapters.title, storyTitle: stories.title })
+      .select({
+        bookmark: bookmarks,
+        chapterTitle: sql<string>`coalesce(${revisionChapter} ->> 'title', ${chapters.title})`,
+        storyTitle: sql<string>`case when ${revisionChapter} is null then ${stories.title}
+          else ${stories.publishedRevision} ->> 'title' end`,
+      })
       .from(bookmarks)
       .innerJoin(chapters, eq(chapters.id, bookmarks.chapterId))
       .innerJoin(stories, eq(stories.id, chapters.storyId))

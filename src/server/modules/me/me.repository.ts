@@ -4,6 +4,7 @@ import { defineRepository } from '../../db/repository.ts';
 import {
   chapters,
   profiles,
+  stories,
   userAchievements,
   userMemberships,
   userPreferences,
@@ -11,6 +12,7 @@ import {
   userStoryProgress,
   users,
 } from '../../db/schema.ts';
+import { chapterIsPublished } from '../stories/stories.repository.ts';
 
 /** A signed-in user's own rows: every method is scoped by their id. */
 export const createMeRepository = defineRepository((db) => ({
@@ -81,8 +83,10 @@ export const createMeRepository = defineRepository((db) => ({
     select count(*)::int as count from (
       select ${chapters.storyId}
       from ${chapters}
+      join ${stories} on ${stories.id} = ${chapters.storyId}
       left join ${userStoryProgress}
         on ${userStoryProgress.chapterId} = ${chapters.id} and ${userStoryProgress.userId} = ${userId}
+      where ${chapterIsPublished}
       group by ${chapters.storyId}
       having bool_and(coalesce(${userStoryProgress.completed}, false))
     ) done`);

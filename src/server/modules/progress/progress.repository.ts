@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { ProgressState } from '#shared/player/progress-rules';
 import { defineRepository } from '../../db/repository.ts';
 import { chapters, stories, userStoryProgress } from '../../db/schema.ts';
+import { chapterIsPublished } from '../stories/stories.repository.ts';
 
 export type ProgressRow = typeof userStoryProgress.$inferSelect;
 
@@ -63,7 +64,7 @@ export const createProgressRepository = defineRepository((db) => ({
       .orderBy(desc(userStoryProgress.lastAccessedAt));
   },
 
-  /** The learner's last chapters (published stories only), newest first. */
+  /** The learner's last chapters (those learners see in a published revision), newest first. */
   listRecent(userId: string, limit: number) {
     return db
       .select({ progress: userStoryProgress, chapter: chapters, story: stories })
@@ -74,7 +75,7 @@ export const createProgressRepository = defineRepository((db) => ({
         and(
           eq(userStoryProgress.userId, userId),
           isNotNull(userStoryProgress.lastAccessedAt),
-          eq(stories.status, 'published'),
+          chapterIsPublished,
         ),
       )
       .orderBy(desc(userStoryProgress.lastAccessedAt))
@@ -105,10 +106,12 @@ export const createProgressRepository = defineRepository((db) => ({
         where p.user_id = ${userId}
       ),
       story_done as (
-        select c.story_id
-        from chapters c
-        left join user_story_progress p on p.chapter_id = c.id and p.user_id = ${userId}
-        group by c.story_id
+        select ${chapters.storyId}
+        from ${chapters}
+        join ${stories} on ${stories.id} = ${chapters.storyId}
+        left join user_story_progress p on p.chapter_id = ${chapters.id} and p.user_id = ${userId}
+        where ${chapterIsPublished}
+        group by ${chapters.storyId}
         having bool_and(coalesce(p.completed, false))
       )
       select

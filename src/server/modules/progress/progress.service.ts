@@ -3,6 +3,7 @@ import type { ChapterProgress, ProgressEvent, SaveProgressBody } from '#shared/c
 import { correctClientTime, progressAt } from '#shared/player/progress-rules';
 import { validationError } from '../../lib/errors.ts';
 import type { SignedInViewer } from '../../lib/viewer.ts';
+import { publishedView } from '../stories/published-revision.ts';
 import { toChapter, toStorySummary } from '../stories/stories.mapper.ts';
 import type { StoriesService } from '../stories/stories.service.ts';
 import type { AchievementsRepository } from './achievements.repository.ts';
@@ -85,14 +86,22 @@ export function createProgressService(deps: {
 
     async recent(userId: string) {
       const rows = await progress.listRecent(userId, RECENT_CHAPTERS);
-      return rows.map(({ progress: row, chapter, story }) => ({
-        ...toChapter(chapter),
-        story: toStorySummary(story),
-        progressPercentage: row.progressPercentage,
-        lastPositionSeconds: row.lastPositionSeconds,
-        lastAccessedAt: row.lastAccessedAt!.toISOString(),
-        completed: row.completed,
-      }));
+      return rows.flatMap(({ progress: row, chapter: chapterRow, story: storyRow }) => {
+        // As learners see them: the titles and lengths of the published revision.
+        const story = publishedView({ ...storyRow, chapters: [chapterRow] });
+        const chapter = story?.chapters[0];
+        if (!story || !chapter) return [];
+        return [
+          {
+            ...toChapter(chapter),
+            story: toStorySummary(story),
+            progressPercentage: row.progressPercentage,
+            lastPositionSeconds: row.lastPositionSeconds,
+            lastAccessedAt: row.lastAccessedAt!.toISOString(),
+            completed: row.completed,
+          },
+        ];
+      });
     },
 
     /** Hands the learner's saves from every page and device to `listener`; returns the stop. */

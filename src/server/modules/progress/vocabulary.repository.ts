@@ -1,22 +1,25 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { defineRepository } from '../../db/repository.ts';
-import { chapters, chapterVocabulary, userVocabularyProgress } from '../../db/schema.ts';
+import { chapters, chapterVocabulary, stories, userVocabularyProgress } from '../../db/schema.ts';
+import { publishedTranscriptKey } from '../stories/stories.repository.ts';
 
 export const createVocabularyRepository = defineRepository((db) => ({
   /**
-   * Each chapter's transcript key beside the lemmas kept for it (null when none are kept): the
-   * lemmas are current only while their transcript key is the chapter's.
+   * Each chapter's transcript key (the one learners hear: its published revision's) beside the
+   * lemmas kept for it (null when none are kept): the lemmas are current only while their
+   * transcript key is the chapter's.
    */
   chapterLemmas(chapterIds: string[]) {
     if (chapterIds.length === 0) return Promise.resolve([]);
     return db
       .select({
         chapterId: chapters.id,
-        transcriptKey: chapters.transcriptFileId,
+        transcriptKey: publishedTranscriptKey,
         cachedKey: chapterVocabulary.transcriptKey,
         lemmas: chapterVocabulary.lemmas,
       })
       .from(chapters)
+      .innerJoin(stories, eq(stories.id, chapters.storyId))
       .leftJoin(chapterVocabulary, eq(chapterVocabulary.chapterId, chapters.id))
       .where(inArray(chapters.id, chapterIds));
   },

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { defineRepository } from '../../db/repository.ts';
 import { chapters, stories } from '../../db/schema.ts';
@@ -14,6 +14,23 @@ export interface StoryVisibility {
 
 const visibleFilter = (visibility: StoryVisibility) =>
   visibility.includeDrafts ? undefined : eq(stories.status, 'published');
+
+/**
+ * SQL for the queries of other modules that reach chapters through learners (recent chapters,
+ * bookmarks, words learned): whether learners see the chapter, i.e. its story is published and
+ * the chapter is in its published revision (decision 021).
+ */
+export const chapterIsPublished = and(
+  eq(stories.status, 'published'),
+  sql`${stories.publishedRevision} -> 'chapters' @> jsonb_build_array(jsonb_build_object('id', ${chapters.id}::text))`,
+);
+
+/** The transcript learners read for a chapter: its revision's, else (never published) its own. */
+export const publishedTranscriptKey = sql<string>`coalesce((
+  select entry ->> 'transcriptFileId'
+  from jsonb_array_elements(${stories.publishedRevision} -> 'chapters') as entry
+  where entry ->> 'id' = ${chapters.id}::text
+), ${chapters.transcriptFileId})`;
 
 /*
  * The story reads below take the executor they run on, so that the admin stories repository
