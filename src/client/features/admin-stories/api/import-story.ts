@@ -1,23 +1,29 @@
-import { useMutation } from '@tanstack/react-query';
-import type { Job } from '#shared/contracts/jobs';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ImportStoryResponse } from '#shared/contracts/story-packages';
 import { apiFetch } from '#client/lib/api-client';
+import { refreshStories } from './story-mutations';
 
 /**
  * A story package (.zip in the format of content/stories/<slug>/, docs/content.md) becomes a
- * draft, or updates the draft of the same slug, in a background job.
+ * draft, or updates the story of the same slug; chapters that came without timings are aligned
+ * in background jobs, which the answer lists.
  */
 export function importStoryPackage(file: File) {
   const body = new FormData();
   body.set('file', file, file.name);
-  return apiFetch<{ job: Job }>('/api/admin/stories/import', { method: 'POST', body });
+  return apiFetch<ImportStoryResponse>('/api/admin/stories/import', { method: 'POST', body });
 }
 
 export function useImportStoryPackage() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['admin', 'stories', 'import'],
-    mutationFn: async (file: File) => (await importStoryPackage(file)).job,
-    // Each attempt starts a job: the admin decides whether to send the package again.
+    mutationFn: importStoryPackage,
+    // The admin decides whether to send a package again.
     retry: false,
+    onSuccess: () => {
+      void refreshStories(queryClient);
+    },
   });
 }
 

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileArchive, X } from 'lucide-react';
 import type { Job } from '#shared/contracts/jobs';
+import type { ImportStoryResponse } from '#shared/contracts/story-packages';
 import { JobProgress } from '#client/components/jobs/job-progress';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
@@ -17,41 +18,18 @@ const refusalOf = (error: unknown): string =>
     ? error.message
     : 'Please try again.';
 
-/** The imported story's title, when the job's result names it. */
-const importedTitle = (job: Job): string | undefined => {
-  const title = job.result?.title;
-  return typeof title === 'string' ? title : undefined;
-};
-
 /**
- * "Import Story Package": a .zip in the demo library's format is uploaded, imported as a draft
- * by a background job whose progress shows here, and the new draft appears in the list.
+ * "Import Story Package": a .zip in the demo library's format becomes a draft (or updates the
+ * story of its slug) and shows in the list; chapters that came without timings are aligned in
+ * background jobs, whose progress shows here.
  */
 export function ImportStoryPackage() {
   const ids = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const queryClient = useQueryClient();
   const upload = useImportStoryPackage();
-  const cancel = useCancelJob();
-  const [jobId, setJobId] = useState<string | null>(null);
+  const [imported, setImported] = useState<ImportStoryResponse | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const job = useJob(jobId);
-  const current = job.data;
-
-  // Once, when the job ends: say how it went and show the draft it made.
-  const announced = useRef<string | null>(null);
-  useEffect(() => {
-    if (!current || isJobActive(current) || announced.current === current.id) return;
-    announced.current = current.id;
-    if (current.status === 'succeeded') {
-      toast.success('Story Imported', {
-        description: importedTitle(current) ?? 'The story is in the list as a draft.',
-      });
-      void refreshStories(queryClient);
-    } else if (current.status === 'failed') {
-      toast.error('Import Failed', { description: current.error ?? 'Please try again.' });
-    }
-  }, [current, queryClient]);
+  const [aligning, setAligning] = useState<ReadonlySet<string>>(new Set());
 
   function onFileChosen(file: File | undefined) {
     if (inputRef.current) inputRef.current.value = '';
@@ -62,11 +40,17 @@ export function ImportStoryPackage() {
       return;
     }
     upload.mutate(file, {
-      onSuccess: (started) => {
-        announced.current = null;
-        setJobId(started.id);
+      onSuccess: (answer) => {
+        setImported(answer);
+        setAligning(new Set(answer.alignmentJobs.map((job) => job.id)));
+        toast.success(answer.created ? 'Story Imported' : 'Story Updated', {
+          description: answer.created
+            ? `"${answer.story.title}" is in the list as a draft.`
+            : `"${answer.story.title}" was updated from the package.`,
+        });
       },
       onError: (error) => {
+        setImported(null);
         const message = refusalOf(error);
         setRefusal(message);
         toast.error('Import Failed', { description: message });
@@ -74,8 +58,21 @@ export function ImportStoryPackage() {
     });
   }
 
-  const busy = upload.isPending || (current !== undefined && isJobActive(current));
+  const onJobSettled = useCallback(
+    (jobId: string) =>
+      setAligning((current) => {
+        if (!current.has(jobId)) return current;
+        const next = new Set(current);
+        next.delete(jobId);
+        return next;
+      }),
+    [],
+  );
+
+  const busy = upload.isPending || aligning.size > 0;
   const errorId = `${ids}-error`;
+  const chapterTitle = (job: Job) =>
+    imported?.story.chapters.find((chapter) => chapter.id === job.subjectId)?.title ?? 'a chapter';
 
   return (
     <>
@@ -98,18 +95,18 @@ export function ImportStoryPackage() {
         onClick={() => inputRef.current?.click()}
       >
         <FileArchive aria-hidden="true" className="size-4" />
-        {upload.isPending ? 'Uploading...' : 'Import Story Package'}
+        {upload.isPending ? 'Importing...' : 'Import Story Package'}
       </Button>
-      {refusal || jobId !== null ? (
+      {refusal || imported ? (
         <Card className="order-last basis-full space-y-3 p-4">
           <div className="flex items-center justify-between gap-3">
-            <h3 className="font-semibold">Import a story package</h3>
+            <h3 className="font-semibold">Story package</h3>
             {!busy ? (
               <Button
                 variant="ghost"
                 size="sm"
                 onClick={() => {
-                  setJobId(null);
+                  setImported(null);
                   setRefusal(null);
                 }}
               >
@@ -123,26 +120,72 @@ export function ImportStoryPackage() {
               <FieldError id={errorId}>{refusal}</FieldError>
             </div>
           ) : null}
-          {job.isError ? (
-            <p role="alert" className="text-sm text-accent-ink">
-              Could not follow the import: {refusalOf(job.error)}
-            </p>
-          ) : null}
-          {current ? (
-            <JobProgress
-              job={current}
-              label="Import progress"
-              cancelling={cancel.isPending}
-              onCancel={() =>
-                cancel.mutate(current.id, {
-                  onError: (error) =>
-                    toast.error('Cancel Failed', { description: refusalOf(error) }),
-                })
-              }
-            />
+          {imported ? (
+            <>
+              <p role="status" className="text-sm text-ink">
+                {imported.created
+                  ? `"${imported.story.title}" was imported as a draft with ${imported.story.chapters.length} ${imported.story.chapters.length === 1 ? 'chapter' : 'chapters'}.`
+                  : `"${imported.story.title}" was updated from the package.`}
+              </p>
+              {imported.alignmentJobs.map((job) => (
+                <ImportAlignment
+                  key={job.id}
+                  jobId={job.id}
+                  chapterTitle={chapterTitle(job)}
+                  onSettled={onJobSettled}
+                />
+              ))}
+            </>
           ) : null}
         </Card>
       ) : null}
     </>
+  );
+}
+
+/** One chapter of the package being aligned: its job's progress, Cancel, and how it ended. */
+function ImportAlignment({
+  jobId,
+  chapterTitle,
+  onSettled,
+}: {
+  jobId: string;
+  chapterTitle: string;
+  onSettled: (jobId: string) => void;
+}) {
+  const queryClient = useQueryClient();
+  const job = useJob(jobId);
+  const cancel = useCancelJob();
+  const current = job.data;
+  const finished = current !== undefined && !isJobActive(current);
+
+  // Once, when the job ends.
+  useEffect(() => {
+    if (!finished) return;
+    onSettled(jobId);
+    // The aligned chapter has its transcript now.
+    void refreshStories(queryClient);
+  }, [finished, jobId, onSettled, queryClient]);
+
+  if (job.isError) {
+    return (
+      <p role="alert" className="text-sm text-accent-ink">
+        Could not follow the alignment of &quot;{chapterTitle}&quot;: {refusalOf(job.error)}
+      </p>
+    );
+  }
+  if (!current) return null;
+  return (
+    <JobProgress
+      job={current}
+      label={`Alignment of "${chapterTitle}"`}
+      cancelLabel={`Cancel the alignment of "${chapterTitle}"`}
+      cancelling={cancel.isPending}
+      onCancel={() =>
+        cancel.mutate(current.id, {
+          onError: (error) => toast.error('Cancel Failed', { description: refusalOf(error) }),
+        })
+      }
+    />
   );
 }

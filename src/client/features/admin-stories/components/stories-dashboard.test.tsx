@@ -493,23 +493,26 @@ describe(
       expect(screen.queryByRole('list', { name: 'Chapters of "Las cartas del faro"' })).toBeNull();
     });
 
-    it('imports a story package, follows its job and shows the new draft', async () => {
-      const imported = story(4, { title: 'El faro importado' });
+    it('imports a package as a new draft and follows the alignment of its untimed chapter', async () => {
+      const untimed = { ...chapter(7), title: 'Capítulo sin tiempos', transcriptFileId: '' };
+      const imported = story(4, { title: 'El faro importado', chapters: [untimed] });
       const answers = [
-        job({ status: 'running', stage: 'Reading the package', progress: 0.4 }),
-        job({ status: 'succeeded', progress: 1, result: { title: 'El faro importado' } }),
+        job({ status: 'running', stage: 'Aligning sentences', progress: 0.4 }),
+        job({ status: 'succeeded', progress: 1 }),
       ];
       const sent: FormData[] = [];
       stubStoriesApi({
         'POST /api/admin/stories/import': (init) => {
           sent.push(init!.body as FormData);
-          return json(202, { job: job({}) });
+          library = [faro, olivos, paraguas, imported];
+          return json(201, {
+            story: imported,
+            created: true,
+            alignmentJobs: [job({ subjectId: untimed.id })],
+          });
         },
-        [`GET /api/admin/jobs/${jobId}`]: () => {
-          const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
-          if (answer.status === 'succeeded') library = [faro, olivos, paraguas, imported];
-          return json(200, { job: answer });
-        },
+        [`GET /api/admin/jobs/${jobId}`]: () =>
+          json(200, { job: answers.length > 1 ? answers.shift()! : answers[0]! }),
       });
       renderApp('/admin/content');
       await table();
@@ -517,37 +520,67 @@ describe(
       const zip = new File(['PK'], 'el-faro.zip', { type: 'application/zip' });
       await user.upload(screen.getByLabelText('Story package (.zip)'), zip);
 
-      expect(await screen.findByText('Reading the package')).toBeInTheDocument();
-      expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
-        'aria-valuenow',
-        '40',
-      );
-      expect(sent[0]!.get('file')).toBeInstanceOf(File);
-      expect((sent[0]!.get('file') as File).name).toBe('el-faro.zip');
-      expect(screen.getByRole('button', { name: 'Import Story Package' })).toBeDisabled();
-
-      expect(await screen.findByText('Finished')).toBeInTheDocument();
       await waitFor(() =>
         expect(toast.success).toHaveBeenCalledWith('Story Imported', {
-          description: 'El faro importado',
+          description: '"El faro importado" is in the list as a draft.',
         }),
       );
+      expect((sent[0]!.get('file') as File).name).toBe('el-faro.zip');
       expect(await screen.findByRole('row', { name: /El faro importado/ })).toBeInTheDocument();
-      expect(toast.success).toHaveBeenCalledTimes(1);
-      await user.click(screen.getByRole('button', { name: 'Dismiss' }));
-      expect(screen.queryByRole('progressbar', { name: 'Import progress' })).toBeNull();
+      expect(
+        screen.getByText('"El faro importado" was imported as a draft with 1 chapter.'),
+      ).toBeInTheDocument();
+      const progress = await screen.findByRole('progressbar', {
+        name: 'Alignment of "Capítulo sin tiempos"',
+      });
+      expect(progress).toHaveAttribute('aria-valuenow', '40');
+      expect(screen.getByText('Aligning sentences')).toBeInTheDocument();
+      // Another package waits until this one's chapters are aligned.
+      expect(screen.getByRole('button', { name: 'Import Story Package' })).toBeDisabled();
+      expect(screen.queryByRole('button', { name: 'Dismiss' })).toBeNull();
+
+      expect(await screen.findByText('Finished')).toBeInTheDocument();
+      expect(progress).toHaveAttribute('aria-valuenow', '100');
+      await user.click(await screen.findByRole('button', { name: 'Dismiss' }));
+      expect(screen.queryByRole('progressbar')).toBeNull();
       expect(screen.getByRole('button', { name: 'Import Story Package' })).toBeEnabled();
     });
 
-    it('cancels an import under way', async () => {
+    it('says so when a package updates the story of its slug', async () => {
+      stubStoriesApi({
+        'POST /api/admin/stories/import': () =>
+          json(200, { story: olivos, created: false, alignmentJobs: [] }),
+      });
+      renderApp('/admin/content');
+      await table();
+      await userEvent.upload(
+        screen.getByLabelText('Story package (.zip)'),
+        new File(['PK'], 'olivos.zip', { type: 'application/zip' }),
+      );
+      await waitFor(() =>
+        expect(toast.success).toHaveBeenCalledWith('Story Updated', {
+          description: '"Los olivos" was updated from the package.',
+        }),
+      );
+      expect(screen.getByText('"Los olivos" was updated from the package.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Import Story Package' })).toBeEnabled();
+    });
+
+    it('cancels the alignment of an imported chapter', async () => {
+      const untimed = { ...chapter(7), title: 'Capítulo sin tiempos', transcriptFileId: '' };
       let cancelled = false;
       stubStoriesApi({
-        'POST /api/admin/stories/import': () => json(202, { job: job({}) }),
+        'POST /api/admin/stories/import': () =>
+          json(201, {
+            story: story(4, { title: 'El faro importado', chapters: [untimed] }),
+            created: true,
+            alignmentJobs: [job({ subjectId: untimed.id })],
+          }),
         [`GET /api/admin/jobs/${jobId}`]: () =>
           json(200, {
             job: cancelled
               ? job({ status: 'cancelled', progress: 0.2 })
-              : job({ status: 'running', stage: 'Aligning chapter 1', progress: 0.2 }),
+              : job({ status: 'running', stage: 'Decoding the recording', progress: 0.2 }),
           }),
         [`POST /api/admin/jobs/${jobId}/cancel`]: () => {
           cancelled = true;
@@ -561,10 +594,13 @@ describe(
         screen.getByLabelText('Story package (.zip)'),
         new File(['PK'], 'x.zip', { type: 'application/zip' }),
       );
-      await screen.findByText('Aligning chapter 1');
-      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      await screen.findByText('Decoding the recording');
+      await user.click(
+        screen.getByRole('button', { name: 'Cancel the alignment of "Capítulo sin tiempos"' }),
+      );
       expect(await screen.findByText('Cancelled')).toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+      expect(screen.queryByRole('button', { name: /^Cancel/ })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Import Story Package' })).toBeEnabled();
     });
 
     it('refuses a file that is not a package, and says why the server refused one', async () => {
@@ -573,7 +609,7 @@ describe(
         'POST /api/admin/stories/import': () => {
           posts += 1;
           return json(400, {
-            error: { code: 'VALIDATION_ERROR', message: 'The package has no story.json' },
+            error: { code: 'BAD_REQUEST', message: 'The package has no story.json' },
           });
         },
       });
