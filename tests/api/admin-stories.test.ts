@@ -433,6 +433,81 @@ describe('POST /api/admin/stories/:id/status', () => {
   });
 });
 
+describe('POST /api/admin/stories/:id/publish-changes', () => {
+  it("makes the first publish a draft's first revision, with only the chapters that can play", async () => {
+    const story = await create({
+      title: 'Primera publicación',
+      chapters: [
+        {
+          title: 'Con audio',
+          audioFileId: 'chapter-one.m4a',
+          transcriptFileId: 'chapter-one.json',
+        },
+        { title: 'Sin transcripción', audioFileId: 'chapter-two.m4a' },
+      ],
+    });
+    expect(story).toMatchObject({ hasUnpublishedChanges: false, revisionPublishedAt: null });
+    const published = adminStoryResponseSchema.parse(
+      (await asAdmin('POST', `/api/admin/stories/${story.id}/status`)).json(),
+    ).story;
+    expect(published.revisionPublishedAt).not.toBeNull();
+    expect(published.hasUnpublishedChanges).toBe(false);
+    const [row] = await t.database.db
+      .select({ revision: stories.publishedRevision })
+      .from(stories)
+      .where(eq(stories.id, story.id));
+    expect(row!.revision!.chapters.map((chapter) => chapter.title)).toEqual(['Con audio']);
+  });
+
+  it('flags unpublished changes in the dashboard list until they are published', async () => {
+    const { story } = await insertStory(t.database.db, { title: 'Con cambios' }, 1);
+    const listed = async () =>
+      adminStoryListResponseSchema
+        .parse((await asAdmin('GET', '/api/admin/stories')).json())
+        .stories.find((candidate) => candidate.id === story.id)!;
+    expect((await listed()).hasUnpublishedChanges).toBe(false);
+    const current = (await listed()).chapters[0]!;
+    await asAdmin('PUT', `/api/admin/stories/${story.id}`, {
+      title: 'Con cambios',
+      level: 'Beginner',
+      description: 'Nueva descripción',
+      chapters: [current],
+    });
+    expect((await listed()).hasUnpublishedChanges).toBe(true);
+    const res = await asAdmin('POST', `/api/admin/stories/${story.id}/publish-changes`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect((await listed()).hasUnpublishedChanges).toBe(false);
+  });
+
+  it('shows the published changes in a public list this instance had cached', async () => {
+    const { story } = await insertStory(t.database.db, { title: 'Caché vieja' }, 1);
+    expect(await publicTitles()).toContain('Caché vieja');
+    await asAdmin('PUT', `/api/admin/stories/${story.id}`, {
+      title: 'Caché nueva',
+      level: 'Beginner',
+    });
+    expect(await publicTitles()).toContain('Caché vieja');
+    await asAdmin('POST', `/api/admin/stories/${story.id}/publish-changes`);
+    const titles = await publicTitles();
+    expect(titles).toContain('Caché nueva');
+    expect(titles).not.toContain('Caché vieja');
+  });
+
+  it('answers 404 for an unknown story and refuses learners', async () => {
+    expect(
+      (await asAdmin('POST', `/api/admin/stories/${UNKNOWN_ID}/publish-changes`)).statusCode,
+    ).toBe(404);
+    const { story } = await insertStory(t.database.db, {}, 1);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/stories/${story.id}/publish-changes`,
+      headers: { cookie: learner.cookie, origin: ORIGIN },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
 describe('POST /api/admin/stories/:id/requires-login', () => {
   it('flips the login requirement both ways', async () => {
     const story = await create();

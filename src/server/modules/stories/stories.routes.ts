@@ -24,8 +24,8 @@ const previewMark = (preview: boolean) => (preview ? { preview: true as const } 
 
 /**
  * An address asking for a preview answers differently by session (an administrator gets the
- * working copy): no cache may keep it, whoever asked. Returns whether the caller may still set
- * its own caching.
+ * working copy): no cache may keep it, whoever asked and whatever the answer (a refusal too).
+ * Returns whether the caller may still set its own caching.
  */
 function keepPreviewsPrivate(reply: FastifyReply, asked: boolean): boolean {
   if (!asked) return true;
@@ -51,10 +51,10 @@ export const storiesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
     },
     async (request, reply) => {
       const asked = request.query.preview;
+      keepPreviewsPrivate(reply, asked);
       const { stories: list, preview } = await stories.listStories(request.viewer, {
         preview: asked,
       });
-      keepPreviewsPrivate(reply, asked);
       if (preview) return { stories: list.map(toStory), preview: true as const };
       // The same rows give the same JSON: serialise once per cached list, not once per request.
       // A string payload skips the schema serializer; it was checked against the schema when made.
@@ -74,10 +74,10 @@ export const storiesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
       },
     },
     async (request, reply) => {
+      keepPreviewsPrivate(reply, request.query.preview);
       const { story, preview } = await stories.getStory(request.viewer, request.params.id, {
         preview: request.query.preview,
       });
-      keepPreviewsPrivate(reply, request.query.preview);
       return { story: toStory(story), ...previewMark(preview) };
     },
   );
@@ -114,12 +114,12 @@ export const storiesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
       },
     },
     async (request, reply) => {
+      keepPreviewsPrivate(reply, request.query.preview);
       const { chapter, story, preview } = await stories.getChapter(
         request.viewer,
         request.params.id,
         { preview: request.query.preview },
       );
-      keepPreviewsPrivate(reply, request.query.preview);
       return {
         chapter: { ...toChapter(chapter), story: toStorySummary(story) },
         ...previewMark(preview),
@@ -139,11 +139,11 @@ export const storiesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
       querystring: previewQuerySchema,
     },
     handler: async (request, reply) => {
+      const cacheable = keepPreviewsPrivate(reply, request.query.preview);
       const media = await stories.getChapterMedia(request.viewer, request.params.id, 'audio', {
         preview: request.query.preview,
       });
       if (media.preview) reply.header(PREVIEW_HEADER, '1');
-      const cacheable = keepPreviewsPrivate(reply, request.query.preview);
       return sendObject(request, reply, storage, media.bucket, media.key, {
         cacheControl: cacheable ? cacheControlFor(media.story.requiresLogin) : 'private, no-store',
       });
@@ -162,15 +162,14 @@ export const storiesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
       },
     },
     async (request, reply) => {
+      const cacheable = keepPreviewsPrivate(reply, request.query.preview);
       const { transcript, etag, story, preview } = await stories.getTranscript(
         request.viewer,
         request.params.id,
         { preview: request.query.preview },
       );
       if (preview) reply.header(PREVIEW_HEADER, '1');
-      if (keepPreviewsPrivate(reply, request.query.preview)) {
-        reply.header('Cache-Control', cacheControlFor(story.requiresLogin));
-      }
+      if (cacheable) reply.header('Cache-Control', cacheControlFor(story.requiresLogin));
       reply.header('ETag', etag);
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
       return transcript;
