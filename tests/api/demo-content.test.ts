@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storyListResponseSchema } from '#shared/contracts/stories';
 import { transcriptSchema } from '#shared/transcript';
+import { chapters, stories, transcriptVersions } from '#server/db/schema';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -42,6 +43,33 @@ describe('the shipped demo library', () => {
       .flatMap((story) => story.chapters)
       .reduce((sum, c) => sum + (c.duration ?? 0), 0);
     expect(totalSeconds).toBeGreaterThanOrEqual(12 * 60);
+  });
+
+  it("publishes each story's revision and keeps each transcript as its imported version 1", async () => {
+    const rows = await t.database.db.select().from(stories);
+    const chapterRows = await t.database.db.select().from(chapters);
+    for (const story of rows) {
+      const own = chapterRows
+        .filter((chapter) => chapter.storyId === story.id)
+        .sort((a, b) => a.position - b.position);
+      expect(story.publishedRevision).toMatchObject({
+        title: story.title,
+        chapters: own.map((chapter) => ({
+          id: chapter.id,
+          audioFileId: chapter.audioFileId,
+          transcriptFileId: chapter.transcriptFileId,
+        })),
+      });
+    }
+    const versions = await t.database.db.select().from(transcriptVersions);
+    expect(versions).toHaveLength(chapterRows.length);
+    for (const chapter of chapterRows) {
+      expect(versions.find((version) => version.chapterId === chapter.id)).toMatchObject({
+        version: 1,
+        fileKey: chapter.transcriptFileId,
+        source: 'import',
+      });
+    }
   });
 
   it('is seeded once: a second run changes nothing', async () => {
