@@ -1,0 +1,30 @@
+import type { TranscriptWord } from '#shared/transcript';
+
+/** 75.5 → '1:15.500', 3725.25 → '1:02:05.250': a word's time to the millisecond, as edited. */
+export function formatTimestamp(seconds: number): string {
+  const totalMs = Math.max(0, Math.round((Number.isFinite(seconds) ? seconds : 0) * 1000));
+  const ms = totalMs % 1000;
+  const totalSeconds = Math.floor(totalMs / 1000);
+  const secs = totalSeconds % 60;
+  const minutes = Math.floor(totalSeconds / 60) % 60;
+  const hours = Math.floor(totalSeconds / 3600);
+  const tail = `${String(secs).padStart(2, '0')}.${String(ms).padStart(3, '0')}`;
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${tail}` : `${minutes}:${tail}`;
+}
+
+/**
+ * How the editor names a word in its controls ("Start of casa", "Gloss of casa"): its text, and
+ * when the same word occurs again in the sentence, its occurrence ("la", "la (2)"), so every
+ * control of a sentence has a name of its own.
+ */
+export function wordLabels(words: readonly Pick<TranscriptWord, 'text'>[]): string[] {
+  const seen = new Map<string, number>();
+  return words.map((word) => {
+    const occurrence = (seen.get(word.text) ?? 0) + 1;
+    seen.set(word.text, occurrence);
+    return occurrence === 1 ? word.text : `${word.text} (${occurrence})`;
+  });
+}
+
+/** 0.42 → '42%'. */
+export const formatConfidence = (confidence: number): string => `${Math.round(confidence * 100)}%`;
