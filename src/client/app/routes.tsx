@@ -32,6 +32,7 @@ const AdminSupportersPage = lazy(() => import('./routes/admin/supporters'));
 const AdminTagsPage = lazy(() => import('./routes/admin/tags'));
 const AdminSettingsPage = lazy(() => import('./routes/admin/settings'));
 const AdminMigrationsPage = lazy(() => import('./routes/admin/migrations'));
+const AdminStudioPage = lazy(() => import('./routes/admin/studio'));
 
 export function AppRoutes() {
   return (
@@ -63,6 +64,7 @@ export function AppRoutes() {
           <Route path="tags" element={<AdminTagsPage />} />
           <Route path="settings" element={<AdminSettingsPage />} />
           <Route path="migrations" element={<AdminMigrationsPage />} />
+          <Route path="chapters/:id/studio" element={<AdminStudioPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>

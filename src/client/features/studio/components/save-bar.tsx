@@ -1,0 +1,79 @@
+import { CircleDot, CircleCheck, Languages, Save, SearchCheck } from 'lucide-react';
+import { Button } from '#client/components/ui/button';
+
+export interface SaveBarProps {
+  dirty: boolean;
+  version: number | null;
+  saving: boolean;
+  onSave: () => void;
+  doubtfulCount: number;
+  onNextDoubtful: () => void;
+  prefilling: boolean;
+  onPrefill: () => void;
+  /** What the last action did, for screen readers (and shown beside the buttons). */
+  announcement: string;
+}
+
+/** Stays in view while the sentences scroll: where the work stands, Next doubtful, Save. */
+export function SaveBar({
+  dirty,
+  version,
+  saving,
+  onSave,
+  doubtfulCount,
+  onNextDoubtful,
+  prefilling,
+  onPrefill,
+  announcement,
+}: SaveBarProps) {
+  return (
+    <div className="sticky top-16 z-30 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl border border-line bg-surface/95 px-4 py-3 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-surface/85">
+      <p className="flex items-center gap-2 text-sm font-medium">
+        {saving ? (
+          <span className="text-ink-muted">Saving…</span>
+        ) : dirty ? (
+          <>
+            <CircleDot aria-hidden="true" className="size-4 text-accent" />
+            Unsaved changes
+          </>
+        ) : (
+          <>
+            <CircleCheck aria-hidden="true" className="size-4 text-level-beginner-ink" />
+            {version === null ? 'Nothing saved yet' : `Saved · version ${version}`}
+          </>
+        )}
+      </p>
+      <p role="status" className="min-w-0 flex-1 truncate text-sm text-ink-muted">
+        {announcement}
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-sm text-ink-muted tabular-nums">
+          {doubtfulCount === 1 ? '1 doubtful place' : `${doubtfulCount} doubtful places`}
+        </span>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onNextDoubtful}
+          disabled={doubtfulCount === 0}
+        >
+          <SearchCheck aria-hidden="true" className="size-4" />
+          Next doubtful
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onPrefill}
+          disabled={prefilling}
+          aria-busy={prefilling}
+        >
+          <Languages aria-hidden="true" className="size-4" />
+          {prefilling ? 'Translating…' : 'Fill missing translations'}
+        </Button>
+        <Button size="sm" onClick={onSave} disabled={!dirty || saving} aria-busy={saving}>
+          <Save aria-hidden="true" className="size-4" />
+          Save transcript
+        </Button>
+      </div>
+    </div>
+  );
+}

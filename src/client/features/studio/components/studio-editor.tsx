@@ -1,0 +1,320 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { StudioChapter } from '#shared/contracts/studio';
+import type { Transcript } from '#shared/transcript';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
+import { studioChapterQueryOptions } from '../api/get-studio-chapter';
+import { useWaveform } from '../api/get-waveform';
+import { usePrefillTranslations } from '../api/prefill-translations';
+import { useRealignSegment } from '../api/realign-segment';
+import { useRestoreVersion } from '../api/restore-version';
+import { useSaveTranscript } from '../api/save-transcript';
+import { useAlignment } from '../hooks/use-alignment';
+import { useLeaveGuard } from '../hooks/use-leave-guard';
+import { useSpanPlayer } from '../hooks/use-span-player';
+import { useTapAlong } from '../hooks/use-tap-along';
+import { useTranscriptEditor } from '../hooks/use-transcript-editor';
+import {
+  clearSentenceDoubt,
+  clearWordDoubt,
+  doubtfulPlaces,
+  nextDoubtful,
+} from '../rules/doubtful';
+import { formatConfidence } from '../rules/labels';
+import { describeRefusal } from '../rules/refusal';
+import {
+  applyRealignedSegment,
+  approveAllGlosses,
+  approveGloss,
+  approveTranslation,
+  mergePrefill,
+  setGloss,
+  setTranslation,
+} from '../rules/transcript-edits';
+import { translationSummary } from '../rules/translation-summary';
+import { nudgeWordStart, setWordStart, wordAt, type WordRef } from '../rules/word-timing';
+import { AlignPanel } from './align-panel';
+import { KeyboardHelp } from './keyboard-help';
+import { SaveBar } from './save-bar';
+import { SaveProblems } from './save-problems';
+import { SentenceCard, timingPanelId, type SentenceActions } from './sentence-card';
+import { StudioHeader } from './studio-header';
+import { TimingPanel, type TimingActions } from './timing-panel';
+import { VersionsPanel } from './versions-panel';
+
+const noTranscript: Transcript = { segments: [] };
+
+/** A time a person set: when it moved, the aligner's doubt about that word no longer applies. */
+const byPerson = (before: Transcript, after: Transcript, ref: WordRef) =>
+  after === before ? before : clearWordDoubt(after, ref);
+
+export interface StudioEditorProps {
+  chapterId: string;
+  chapter: StudioChapter;
+}
+
+/** The transcript studio of one chapter, composed: the state lives here, the parts draw it. */
+export function StudioEditor({ chapterId, chapter }: StudioEditorProps) {
+  const queryClient = useQueryClient();
+  const editor = useTranscriptEditor(chapter);
+  const { transcript, dirty, version, edit } = editor;
+  const duration = chapter.audio?.durationSeconds ?? null;
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const player = useSpanPlayer(audioRef);
+  const alignment = useAlignment(chapterId);
+  const waveform = useWaveform(chapterId, chapter.audio?.url ?? null);
+  const save = useSaveTranscript(chapterId, editor.saved);
+  const restore = useRestoreVersion(chapterId, editor.load);
+  const prefill = usePrefillTranslations(chapterId);
+  const realign = useRealignSegment(chapterId);
+  const leave = useLeaveGuard(dirty);
+
+  const [openSentence, setOpenSentence] = useState<number | null>(null);
+  const [focusRequest, setFocusRequest] = useState<{
+    segment: number;
+    word: number;
+    id: number;
+  } | null>(null);
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set());
+  const [announcement, setAnnouncement] = useState('');
+  const [refits, setRefits] = useState(0);
+  const segments = transcript?.segments ?? noTranscript.segments;
+  const open = openSentence !== null && openSentence < segments.length ? openSentence : null;
+
+  const summary = useMemo(
+    () => (transcript ? translationSummary(transcript) : chapter.summary),
+    [transcript, chapter.summary],
+  );
+  const doubtfulCount = useMemo(
+    () => (transcript ? doubtfulPlaces(transcript).length : 0),
+    [transcript],
+  );
+
+  const onAwait = useCallback((ref: WordRef) => setOpenSentence(ref.segment), []);
+  const tap = useTapAlong({
+    audioRef,
+    player,
+    transcript: transcript ?? noTranscript,
+    durationSeconds: duration ?? 0,
+    edit,
+    onAwait,
+  });
+
+  // The cards' actions stay the same functions (the cards are memoised); what they read changes.
+  const live = useRef({ segments, toggle: player.toggle });
+  useLayoutEffect(() => {
+    live.current = { segments, toggle: player.toggle };
+  });
+  const sentenceActions = useMemo<SentenceActions>(
+    () => ({
+      setTranslation: (index, text) => edit((value) => setTranslation(value, index, text)),
+      approveTranslation: (index) => edit((value) => approveTranslation(value, index)),
+      approveAllGlosses: (index) => edit((value) => approveAllGlosses(value, index)),
+      toggleOpen: (index) => setOpenSentence((current) => (current === index ? null : index)),
+      playSentence: (index) => {
+        const segment = live.current.segments[index];
+        if (segment) {
+          live.current.toggle({ key: `s:${segment.id}`, start: segment.start, end: segment.end });
+        }
+      },
+    }),
+    [edit],
+  );
+
+  const timingActions: TimingActions = {
+    nudge: (ref, delta) =>
+      edit((value) => byPerson(value, nudgeWordStart(value, ref, delta, duration ?? 0), ref)),
+    move: (ref, seconds) =>
+      edit((value) => byPerson(value, setWordStart(value, ref, seconds, duration ?? 0), ref)),
+    setGloss: (ref, gloss) => edit((value) => setGloss(value, ref.segment, ref.word, gloss)),
+    approveGloss: (ref) => edit((value) => approveGloss(value, ref.segment, ref.word)),
+    confirmWordTiming: (ref) => edit((value) => clearWordDoubt(value, ref)),
+    confirmSentenceTiming: (index) => edit((value) => clearSentenceDoubt(value, index)),
+    playWord: (ref) => {
+      const segment = segments[ref.segment];
+      const word = transcript ? wordAt(transcript, ref) : undefined;
+      if (segment && word) {
+        player.toggle({ key: `w:${segment.id}:${word.id}`, start: word.start, end: word.end });
+      }
+    },
+    playFrom: (seconds, until) => player.play({ key: 'from', start: seconds, end: until }),
+    startTapAlong: tap.start,
+    stopTapAlong: tap.stop,
+    realign: (index) => {
+      const segment = segments[index];
+      if (!transcript || !segment) return;
+      realign.mutate(
+        { transcript, segmentId: segment.id },
+        {
+          onSuccess: (data) => {
+            edit((value) => applyRealignedSegment(value, data.segment));
+            setRefits((count) => count + 1);
+            setAnnouncement(`Sentence ${index + 1} re-aligned.`);
+          },
+        },
+      );
+    },
+  };
+
+  function goToNextDoubtful() {
+    if (!transcript) return;
+    const next = nextDoubtful(transcript, visited);
+    if (!next) {
+      setAnnouncement('No doubtful places left.');
+      return;
+    }
+    const { place } = next;
+    setVisited((previous) => new Set(next.restarted ? [] : previous).add(place.key));
+    setOpenSentence(place.segment);
+    setFocusRequest((previous) => ({
+      segment: place.segment,
+      word: place.kind === 'word' ? place.word : 0,
+      id: (previous?.id ?? 0) + 1,
+    }));
+    const number = place.segment + 1;
+    const confidence = formatConfidence(place.confidence);
+    setAnnouncement(
+      place.kind === 'word'
+        ? `Doubtful word “${segments[place.segment]!.words[place.word]!.text}” in sentence ${number}, confidence ${confidence}.`
+        : `Doubtful sentence ${number}, confidence ${confidence}.`,
+    );
+  }
+
+  function onSave() {
+    if (!transcript || !dirty) return;
+    save.mutate(
+      { transcript, baseVersion: version },
+      { onSuccess: (saved) => setAnnouncement(`Saved as version ${saved.version}.`) },
+    );
+  }
+
+  function onPrefill() {
+    if (!transcript) return;
+    prefill.mutate(transcript, {
+      onSuccess: (data) => {
+        edit((value) => mergePrefill(value, data.transcript));
+        setAnnouncement(
+          'Missing translations and glosses filled in by machine: review and approve them.',
+        );
+      },
+    });
+  }
+
+  async function reloadLatest() {
+    const fresh = await queryClient.fetchQuery(studioChapterQueryOptions(chapterId));
+    editor.load(fresh);
+    save.reset();
+  }
+
+  const refusalOf = (error: unknown) => (error ? describeRefusal(error, transcript) : null);
+
+  return (
+    <div className="space-y-6">
+      <StudioHeader
+        chapterId={chapterId}
+        chapter={chapter.chapter}
+        audio={chapter.audio}
+        version={version}
+        summary={summary}
+        warnings={chapter.warnings}
+      />
+
+      {transcript ? (
+        <SaveBar
+          dirty={dirty}
+          version={version}
+          saving={save.isPending}
+          onSave={onSave}
+          doubtfulCount={doubtfulCount}
+          onNextDoubtful={goToNextDoubtful}
+          prefilling={prefill.isPending}
+          onPrefill={onPrefill}
+          announcement={announcement}
+        />
+      ) : null}
+
+      <SaveProblems
+        newerVersion={editor.newerVersion}
+        onLoadNewer={() => editor.load(chapter)}
+        saveError={save.error}
+        saveRefusal={refusalOf(save.error)}
+        onReloadLatest={() => void reloadLatest()}
+        prefillRefusal={refusalOf(prefill.error)}
+      />
+
+      <AlignPanel
+        alignment={alignment}
+        hasAudio={chapter.audio !== null}
+        hasTranscript={transcript !== null}
+      />
+
+      {transcript ? (
+        <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_19rem]">
+          <section aria-labelledby="studio-sentences" className="min-w-0 space-y-4">
+            <h2 id="studio-sentences" className="text-xl font-semibold">
+              Sentences <span className="text-ink-muted">({segments.length})</span>
+            </h2>
+            {segments.map((segment, index) => (
+              <SentenceCard
+                key={segment.id}
+                segment={segment}
+                index={index}
+                open={index === open}
+                playing={player.playing?.key === `s:${segment.id}`}
+                actions={sentenceActions}
+              >
+                {index === open ? (
+                  <TimingPanel
+                    key={`${segment.id}:${refits}`}
+                    id={timingPanelId(index)}
+                    transcript={transcript}
+                    segmentIndex={index}
+                    durationSeconds={duration}
+                    waveform={waveform}
+                    actions={timingActions}
+                    audioRef={audioRef}
+                    playingKey={player.playing?.key ?? null}
+                    tapAwaited={tap.awaited}
+                    realigning={realign.isPending && realign.variables?.segmentId === segment.id}
+                    realignRefusal={
+                      realign.variables?.segmentId === segment.id ? refusalOf(realign.error) : null
+                    }
+                    focusRequest={focusRequest?.segment === index ? focusRequest : null}
+                  />
+                ) : null}
+              </SentenceCard>
+            ))}
+          </section>
+          <aside
+            aria-label="Timing keys and versions"
+            className="order-first grid gap-4 md:grid-cols-2 xl:sticky xl:top-36 xl:order-none xl:grid-cols-1"
+          >
+            <KeyboardHelp />
+            <VersionsPanel
+              chapterId={chapterId}
+              current={chapter.version}
+              dirty={dirty}
+              restoring={restore.isPending}
+              restoreError={refusalOf(restore.error)?.message ?? null}
+              onRestore={(restored) => restore.mutateAsync(restored)}
+            />
+          </aside>
+        </div>
+      ) : null}
+
+      {chapter.audio ? <audio ref={audioRef} src={chapter.audio.url} preload="auto" /> : null}
+
+      <ConfirmDialog
+        open={leave.pending !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) leave.stay();
+        }}
+        title="Leave without saving?"
+        description="Your changes to this chapter’s transcript are not saved; they will be lost."
+        confirmLabel="Leave without saving"
+        cancelLabel="Stay"
+        onConfirm={leave.leave}
+      />
+    </div>
+  );
+}

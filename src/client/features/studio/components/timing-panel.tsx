@@ -1,0 +1,229 @@
+import { Hand, RefreshCw, Square } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import type { Waveform } from '#shared/contracts/studio';
+import type { Transcript } from '#shared/transcript';
+import { Button } from '#client/components/ui/button';
+import { FormAlert } from '#client/components/ui/form-alert';
+import { Spinner } from '#client/components/ui/spinner';
+import { isDoubtful } from '../rules/doubtful';
+import { formatConfidence, wordLabels } from '../rules/labels';
+import { sentenceWindow, type TimeWindow } from '../rules/waveform-geometry';
+import { startBounds, type WordRef } from '../rules/word-timing';
+import type { Refusal } from '../rules/refusal';
+import { WaveformView, type ContextWord } from './waveform-view';
+import { WordRows } from './word-rows';
+
+/** What the page lets the timing panel do to its sentence (indices are the sentence's words). */
+export interface TimingActions {
+  nudge: (ref: WordRef, deltaSeconds: number) => void;
+  move: (ref: WordRef, seconds: number) => void;
+  setGloss: (ref: WordRef, gloss: string) => void;
+  approveGloss: (ref: WordRef) => void;
+  confirmWordTiming: (ref: WordRef) => void;
+  confirmSentenceTiming: (segment: number) => void;
+  playWord: (ref: WordRef) => void;
+  playFrom: (seconds: number, until: number) => void;
+  startTapAlong: (segment: number) => void;
+  stopTapAlong: () => void;
+  realign: (segment: number) => void;
+}
+
+export interface TimingPanelProps {
+  id: string;
+  transcript: Transcript;
+  segmentIndex: number;
+  durationSeconds: number | null;
+  waveform: { data: Waveform | undefined; isError: boolean };
+  actions: TimingActions;
+  audioRef: RefObject<HTMLAudioElement | null>;
+  /** The key of the span playing, if any ("w:<segment id>:<word id>" for a word). */
+  playingKey: string | null;
+  tapAwaited: WordRef | null;
+  realigning: boolean;
+  realignRefusal: Refusal | null;
+  /** Focus this word's start when it changes (Next doubtful); `id` makes each request new. */
+  focusRequest: { word: number; id: number } | null;
+}
+
+/** Neighbouring sentences' words inside the window, so the boundaries around are in sight. */
+function contextWordsOf(transcript: Transcript, segmentIndex: number, shown: TimeWindow) {
+  const words: ContextWord[] = [];
+  for (const index of [segmentIndex - 1, segmentIndex + 1]) {
+    const segment = transcript.segments[index];
+    for (const word of segment?.words ?? []) {
+      if (word.start >= shown.start && word.start <= shown.end) {
+        words.push({
+          key: `${segment!.id}:${word.id}`,
+          start: word.start,
+          end: word.end,
+          text: word.text,
+        });
+      }
+    }
+  }
+  return words;
+}
+
+/**
+ * The open sentence's timing and glosses: tap-along, re-align, the waveform with its word starts,
+ * and each word's row. The waveform's window is fixed when the sentence opens (the page keys
+ * this panel by sentence), so it does not slide under a boundary being dragged.
+ */
+export function TimingPanel({
+  id,
+  transcript,
+  segmentIndex,
+  durationSeconds,
+  waveform,
+  actions,
+  audioRef,
+  playingKey,
+  tapAwaited,
+  realigning,
+  realignRefusal,
+  focusRequest,
+}: TimingPanelProps) {
+  const segment = transcript.segments[segmentIndex]!;
+  const number = segmentIndex + 1;
+  const labels = useMemo(() => wordLabels(segment.words), [segment.words]);
+  const [shown] = useState<TimeWindow>(() =>
+    sentenceWindow(segment, durationSeconds ?? segment.end),
+  );
+  const [selectedWord, setSelectedWord] = useState<number | null>(null);
+  const handleRefs = useRef<Array<HTMLDivElement | null>>([]);
+  const tapping = tapAwaited !== null;
+  const awaitedHere = tapAwaited?.segment === segmentIndex ? tapAwaited.word : null;
+
+  const waveformShown = waveform.data !== undefined;
+  useEffect(() => {
+    // Again once the waveform arrives: the handles exist only then.
+    if (!focusRequest) return;
+    const handle = handleRefs.current[focusRequest.word];
+    handle?.focus();
+    handle?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [focusRequest, waveformShown]);
+
+  const playingWord = segment.words.findIndex(
+    (word) => playingKey === `w:${segment.id}:${word.id}`,
+  );
+  const ref = (word: number): WordRef => ({ segment: segmentIndex, word });
+
+  return (
+    <div id={id} className="mt-4 space-y-3 rounded-xl border border-line bg-canvas p-3 sm:p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        {tapping ? (
+          <Button size="sm" onClick={actions.stopTapAlong}>
+            <Square aria-hidden="true" className="size-4" />
+            Stop tap-along
+          </Button>
+        ) : (
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={durationSeconds === null || segment.words.length === 0}
+            onClick={() => actions.startTapAlong(segmentIndex)}
+          >
+            <Hand aria-hidden="true" className="size-4" />
+            Start tap-along
+          </Button>
+        )}
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={durationSeconds === null || realigning || tapping}
+          aria-busy={realigning}
+          onClick={() => actions.realign(segmentIndex)}
+        >
+          <RefreshCw aria-hidden="true" className={realigning ? 'size-4 animate-spin' : 'size-4'} />
+          {realigning ? 'Re-aligning…' : 'Re-align sentence'}
+        </Button>
+        {isDoubtful(segment.confidence) ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => actions.confirmSentenceTiming(segmentIndex)}
+          >
+            Confirm sentence timing ({formatConfidence(segment.confidence)})
+          </Button>
+        ) : null}
+      </div>
+
+      {tapping ? (
+        <p
+          role="status"
+          className="rounded-lg bg-accent-soft px-3 py-2 text-sm text-accent-soft-ink"
+        >
+          Tap-along: press <kbd className="font-mono font-semibold">Space</kbd> or{' '}
+          <kbd className="font-mono font-semibold">J</kbd> as each word begins; Esc stops.
+          {awaitedHere !== null ? (
+            <>
+              {' '}
+              Next: <strong lang="es">{segment.words[awaitedHere]?.text}</strong>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+
+      {durationSeconds === null ? (
+        <p className="text-sm text-ink-muted">
+          This chapter has no audio, so its timing cannot be edited.
+        </p>
+      ) : waveform.data ? (
+        <WaveformView
+          waveform={waveform.data}
+          window={shown}
+          sentence={segment}
+          sentenceNumber={number}
+          words={segment.words}
+          labels={labels}
+          contextWords={contextWordsOf(transcript, segmentIndex, shown)}
+          boundsOf={(word) => startBounds(transcript, ref(word), durationSeconds)}
+          selectedWord={selectedWord}
+          awaitedWord={awaitedHere}
+          onSelectWord={setSelectedWord}
+          onNudge={(word, delta) => actions.nudge(ref(word), delta)}
+          onMove={(word, seconds) => actions.move(ref(word), seconds)}
+          onPlayWord={(word) => actions.playWord(ref(word))}
+          onPlayFrom={(seconds) => actions.playFrom(seconds, shown.end)}
+          audioRef={audioRef}
+          playing={playingKey !== null}
+          handleRefs={handleRefs}
+        />
+      ) : waveform.isError ? (
+        <p role="alert" className="text-sm font-medium text-accent-ink">
+          The waveform could not be loaded; the words can still be played and glossed.
+        </p>
+      ) : (
+        <Spinner label="Loading the waveform..." className="h-40" />
+      )}
+
+      {realignRefusal ? (
+        <FormAlert
+          title="The sentence could not be re-aligned"
+          message={realignRefusal.message}
+          items={
+            realignRefusal.reasons.length > 0
+              ? [realignRefusal.message, ...realignRefusal.reasons]
+              : undefined
+          }
+        />
+      ) : null}
+
+      <WordRows
+        sentenceNumber={number}
+        words={segment.words}
+        labels={labels}
+        selectedWord={selectedWord}
+        playingWord={playingWord < 0 ? null : playingWord}
+        onSelectWord={(word) => {
+          setSelectedWord(word);
+          handleRefs.current[word]?.focus();
+        }}
+        onPlayWord={(word) => actions.playWord(ref(word))}
+        onGlossChange={(word, gloss) => actions.setGloss(ref(word), gloss)}
+        onApproveGloss={(word) => actions.approveGloss(ref(word))}
+        onConfirmTiming={(word) => actions.confirmWordTiming(ref(word))}
+      />
+    </div>
+  );
+}

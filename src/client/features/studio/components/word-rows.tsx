@@ -1,0 +1,120 @@
+import { Check, Play, Square } from 'lucide-react';
+import type { TranscriptWord } from '#shared/transcript';
+import { Badge } from '#client/components/ui/badge';
+import { Button } from '#client/components/ui/button';
+import { Input } from '#client/components/ui/input';
+import { cn } from '#client/lib/cn';
+import { isDoubtful } from '../rules/doubtful';
+import { formatConfidence, formatTimestamp } from '../rules/labels';
+import { TextSourceMark } from './text-source-mark';
+
+export interface WordRowsProps {
+  sentenceNumber: number;
+  words: readonly TranscriptWord[];
+  labels: readonly string[];
+  selectedWord: number | null;
+  playingWord: number | null;
+  onSelectWord: (index: number) => void;
+  onPlayWord: (index: number) => void;
+  onGlossChange: (index: number, gloss: string) => void;
+  onApproveGloss: (index: number) => void;
+  onConfirmTiming: (index: number) => void;
+}
+
+/** Each word of the open sentence: play it, its start, its gloss (edit, approve), its doubt. */
+export function WordRows({
+  sentenceNumber,
+  words,
+  labels,
+  selectedWord,
+  playingWord,
+  onSelectWord,
+  onPlayWord,
+  onGlossChange,
+  onApproveGloss,
+  onConfirmTiming,
+}: WordRowsProps) {
+  return (
+    <ol aria-label={`Words of sentence ${sentenceNumber}`} className="divide-y divide-line">
+      {words.map((word, index) => {
+        const label = labels[index]!;
+        const playing = playingWord === index;
+        return (
+          <li
+            key={word.id}
+            className={cn(
+              'flex flex-wrap items-center gap-x-3 gap-y-2 px-2 py-2',
+              index === selectedWord && 'rounded-lg bg-accent-soft/50',
+            )}
+          >
+            <div className="flex w-44 shrink-0 items-center gap-2">
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label={`Play word ${label}`}
+                aria-pressed={playing}
+                onClick={() => onPlayWord(index)}
+              >
+                {playing ? (
+                  <Square aria-hidden="true" className="size-3.5" />
+                ) : (
+                  <Play aria-hidden="true" className="size-3.5" />
+                )}
+              </Button>
+              <button
+                type="button"
+                lang="es"
+                onClick={() => onSelectWord(index)}
+                className="min-w-0 truncate rounded text-left font-medium focus-visible:outline-2 focus-visible:outline-focus"
+                aria-label={`Select ${label} on the waveform`}
+              >
+                {word.text}
+              </button>
+              <span className="ml-auto text-xs text-ink-muted tabular-nums">
+                {formatTimestamp(word.start)}
+              </span>
+            </div>
+            <Input
+              aria-label={`Gloss of ${label}`}
+              value={word.gloss ?? ''}
+              onChange={(event) => onGlossChange(index, event.target.value)}
+              className="h-9 min-w-40 flex-1 text-sm"
+            />
+            <div className="flex flex-wrap items-center gap-2">
+              <TextSourceMark text={word.gloss} source={word.glossSource} />
+              {word.glossSource === 'machine' && word.gloss?.trim() ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="h-8 px-3"
+                  aria-label={`Approve gloss of ${label}`}
+                  onClick={() => onApproveGloss(index)}
+                >
+                  <Check aria-hidden="true" className="size-3.5" />
+                  Approve
+                </Button>
+              ) : null}
+              {isDoubtful(word.confidence) ? (
+                <>
+                  <Badge tone="advanced" title="The aligner’s confidence in this word’s timing">
+                    Doubtful · {formatConfidence(word.confidence)}
+                  </Badge>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="h-8 px-3"
+                    aria-label={`Confirm timing of ${label}`}
+                    onClick={() => onConfirmTiming(index)}
+                  >
+                    Confirm
+                  </Button>
+                </>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
