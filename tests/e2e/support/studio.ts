@@ -1,0 +1,55 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { AdminStory, StoryInput } from '#shared/contracts/admin-stories';
+import { E2E_ADMIN } from './accounts.ts';
+import { AXE_TAGS, expect } from './fixtures.ts';
+
+/** Signs this page's context in as the journeys' administrator (created at start). */
+export async function signInAsAdmin(page: Page) {
+  const response = await page.request.post('/api/auth/sign-in', {
+    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** A draft made through the API, for the journeys that start from one. */
+export async function createDraft(
+  request: APIRequestContext,
+  input: StoryInput,
+): Promise<AdminStory> {
+  const response = await request.post('/api/admin/stories', { data: input });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { story: AdminStory }).story;
+}
+
+export async function adminStory(request: APIRequestContext, id: string): Promise<AdminStory> {
+  const response = await request.get(`/api/admin/stories/${id}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { story: AdminStory }).story;
+}
+
+/** A library position of its own, away from the demo library and other journeys' stories. */
+export const farPosition = () => 20_000 + Math.floor(Math.random() * 50_000);
+
+/** For a page not opened through the fixture's `goto` (a new tab, another context's page). */
+export async function waitForApp(page: Page) {
+  await page.waitForSelector('html[data-app-ready="true"]', { state: 'attached' });
+}
+
+/**
+ * An axe scan of any page (a new tab, another context's page) once the toasts are gone: sonner's
+ * rich-colour success toast has a 4.25:1 description contrast, which is not the screen's own.
+ */
+export async function expectNoAxeViolations(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  expect(
+    result.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+/** The text shown on every preview (components/story/preview-banner.tsx). */
+export const PREVIEW_BANNER = 'Preview — learners do not see this yet';
