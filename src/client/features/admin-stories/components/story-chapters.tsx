@@ -35,19 +35,21 @@ export function StoryChapters({ story }: { story: AdminStory }) {
           <span className="flex flex-wrap gap-2">
             <Link
               to={chapterStudioPath(chapter.id)}
+              aria-label={`Open in Studio: ${chapter.title}`}
               className={buttonClassName({ variant: 'secondary', size: 'sm' })}
             >
               <AudioWaveform aria-hidden="true" className="size-4" />
-              Open in Studio<span className="sr-only">: {chapter.title}</span>
+              Open in Studio
             </Link>
             <a
               href={chapterPreviewPath(chapter.id)}
               target="_blank"
               rel="noopener noreferrer"
+              aria-label={`Preview: ${chapter.title} (opens in a new tab)`}
               className={buttonClassName({ variant: 'ghost', size: 'sm' })}
             >
               <ScanEye aria-hidden="true" className="size-4" />
-              Preview<span className="sr-only">: {chapter.title} (opens in a new tab)</span>
+              Preview
             </a>
           </span>
         </li>

@@ -245,21 +245,21 @@ export function ChapterCard({ index, onDelete }: ChapterCardProps) {
             href={chapterStudioPath(chapter.chapterId)}
             target="_blank"
             rel="noopener noreferrer"
+            aria-label={`Open in Studio: ${shownTitle} (opens in a new tab)`}
             className={buttonClassName({ variant: 'secondary', size: 'sm' })}
           >
             <AudioWaveform aria-hidden="true" className="size-4" />
             Open in Studio
-            <span className="sr-only">: {shownTitle} (opens in a new tab)</span>
           </a>
           <a
             href={chapterPreviewPath(chapter.chapterId)}
             target="_blank"
             rel="noopener noreferrer"
+            aria-label={`Preview: ${shownTitle} (opens in a new tab)`}
             className={buttonClassName({ variant: 'ghost', size: 'sm' })}
           >
             <ScanEye aria-hidden="true" className="size-4" />
             Preview
-            <span className="sr-only">: {shownTitle} (opens in a new tab)</span>
           </a>
         </div>
       ) : null}

@@ -101,9 +101,14 @@ export function StepChapters({
               <li key={chapter.id} className="flex flex-wrap items-center gap-3 px-4 py-2.5">
                 <span className="min-w-0 flex-1 text-ink">{chapter.title}</span>
                 <Badge tone="intermediate">Removed at next publish</Badge>
-                <Button variant="secondary" size="sm" onClick={() => restore(chapter)}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Restore ${chapter.title}`}
+                  onClick={() => restore(chapter)}
+                >
                   <Undo2 aria-hidden="true" className="size-4" />
-                  Restore <span className="sr-only">{chapter.title}</span>
+                  Restore
                 </Button>
               </li>
             ))}

@@ -107,10 +107,11 @@ function PreviewStoryLink({ slug, variant }: { slug: string; variant: 'secondary
       href={storyPreviewPath(slug)}
       target="_blank"
       rel="noopener noreferrer"
+      aria-label="Preview Story (opens in a new tab)"
       className={buttonClassName({ variant, size: 'sm' })}
     >
       <ScanEye aria-hidden="true" className="size-4" />
-      Preview Story <span className="sr-only">(opens in a new tab)</span>
+      Preview Story
     </a>
   );
 }
