@@ -23,7 +23,9 @@ import {
 import { computeCepstra, FRAME_SECONDS, melCeiling } from './features.ts';
 import { alignSentence, type SentenceAlignment } from './fine.ts';
 import { alignmentFeatures } from './normalise.ts';
+import { speakWithEspeak } from './espeak-reference.ts';
 import { buildReference, type ReferenceSentence, type SpeakSentence } from './reference.ts';
+import { skipCosts, unrelatedDistance } from './skip-cost.ts';
 import { timedTranscript, type SentenceTiming } from './timing.ts';
 import {
   AlignmentError,
@@ -31,7 +33,7 @@ import {
   type AlignmentOutput,
   type AlignTranscript,
 } from './types.ts';
-import { detectSpeech, findPauses, signalLevels, speechFrames } from './vad.ts';
+import { depthsOf, detectSpeech, findPauses, signalLevels, speechFrames } from './vad.ts';
 
 const hasLetter = /\p{L}/u;
 /** Less than this much sound cannot be a spoken text. */
@@ -54,12 +56,13 @@ function sentenceTiming(
 ): SentenceTiming {
   let anchored = false;
   const wordStarts = aligned.wordStarts.map((frame, w) => {
-    const mapped = frame * FRAME_SECONDS;
     const delay = sentence.onsetDelays[w];
-    if (delay === null || delay === undefined) return mapped;
+    if (delay === null || delay === undefined) return frame * FRAME_SECONDS;
+    // The word's sound, not its silent closure, is what the path carried over faithfully.
+    const mappedOnset = aligned.onsets[w] ?? frame * FRAME_SECONDS + delay;
     const reach = w === 0 ? SENTENCE_SNAP_SECONDS : WORD_SNAP_SECONDS;
-    const onset = snapToPauseEnd(evidence, mapped + delay, reach);
-    if (onset === null) return mapped;
+    const onset = snapToPauseEnd(evidence, mappedOnset, reach);
+    if (onset === null) return mappedOnset - delay;
     if (w === 0) anchored = true;
     return onset - delay;
   });
@@ -117,24 +120,34 @@ export function createAlignTranscript(speak: SpeakSentence): AlignTranscript {
       pauses: findPauses(activity.speech, MIN_PAUSE_FRAMES),
     };
 
+    const depths = depthsOf(activity);
     const reference = await buildReference(transcript, {
       speak,
       ceiling,
+      depths,
       signal,
       onSentence: (done, total) => progress('Speaking the text', 0.1 + (0.3 * done) / total),
     });
-    const referenceFeatures = alignmentFeatures(
-      reference.cepstra,
-      detectSpeech(reference.cepstra.energyDb),
-    );
+    const referenceActivity = detectSpeech(reference.cepstra.energyDb, depths);
+    const referenceFeatures = alignmentFeatures(reference.cepstra, referenceActivity);
     signal?.throwIfAborted();
-    const coarse = coarseAlign(referenceFeatures, recording, (done, total) =>
-      progress('Placing the sentences', 0.4 + (0.1 * done) / total),
+    const coarse = coarseAlign(
+      {
+        reference: referenceFeatures,
+        referenceWeight: referenceActivity.weight,
+        recording,
+        recordingWeight: activity.weight,
+      },
+      (done, total) => progress('Placing the sentences', 0.4 + (0.1 * done) / total),
+    );
+    const skipCost = skipCosts(
+      activity.weight,
+      unrelatedDistance(referenceFeatures, referenceActivity.weight, recording, activity.weight),
     );
     const fine: SentenceAlignment[] = [];
     for (const [i, sentence] of reference.sentences.entries()) {
       signal?.throwIfAborted();
-      fine.push(alignSentence(sentence, referenceFeatures, recording, coarse));
+      fine.push(alignSentence(sentence, referenceFeatures, recording, coarse, skipCost));
       progress('Aligning the words', 0.5 + (0.45 * (i + 1)) / reference.sentences.length);
     }
     const typical = typicalDistance(fine.map((f) => f.path));
@@ -149,3 +162,6 @@ export function createAlignTranscript(speak: SpeakSentence): AlignTranscript {
     return { transcript: timed, leadingNonSpeechSeconds: firstTimed?.start ?? 0 };
   };
 }
+
+/** The engine with eSpeak NG as the reference voice. */
+export const alignTranscript: AlignTranscript = createAlignTranscript(speakWithEspeak);

@@ -60,6 +60,7 @@ export function snapToPauseEnd(
     evidence.sampleRate,
     pause.end,
     evidence.activity.thresholdDb,
+    evidence.activity.onsetDb,
   );
 }
 

@@ -7,6 +7,7 @@
 import { warp, type Band, type FeatureMatrix, type WarpingPath } from './dtw.ts';
 import { downsample } from './normalise.ts';
 import { rowSpans, type RowSpans } from './path-map.ts';
+import { skipCosts, unrelatedDistance } from './skip-cost.ts';
 
 /** Frames of 10 ms averaged into one at the finest coarse rate (40 ms). */
 export const COARSE_FACTOR = 4;
@@ -14,8 +15,6 @@ export const COARSE_FACTOR = 4;
 const MAX_FULL_CELLS = 12_000_000;
 /** Columns either side of the projected coarser path, at each rate. */
 const RADIUS = 12;
-/** Steps that advance one signal only cost as much as a diagonal one: no collapsing onto a few frames. */
-const STRETCH = 1;
 
 /** Band of a finer rate (twice as many frames) around a path of the coarser rate. */
 export function projectBand(
@@ -45,9 +44,28 @@ export interface CoarseAlignment {
   path: WarpingPath;
 }
 
+/** Block means of per-frame weights, to go with `downsample`. */
+function downsampleWeights(weights: Float32Array, factor: number): Float32Array {
+  const out = new Float32Array(Math.ceil(weights.length / factor));
+  for (let k = 0; k < out.length; k++) {
+    const first = k * factor;
+    const last = Math.min(weights.length, first + factor);
+    let sum = 0;
+    for (let f = first; f < last; f++) sum += weights[f] as number;
+    out[k] = sum / (last - first);
+  }
+  return out;
+}
+
+export interface CoarseInput {
+  reference: FeatureMatrix;
+  referenceWeight: Float32Array;
+  recording: FeatureMatrix;
+  recordingWeight: Float32Array;
+}
+
 export function coarseAlign(
-  reference: FeatureMatrix,
-  recording: FeatureMatrix,
+  { reference, referenceWeight, recording, recordingWeight }: CoarseInput,
   onLevel?: (done: number, total: number) => void,
 ): CoarseAlignment {
   const factors = [COARSE_FACTOR];
@@ -61,10 +79,21 @@ export function coarseAlign(
   for (const [level, factor] of factors.entries()) {
     const ref = downsample(reference, factor);
     const rec = downsample(recording, factor);
+    const recWeight = downsampleWeights(recordingWeight, factor);
+    const unrelated = unrelatedDistance(
+      ref,
+      downsampleWeights(referenceWeight, factor),
+      rec,
+      recWeight,
+    );
     const band: Band = path
       ? projectBand(path, ref.frames, rec.frames, RADIUS)
       : { lo: new Int32Array(ref.frames), hi: new Int32Array(ref.frames).fill(rec.frames) };
-    path = warp(ref, rec, band, { openStart: true, openEnd: true, stretchPenalty: STRETCH });
+    path = warp(ref, rec, band, {
+      openStart: true,
+      openEnd: true,
+      skipCost: skipCosts(recWeight, unrelated),
+    });
     onLevel?.(level + 1, factors.length);
   }
   if (!path) throw new Error('no coarse level was aligned');

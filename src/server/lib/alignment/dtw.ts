@@ -23,10 +23,11 @@ export interface DtwOptions {
   /** The path may end at any allowed column of the last row (else at its last column). */
   openEnd: boolean;
   /**
-   * Extra cost of a step that advances only one signal, in units of the cell's distance: above 0
-   * it prefers the diagonal, so silence-on-silence stretches do not wander.
+   * With open ends: the cost of leaving each recording column out of the path. Without it, leaving columns out is free, and a whole reference can
+   * collapse onto a few frames that happen to match; with it, only what costs less to leave out
+   * than to match (music, silence, someone else's sentence) is left out.
    */
-  stretchPenalty?: number;
+  skipCost?: Float32Array;
 }
 
 /** The warping path: for step s, reference row `rows[s]` meets recording column `columns[s]`. */
@@ -84,7 +85,15 @@ export function warp(
     offsets[i + 1] = (offsets[i] as number) + width;
   }
   const steps = new Uint8Array(offsets[rows] as number);
-  const stretch = 1 + (options.stretchPenalty ?? 0);
+
+  const skip = options.skipCost;
+  const spanStart = lo[0] as number;
+  // skipped[j − spanStart]: cost of leaving out columns [spanStart, j).
+  const spanEnd = hi[rows - 1] as number;
+  const skipped = new Float64Array(spanEnd - spanStart + 1);
+  for (let j = spanStart; j < spanEnd; j++) {
+    skipped[j - spanStart + 1] = (skipped[j - spanStart] as number) + (skip?.[j] ?? 0);
+  }
 
   let maxWidth = 0;
   for (let i = 0; i < rows; i++)
@@ -103,9 +112,9 @@ export function warp(
       let best = Infinity;
       let from = FROM_DIAGONAL;
       if (i === 0) {
-        if (j === rowLo || options.openStart) best = d;
+        if (j === rowLo || options.openStart) best = (skipped[j - spanStart] as number) + d;
         if (j > rowLo) {
-          const left = (current[j - 1 - rowLo] as number) + stretch * d;
+          const left = (current[j - 1 - rowLo] as number) + d;
           if (left < best) {
             best = left;
             from = FROM_LEFT;
@@ -116,14 +125,14 @@ export function warp(
           best = (previous[j - 1 - previousLo] as number) + 2 * d;
         }
         if (j >= previousLo && j < previousHi) {
-          const above = (previous[j - previousLo] as number) + stretch * d;
+          const above = (previous[j - previousLo] as number) + d;
           if (above < best) {
             best = above;
             from = FROM_ROW_ABOVE;
           }
         }
         if (j > rowLo) {
-          const left = (current[j - 1 - rowLo] as number) + stretch * d;
+          const left = (current[j - 1 - rowLo] as number) + d;
           if (left < best) {
             best = left;
             from = FROM_LEFT;
@@ -142,8 +151,10 @@ export function warp(
   let endColumn = previousHi - 1;
   if (options.openEnd) {
     let best = Infinity;
+    const allSkipped = skipped[spanEnd - spanStart] as number;
     for (let j = previousLo; j < previousHi; j++) {
-      const total = previous[j - previousLo] as number;
+      const total =
+        (previous[j - previousLo] as number) + allSkipped - (skipped[j + 1 - spanStart] as number);
       if (total < best) {
         best = total;
         endColumn = j;

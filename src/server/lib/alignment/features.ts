@@ -13,8 +13,14 @@ const MEL_BANDS = 26;
 const MIN_FREQUENCY = 100;
 /** Above 7 kHz a voice carries little that tells words apart, and eSpeak little at all. */
 const MAX_FREQUENCY = 7000;
-/** c1…c12: the spectral envelope. c0 (loudness) is carried by `energyDb` instead. */
-export const CEPSTRAL_COEFFICIENTS = 12;
+/**
+ * c1…c4: the broad shape of the spectrum. Higher coefficients describe the finer detail in which
+ * one voice differs from another (eSpeak from a person): with them, a human narrator's frames sat
+ * almost as far from their own words as from unrelated ones (measured on Asterisk's prompts:
+ * median matched/unrelated distance 0.76 with 12 coefficients, 0.58 with 4, and sentence starts
+ * went from seconds off to within 60 ms). c0 (loudness) is carried by `energyDb` instead.
+ */
+export const CEPSTRAL_COEFFICIENTS = 4;
 /** Power of a sample at full scale is 1; this floor (−100 dB) keeps digital silence finite. */
 const POWER_FLOOR = 1e-10;
 

@@ -4,6 +4,7 @@
  * is wide and both ends are open), and one sentence's trouble stays in that sentence.
  */
 import { warp, type Band, type FeatureMatrix, type WarpingPath } from './dtw.ts';
+import { FRAME_SECONDS } from './features.ts';
 import { COARSE_FACTOR, type CoarseAlignment } from './coarse.ts';
 import { sliceFrames } from './normalise.ts';
 import { mapEnd, mapPosition, rowSpans, type RowSpans } from './path-map.ts';
@@ -11,7 +12,6 @@ import type { ReferenceSentence } from './reference.ts';
 
 /** Frames either side of the coarse path a sentence may move: 0.4 s. */
 const FINE_RADIUS = 40;
-const STRETCH = 1;
 
 export interface SentenceAlignment {
   /** Path in chapter coordinates: reference rows and recording columns, 10 ms frames. */
@@ -19,6 +19,8 @@ export interface SentenceAlignment {
   spans: RowSpans;
   /** Recording frames (fractional) where each word starts. */
   wordStarts: number[];
+  /** Seconds where the sound of each word after a pause begins (null for the others). */
+  onsets: (number | null)[];
   /** Recording frame just after the sentence's speech. */
   end: number;
   /** Where the coarse path alone put the sentence's first word. */
@@ -40,6 +42,7 @@ export function alignSentence(
   reference: FeatureMatrix,
   recording: FeatureMatrix,
   coarse: CoarseAlignment,
+  skipCost: Float32Array,
 ): SentenceAlignment {
   const rows = sentence.endFrame - sentence.firstFrame;
   const lo = new Int32Array(rows);
@@ -60,7 +63,11 @@ export function alignSentence(
     sliceFrames(reference, sentence.firstFrame, sentence.endFrame),
     sliceFrames(recording, from, to),
     band,
-    { openStart: true, openEnd: true, stretchPenalty: STRETCH },
+    {
+      openStart: true,
+      openEnd: true,
+      skipCost: skipCost.subarray(from, to),
+    },
   );
   const path: WarpingPath = {
     rows: local.rows.map((r) => r + sentence.firstFrame),
@@ -74,6 +81,11 @@ export function alignSentence(
     path,
     spans,
     wordStarts: sentence.wordStarts.map((w) => mapPosition(spans, w)),
+    onsets: sentence.onsetDelays.map((delay, w) =>
+      delay === null
+        ? null
+        : mapPosition(spans, (sentence.wordStarts[w] ?? 0) + delay / FRAME_SECONDS) * FRAME_SECONDS,
+    ),
     end: mapEnd(spans, sentence.endFrame),
     coarseStart,
   };

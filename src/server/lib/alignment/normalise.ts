@@ -8,11 +8,17 @@ import { CEPSTRAL_COEFFICIENTS, type Cepstra } from './features.ts';
 import type { FeatureMatrix } from './dtw.ts';
 import type { SpeechActivity } from './vad.ts';
 
-export const FEATURE_DIMS = 2 * CEPSTRAL_COEFFICIENTS + 1;
+export const FEATURE_DIMS = 2 * CEPSTRAL_COEFFICIENTS + 2;
 const DELTA_SPAN = 2;
 /** Loudness tells speech from pauses; its weight keeps it from outvoting the spectrum. */
 const ENERGY_WEIGHT = 1.5;
 const ENERGY_SCALE_DB = 10;
+/**
+ * Sound against silence: faded cepstra alone leave silence close to every sound (a vector near
+ * zero is nearer to any speech than two unrelated speech frames are to each other), so a silent
+ * frame gets its own mark.
+ */
+const SPEECH_WEIGHT = 3;
 
 function normalisedCepstra(cepstra: Cepstra, activity: SpeechActivity): Float32Array {
   const n = CEPSTRAL_COEFFICIENTS;
@@ -69,6 +75,7 @@ export function alignmentFeatures(cepstra: Cepstra, activity: SpeechActivity): F
     }
     const level = ((cepstra.energyDb[k] as number) - activity.speechLevelDb) / ENERGY_SCALE_DB;
     data[row + 2 * n] = ENERGY_WEIGHT * Math.min(0.5, Math.max(-3, level));
+    data[row + 2 * n + 1] = SPEECH_WEIGHT * w;
   }
   return { frames, dims: FEATURE_DIMS, data };
 }

@@ -8,6 +8,8 @@ const STEP_SECONDS = 0.0025;
 const WINDOW_SECONDS = 0.005;
 /** How far around the detector's frame the exact moment is looked for. */
 const SEARCH_SECONDS = 0.03;
+/** How far back from the threshold crossing a soft beginning is traced. */
+const TRACE_BACK_SECONDS = 0.08;
 
 function windowDb(
   samples: Float32Array | Int16Array,
@@ -26,21 +28,32 @@ function windowDb(
 }
 
 /**
- * The moment (seconds) sound rises above `thresholdDb` near `frame`, the first speech frame after
- * a silence: the start of the first short window above the threshold.
+ * The moment (seconds) a sound begins near `frame`, the first speech frame after a silence: the
+ * first short window above `thresholdDb`, traced back while the windows before it stay above
+ * `onsetDb` (a soft "l" or "h" rises slowly; where it crosses the threshold is too late).
  */
 export function exactOnset(
   samples: Float32Array | Int16Array,
   sampleRate: number,
   frame: number,
   thresholdDb: number,
+  onsetDb: number,
 ): number {
   const scale = samples instanceof Int16Array ? 1 / 32768 : 1;
   const length = Math.max(1, Math.round(WINDOW_SECONDS * sampleRate));
+  const level = (t: number): number => windowDb(samples, Math.round(t * sampleRate), length, scale);
   const centre = frame * FRAME_SECONDS;
   for (let t = centre - SEARCH_SECONDS; t <= centre + SEARCH_SECONDS; t += STEP_SECONDS) {
-    const start = Math.round(t * sampleRate);
-    if (windowDb(samples, start, length, scale) > thresholdDb) return Math.max(0, t);
+    if (level(t) > thresholdDb) {
+      let onset = t;
+      while (
+        onset - STEP_SECONDS > t - TRACE_BACK_SECONDS &&
+        level(onset - STEP_SECONDS) > onsetDb
+      ) {
+        onset -= STEP_SECONDS;
+      }
+      return Math.max(0, onset);
+    }
   }
   return centre;
 }

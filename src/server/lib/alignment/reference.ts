@@ -6,14 +6,7 @@
 import type { Transcript } from '#shared/transcript';
 import { computeCepstra, CEPSTRAL_COEFFICIENTS, FRAME_SECONDS, type Cepstra } from './features.ts';
 import { exactOnset } from './onsets.ts';
-import { signalLevels } from './vad.ts';
-
-/** A word's place in its sentence's text, in UTF-16 offsets. */
-export interface WordSpan {
-  text: string;
-  start: number;
-  end: number;
-}
+import { signalLevels, type LevelDepths } from './vad.ts';
 
 export interface SpokenSentence {
   samples: Int16Array | Float32Array;
@@ -22,8 +15,8 @@ export interface SpokenSentence {
   wordStartSeconds: number[];
 }
 
-/** Speaks one sentence; `words` locate the transcript's words in `text`. */
-export type SpeakSentence = (text: string, words: readonly WordSpan[]) => Promise<SpokenSentence>;
+/** Speaks one sentence of the transcript: its text, and its words as the transcript lists them. */
+export type SpeakSentence = (text: string, words: readonly string[]) => Promise<SpokenSentence>;
 
 export interface ReferenceSentence {
   /** Index of the transcript segment. */
@@ -47,60 +40,35 @@ export interface Reference {
 
 /** Silence put between two sentences of the reference, as a narrator would pause. */
 const PAUSE_FRAMES = 30;
-/** eSpeak's own silence is digital; anything above this is its speech. */
-const REFERENCE_SPEECH_DB = -60;
 /** Silence before a word, in frames, that makes it a word after a pause. */
 export const PAUSE_FRAMES_BEFORE_WORD = 10;
 /** Longest silent stretch at the start of a word (a stop's closure) that is part of the word. */
-const MAX_ONSET_DELAY_SECONDS = 0.15;
+const MAX_ONSET_DELAY_SECONDS = 0.25;
 
 /**
- * Finds the transcript's words in the sentence text, in order, ignoring case. When a word is not
- * found (a hand-made transcript whose words differ from its text) the sentence is spoken as its
- * words joined by spaces instead.
+ * The frames of a sentence from its first sound to its last. A stop opening the sentence starts
+ * in silence (its closure) that no recording can tell from the pause before it, so the reference
+ * starts where sound does, and the first word is placed by its onset delay.
  */
-export function locateWords(
-  text: string,
-  words: readonly string[],
-): { text: string; spans: WordSpan[] } {
-  const lower = text.toLocaleLowerCase('es');
-  const spans: WordSpan[] = [];
-  let cursor = 0;
-  for (const word of words) {
-    const at = lower.indexOf(word.toLocaleLowerCase('es'), cursor);
-    if (at < 0 || word.length === 0) {
-      const joined = words.join(' ');
-      let offset = 0;
-      return {
-        text: joined,
-        spans: words.map((w) => {
-          const span = { text: w, start: offset, end: offset + w.length };
-          offset += w.length + 1;
-          return span;
-        }),
-      };
-    }
-    spans.push({ text: word, start: at, end: at + word.length });
-    cursor = at + word.length;
-  }
-  return { text, spans };
-}
-
-function speechExtent(energyDb: Float32Array, firstWordFrame: number): [number, number] {
+function speechExtent(energyDb: Float32Array, thresholdDb: number): [number, number] {
   let first = 0;
-  while (first < energyDb.length && (energyDb[first] as number) <= REFERENCE_SPEECH_DB) first++;
+  while (first < energyDb.length && (energyDb[first] as number) <= thresholdDb) first++;
   let end = energyDb.length;
-  while (end > first && (energyDb[end - 1] as number) <= REFERENCE_SPEECH_DB) end--;
+  while (end > first && (energyDb[end - 1] as number) <= thresholdDb) end--;
   if (end <= first) return [0, energyDb.length];
-  return [Math.min(first, Math.floor(firstWordFrame)), end];
+  return [first, end];
 }
 
 /**
  * The onset delay of each word that follows a pause in eSpeak's sentence, measured with the same
  * detector (threshold relative to the speech level) as the recording's pauses.
  */
-function onsetDelays(spoken: SpokenSentence, cepstra: Cepstra): (number | null)[] {
-  const { thresholdDb } = signalLevels(cepstra.energyDb);
+function onsetDelays(
+  spoken: SpokenSentence,
+  cepstra: Cepstra,
+  thresholdDb: number,
+  onsetDb: number,
+): (number | null)[] {
   const isSound = (k: number): boolean => (cepstra.energyDb[k] ?? -100) > thresholdDb;
   return spoken.wordStartSeconds.map((start, w) => {
     const startFrame = Math.max(0, Math.floor(start / FRAME_SECONDS) - 1);
@@ -112,7 +80,7 @@ function onsetDelays(spoken: SpokenSentence, cepstra: Cepstra): (number | null)[
         if (k >= 0 && isSound(k)) return null;
       }
     }
-    const onset = exactOnset(spoken.samples, spoken.sampleRate, onsetFrame, thresholdDb);
+    const onset = exactOnset(spoken.samples, spoken.sampleRate, onsetFrame, thresholdDb, onsetDb);
     return Math.min(MAX_ONSET_DELAY_SECONDS, Math.max(0, onset - start));
   });
 }
@@ -142,6 +110,8 @@ function silentFrames(frames: number): Cepstra {
 export interface BuildReferenceOptions {
   speak: SpeakSentence;
   ceiling: number;
+  /** The recording's level depths, so that eSpeak's pauses and onsets are read alike. */
+  depths: LevelDepths;
   onSentence?: (done: number, total: number) => void;
   signal?: AbortSignal;
 }
@@ -158,14 +128,14 @@ export async function buildReference(
   for (const [index, segment] of transcript.segments.entries()) {
     options.signal?.throwIfAborted();
     if (segment.words.length > 0) {
-      const located = locateWords(
+      const spoken = await options.speak(
         segment.text,
         segment.words.map((w) => w.text),
       );
-      const spoken = await options.speak(located.text, located.spans);
       const cepstra = computeCepstra(spoken.samples, spoken.sampleRate, options.ceiling);
       const starts = spoken.wordStartSeconds.map((s) => s / FRAME_SECONDS);
-      const [first, end] = speechExtent(cepstra.energyDb, starts[0] ?? 0);
+      const { thresholdDb, onsetDb } = signalLevels(cepstra.energyDb, options.depths);
+      const [first, end] = speechExtent(cepstra.energyDb, thresholdDb);
       if (sentences.length > 0) {
         parts.push(silentFrames(PAUSE_FRAMES));
         at += PAUSE_FRAMES;
@@ -182,8 +152,8 @@ export async function buildReference(
         segment: index,
         firstFrame: at,
         endFrame: at + end - first,
-        wordStarts: starts.map((s) => at + Math.min(end - first, Math.max(0, s - first))),
-        onsetDelays: onsetDelays(spoken, cepstra),
+        wordStarts: starts.map((s) => at + Math.min(end - first, s - first)),
+        onsetDelays: onsetDelays(spoken, cepstra, thresholdDb, onsetDb),
       });
       at += end - first;
     }

@@ -11,6 +11,14 @@ export interface SpeechActivity {
   noiseFloorDb: number;
   speechLevelDb: number;
   thresholdDb: number;
+  /** Lower level where a sound's very beginning is traced back to (still above the noise). */
+  onsetDb: number;
+}
+
+/** How far under the speech level silence begins and a sound's beginning is traced to. */
+export interface LevelDepths {
+  thresholdDb: number;
+  onsetDb: number;
 }
 
 /** A run of silent frames: [start, end), `end` being the first frame of sound after it. */
@@ -37,25 +45,39 @@ function percentile(sorted: Float32Array, p: number): number {
   return sorted[index] as number;
 }
 
-/** Levels of a signal: its noise floor, its speech level, and whether it can hold speech. */
-export function signalLevels(energyDb: Float32Array): {
+/**
+ * Levels of a signal: its noise floor, its speech level, and whether it can hold speech. The
+ * threshold sits `depthDb` under the speech level when given (so that a clean reference is read
+ * with the same depth as a noisy recording), else where this signal's own floor allows.
+ */
+export function signalLevels(
+  energyDb: Float32Array,
+  depths?: LevelDepths,
+): {
   noiseFloorDb: number;
   speechLevelDb: number;
   thresholdDb: number;
+  onsetDb: number;
   hasDynamics: boolean;
 } {
   const sorted = Float32Array.from(energyDb, (e) => Math.max(SILENCE_DB, e)).sort();
   const noiseFloorDb = percentile(sorted, 0.05);
   const speechLevelDb = percentile(sorted, 0.95);
   // Weak consonants sit 30–40 dB under the vowels; a noisy floor raises the threshold above itself.
-  const thresholdDb = Math.max(
-    speechLevelDb - 40,
-    noiseFloorDb + Math.min(10, 0.3 * (speechLevelDb - noiseFloorDb)),
-  );
+  const thresholdDb = depths
+    ? speechLevelDb - depths.thresholdDb
+    : Math.max(
+        speechLevelDb - 40,
+        noiseFloorDb + Math.min(10, 0.3 * (speechLevelDb - noiseFloorDb)),
+      );
+  const onsetDb = depths
+    ? speechLevelDb - depths.onsetDb
+    : Math.min(thresholdDb, Math.max(noiseFloorDb + 6, speechLevelDb - 45));
   return {
     noiseFloorDb,
     speechLevelDb,
     thresholdDb,
+    onsetDb,
     hasDynamics:
       speechLevelDb > QUIETEST_SPEECH_DB && speechLevelDb - noiseFloorDb >= MIN_DYNAMIC_RANGE_DB,
   };
@@ -77,8 +99,9 @@ function fillShortRuns(flags: Uint8Array, value: number, minLength: number): voi
   }
 }
 
-export function detectSpeech(energyDb: Float32Array): SpeechActivity {
-  const levels = signalLevels(energyDb);
+/** Speech frames and weights; `depths` as for `signalLevels`. */
+export function detectSpeech(energyDb: Float32Array, depths?: LevelDepths): SpeechActivity {
+  const levels = signalLevels(energyDb, depths);
   const speech = new Uint8Array(energyDb.length);
   const weight = new Float32Array(energyDb.length);
   for (let k = 0; k < energyDb.length; k++) {
@@ -95,6 +118,7 @@ export function detectSpeech(energyDb: Float32Array): SpeechActivity {
     noiseFloorDb: levels.noiseFloorDb,
     speechLevelDb: levels.speechLevelDb,
     thresholdDb: levels.thresholdDb,
+    onsetDb: levels.onsetDb,
   };
 }
 
@@ -113,6 +137,14 @@ export function findPauses(speech: Uint8Array, minFrames: number): Pause[] {
     k = end;
   }
   return pauses;
+}
+
+/** The depths of a signal's levels, to read another signal alike. */
+export function depthsOf(activity: SpeechActivity): LevelDepths {
+  return {
+    thresholdDb: activity.speechLevelDb - activity.thresholdDb,
+    onsetDb: activity.speechLevelDb - activity.onsetDb,
+  };
 }
 
 /** Number of speech frames of a signal. */
