@@ -1,0 +1,205 @@
+import { parseBuffer } from 'music-metadata';
+import { uploadRules, type UploadRule } from '#shared/contracts/admin-files';
+import {
+  packageAudioExtensions,
+  packageCoverExtensions,
+  STORY_PACKAGE_FILE,
+  storyPackageMessages as says,
+  storyPackageSchema,
+  type StoryPackage,
+} from '#shared/contracts/story-packages';
+import type { ErrorIssue } from '#shared/errors';
+import { tokenizeWords } from '#shared/studio/words';
+import type { Transcript } from '#shared/transcript';
+import { InvalidTranscriptError, parseTranscript } from '#shared/transcript-parse';
+import { badRequest, validationError } from '../../lib/errors.ts';
+import { checkContent, decodeText, type CheckedFile } from '../../lib/upload-checks.ts';
+import { packageEntryOf, type PackageFiles } from './package-files.ts';
+
+export interface CheckedAudio extends CheckedFile {
+  /** Whole seconds measured from the file (null when it cannot be told): never typed. */
+  durationSeconds: number | null;
+}
+
+export interface CheckedTranscript {
+  /** The file as it came: stored as it is. */
+  body: Buffer;
+  transcript: Transcript;
+}
+
+export interface CheckedChapter {
+  /** 1-based, in story.json's order. */
+  number: number;
+  title: string;
+  audio?: CheckedAudio;
+  transcript?: CheckedTranscript;
+  /** The chapter's text without timings, to align with its audio once stored. */
+  untimed?: Transcript;
+}
+
+/** A package every part of which passed its check: nothing of it is stored yet. */
+export interface CheckedPackage {
+  story: StoryPackage;
+  cover?: CheckedFile;
+  chapters: CheckedChapter[];
+}
+
+const jsonPointer = (path: PropertyKey[]) => `/${path.map(String).join('/')}`;
+
+function readStoryFile(files: PackageFiles): StoryPackage {
+  const raw = files.get(STORY_PACKAGE_FILE);
+  if (!raw) throw badRequest(says.noStoryFile);
+  const text = decodeText(raw);
+  let data: unknown;
+  try {
+    data = JSON.parse(text ?? '');
+  } catch {
+    throw validationError(says.storyFileInvalid);
+  }
+  const parsed = storyPackageSchema.safeParse(data);
+  if (!parsed.success) {
+    const issues: ErrorIssue[] = parsed.error.issues.map((issue) => ({
+      path: jsonPointer(issue.path),
+      message: issue.message,
+    }));
+    const [first] = issues;
+    throw validationError(`${STORY_PACKAGE_FILE} ${first!.path}: ${first!.message}`, {
+      context: STORY_PACKAGE_FILE,
+      issues,
+    });
+  }
+  return parsed.data;
+}
+
+/** A file of the package checked by its magic bytes, as the upload of its kind would be. */
+const checkMedia = (rule: UploadRule, name: string, buffer: Buffer) =>
+  checkContent(rule, { buffer, originalFilename: name, declaredType: '' });
+
+async function durationOf(file: CheckedFile): Promise<number | null> {
+  try {
+    const { format } = await parseBuffer(
+      file.buffer,
+      { mimeType: file.contentType },
+      { duration: true, skipCovers: true },
+    );
+    return format.duration !== undefined && Number.isFinite(format.duration)
+      ? Math.round(format.duration)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function readTranscript(number: number, body: Buffer): CheckedTranscript {
+  const text = decodeText(body);
+  if (text === null || !/^\s*[[{]/.test(text)) {
+    throw validationError(says.transcriptInvalid(number, 'it is not a JSON transcript'));
+  }
+  try {
+    return { body, transcript: parseTranscript(text) };
+  } catch (error) {
+    if (error instanceof InvalidTranscriptError) {
+      throw validationError(says.transcriptInvalid(number, error.message));
+    }
+    throw error;
+  }
+}
+
+/**
+ * A chapter's sentences as a transcript without timings (every time 0): what the aligner takes,
+ * keeping the translations and glosses. Words not listed come from the sentence's text.
+ */
+export function untimedTranscript(
+  sentences: StoryPackage['chapters'][number]['sentences'],
+): Transcript {
+  return {
+    segments: sentences.map((sentence, index) => {
+      const id = `s${index + 1}`;
+      const words: { text: string; gloss?: string }[] =
+        sentence.words.length > 0
+          ? sentence.words
+          : tokenizeWords(sentence.text).map((token) => ({ text: token.text }));
+      return {
+        id,
+        start: 0,
+        end: 0,
+        text: sentence.text,
+        ...(sentence.translation === undefined ? {} : { translation: sentence.translation }),
+        words: words.map((word, wordIndex) => ({
+          id: `${id}w${wordIndex + 1}`,
+          text: word.text,
+          start: 0,
+          end: 0,
+          ...(word.gloss === undefined ? {} : { gloss: word.gloss }),
+        })),
+      };
+    }),
+  };
+}
+
+/** The timed transcript and story.json must tell the same text, sentence by sentence. */
+function checkSameText(chapter: CheckedChapter, sentences: { text: string }[]) {
+  const segments = chapter.transcript!.transcript.segments;
+  if (sentences.length === 0) return;
+  const count = Math.max(sentences.length, segments.length);
+  for (let index = 0; index < count; index++) {
+    if (sentences[index]?.text !== segments[index]?.text) {
+      throw validationError(says.transcriptDiffers(chapter.number, index + 1));
+    }
+  }
+}
+
+const isCoverExtension = (extension: string) =>
+  (packageCoverExtensions as readonly string[]).includes(extension);
+const isAudioExtension = (extension: string) =>
+  (packageAudioExtensions as readonly string[]).includes(extension);
+
+/**
+ * Every check of a package, before anything of it is stored: story.json by the shared schema, each
+ * file by its name, its size (package-files.ts) and its content (magic bytes for the cover and the
+ * audio, the player's parser for transcripts), and each chapter as a whole (its text and its
+ * timed transcript agree; text is never imported without a recording to align it with).
+ */
+export async function checkPackage(files: PackageFiles): Promise<CheckedPackage> {
+  const story = readStoryFile(files);
+  const chapters: CheckedChapter[] = story.chapters.map((chapter, index) => ({
+    number: index + 1,
+    title: chapter.title,
+  }));
+  let cover: CheckedFile | undefined;
+
+  for (const [name, buffer] of files) {
+    const entry = packageEntryOf(name);
+    if (!entry || entry.kind === 'story') continue;
+    if (entry.kind === 'cover') {
+      if (!isCoverExtension(entry.extension)) throw badRequest(says.unexpectedFile(name));
+      if (cover) throw badRequest(says.severalCovers);
+      cover = await checkMedia(uploadRules.cover, name, buffer);
+      continue;
+    }
+    const chapter = chapters[entry.number - 1];
+    if (!chapter) throw badRequest(says.chapterWithoutEntry(name, chapters.length));
+    if (entry.extension === 'json') {
+      chapter.transcript = readTranscript(entry.number, buffer);
+    } else if (isAudioExtension(entry.extension)) {
+      if (chapter.audio) throw badRequest(says.severalAudios(entry.number));
+      const audio = await checkMedia(uploadRules.audio, name, buffer);
+      chapter.audio = { ...audio, durationSeconds: await durationOf(audio) };
+    } else {
+      throw badRequest(says.unexpectedFile(name));
+    }
+  }
+
+  for (const chapter of chapters) {
+    const { sentences } = story.chapters[chapter.number - 1]!;
+    if (chapter.transcript) checkSameText(chapter, sentences);
+    else if (sentences.length > 0) {
+      if (!chapter.audio) throw validationError(says.textWithoutAudio(chapter.number));
+      chapter.untimed = untimedTranscript(sentences);
+      if (!chapter.untimed.segments.some((segment) => segment.words.length > 0)) {
+        throw validationError(says.nothingToAlign(chapter.number));
+      }
+    }
+  }
+  return { story, ...(cover ? { cover } : {}), chapters };
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { jobSchema } from './jobs.ts';
+import { adminStorySchema } from './admin-stories.ts';
+import { storyLevelSchema } from './stories.ts';
+
+/**
+ * Story packages (decision 021, docs/content.md): a whole story as the demo library keeps it,
+ * `story.json` (texts, translations, glosses, metadata), its cover and per chapter its audio and,
+ * when it has timings, its transcript. Routes: src/server/modules/story-packages.
+ *
+ *   GET  /api/admin/stories/:id/export   → application/zip, `<slug>/…` (the working copy)
+ *   POST /api/admin/stories/import       multipart `file` (.zip) → 201 (a new draft) or 200 (the
+ *        story of the same slug updated) { story, created, alignmentJobs }. The whole package is
+ *        checked before anything is stored; chapters with audio but no timings are aligned in
+ *        background jobs (`alignmentJobs`).
+ *   npm run content:import -- <dir or zip>  the same import from the command line
+ *
+ * Files of a package (at its root or inside one folder):
+ *
+ *   story.json                    storyPackageSchema
+ *   cover.webp|jpg|jpeg|png       the cover (optional)
+ *   chapter-<n>.m4a|mp3|wav       chapter n's audio (n from 1, in story.json's order; optional)
+ *   chapter-<n>.json              chapter n's timed transcript (src/shared/transcript.ts; optional)
+ */
+
+/** A whole package, compressed; each file inside has the limit of its kind of upload. */
+export const STORY_PACKAGE_MAX_BYTES = 300 * 1024 * 1024;
+export const STORY_PACKAGE_FILE = 'story.json';
+export const STORY_PACKAGE_MAX_CHAPTERS = 500;
+
+export const packageCoverExtensions = ['webp', 'jpg', 'jpeg', 'png'] as const;
+export const packageAudioExtensions = ['m4a', 'mp3', 'wav'] as const;
+
+/** `chapter-<n>.<ext>`: n as written (1-based), and the extension. */
+export const PACKAGE_CHAPTER_FILE = /^chapter-([1-9][0-9]{0,3})\.([a-z0-9]+)$/;
+export const PACKAGE_COVER_FILE = /^cover\.([a-z0-9]+)$/;
+
+export const chapterAudioFileName = (number: number, extension: string) =>
+  `chapter-${number}.${extension}`;
+export const chapterTranscriptFileName = (number: number) => `chapter-${number}.json`;
+export const coverFileName = (extension: string) => `cover.${extension}`;
+
+/** PostgreSQL text cannot hold NUL: refused in a package as in the wizard. */
+const text = z
+  .string()
+  .refine((value) => !value.includes('\0'), 'Text may not contain NUL characters');
+
+export const packageWordSchema = z
+  .object({
+    /** The word exactly as written in the sentence. */
+    text: text.pipe(z.string().min(1)),
+    /** Its English meaning in this context. */
+    gloss: text.optional(),
+  })
+  .strict();
+
+export const packageSentenceSchema = z
+  .object({
+    text: text.pipe(z.string().min(1)),
+    translation: text.optional(),
+    words: z.array(packageWordSchema).default([]),
+  })
+  .strict();
+
+export const packageChapterSchema = z
+  .object({
+    title: text.pipe(z.string().trim().min(1).max(200)),
+    /** One entry per transcript segment; empty when the chapter has no text yet. */
+    sentences: z.array(packageSentenceSchema).max(20_000).default([]),
+  })
+  .strict();
+
+/**
+ * `story.json`, in the format of the demo library's sources (content/stories/<slug>/story.json),
+ * which it reads; a package may leave out what a story made in the admin area may lack (a
+ * description, translations, glosses, a chapter's text).
+ */
+export const storyPackageSchema = z
+  .object({
+    slug: z
+      .string()
+      .max(200)
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug: lower-case letters, digits and hyphens'),
+    title: text.pipe(z.string().trim().min(1).max(200)),
+    description: text.pipe(z.string().trim().max(5000)).nullable().default(null),
+    level: storyLevelSchema,
+    language: text.pipe(z.string().trim().min(1).max(50)).default('Spanish'),
+    /** Order in the library the package came from; a new story takes it (an update keeps its own). */
+    position: z.number().int().min(1).max(100_000).optional(),
+    requires_login: z.boolean().default(true),
+    new_words_count: z.number().int().min(0).max(100_000).default(0),
+    chapters: z.array(packageChapterSchema).max(STORY_PACKAGE_MAX_CHAPTERS),
+  })
+  .strict();
+export type StoryPackage = z.output<typeof storyPackageSchema>;
+export type StoryPackageInput = z.input<typeof storyPackageSchema>;
+
+export const importStoryResponseSchema = z.object({
+  story: adminStorySchema,
+  /** True when the package made a new draft; false when it updated the story of its slug. */
+  created: z.boolean(),
+  /** The alignments started for chapters that came with audio but without timings. */
+  alignmentJobs: z.array(jobSchema),
+});
+export type ImportStoryResponse = z.infer<typeof importStoryResponseSchema>;
+
+export const storyPackageMessages = {
+  notZip: 'The file is not a .zip story package',
+  tooLarge: (limitMegabytes: number) => `A story package may be at most ${limitMegabytes} MB`,
+  noStoryFile: `The package has no ${STORY_PACKAGE_FILE}`,
+  storyFileInvalid: `${STORY_PACKAGE_FILE} is not valid JSON`,
+  severalFolders: 'The package must hold one story: its files at the top or inside one folder',
+  unexpectedFile: (name: string) =>
+    `The package holds a file a story package does not have: ${name}`,
+  duplicateFile: (name: string) => `The package holds ${name} twice`,
+  fileTooLarge: (name: string, limitMegabytes: number) =>
+    `${name} is larger than ${limitMegabytes} MB`,
+  damaged: 'The package is damaged and cannot be read',
+  chapterWithoutEntry: (name: string, chapters: number) =>
+    `${name} belongs to no chapter: ${STORY_PACKAGE_FILE} has ${chapters}`,
+  severalAudios: (number: number) => `Chapter ${number} has more than one audio file`,
+  severalCovers: 'The package has more than one cover',
+  textWithoutAudio: (number: number) =>
+    `Chapter ${number} has text but neither audio nor a timed transcript: add its recording (chapter-${number}.m4a, .mp3 or .wav)`,
+  nothingToAlign: (number: number) =>
+    `Chapter ${number}'s sentences have no words to align with its recording`,
+  transcriptDiffers: (number: number, sentence: number) =>
+    `Chapter ${number}: sentence ${sentence} of ${STORY_PACKAGE_FILE} differs from chapter-${number}.json`,
+  transcriptInvalid: (number: number, reason: string) =>
+    `chapter-${number}.json cannot be read by the player: ${reason}`,
+} as const;
