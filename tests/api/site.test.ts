@@ -294,6 +294,24 @@ describe('first data inlined into the pages a visit lands on', () => {
     }
   });
 
+  it("never inlines a preview (decision 021): the administrator's browser asks the API for it", async () => {
+    const draft = await insertStory(
+      t.database.db,
+      { title: 'Borrador', status: 'draft', publishedAt: null },
+      1,
+    );
+    const { cookie } = await signedInUser(t, { role: 'admin' });
+    const url = `/story/${draft.story.slug}?preview=1`;
+    const admin = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+    expect(admin.statusCode).toBe(200);
+    expect(Object.keys(inlined(admin.body)!).sort()).toEqual(['session', 'site-settings']);
+    expect(admin.body).not.toContain('Borrador');
+    // Anyone else gets the page as without ?preview=1: a draft is not found.
+    const visitor = await t.app.inject({ method: 'GET', url });
+    expect(visitor.statusCode).toBe(404);
+    expect(visitor.body).not.toContain('Borrador');
+  });
+
   it('gives a story page its story and preloads the cover it shows', async () => {
     const story = (await t.app.inject({ method: 'GET', url: '/api/stories' })).json().stories[0];
     const res = await t.app.inject({ method: 'GET', url: `/story/${story.slug}` });
