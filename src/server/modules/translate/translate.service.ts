@@ -87,6 +87,29 @@ export function createTranslateService(deps: {
       ...result,
     });
 
+  /** The first configured provider that answers, remembered in the cache. */
+  async function fromProviders(
+    input: Request,
+    text: string,
+    key: string,
+  ): Promise<TranslateResponse | undefined> {
+    for (const provider of providers) {
+      try {
+        const translation = await provider.translate(
+          text,
+          input.sourceLanguage,
+          input.targetLanguage,
+        );
+        const result = { translation, source: 'api' as const };
+        await remember(key, input, text, result);
+        return result;
+      } catch {
+        // Try the next provider; the caller decides what stands in when none answers.
+      }
+    }
+    return undefined;
+  }
+
   /** A visitor counts under their address, a learner under their account. */
   async function countRequest(viewer: Viewer, origin: RequestOrigin) {
     const identifier = viewer.userId ?? addressIdentifier(origin);
@@ -126,20 +149,8 @@ export function createTranslateService(deps: {
         return result;
       }
     }
-    for (const provider of providers) {
-      try {
-        const translation = await provider.translate(
-          text,
-          input.sourceLanguage,
-          input.targetLanguage,
-        );
-        const result = { translation, source: 'api' as const };
-        await remember(key, input, text, result);
-        return result;
-      } catch {
-        // Try the next provider; the last resort is the dictionary below.
-      }
-    }
+    const translated = await fromProviders(input, text, key);
+    if (translated) return translated;
     if (toEnglishFromSpanish) {
       const gloss = fromDictionary(text);
       if (gloss) return { translation: gloss, source: 'dictionary' };
@@ -152,6 +163,25 @@ export function createTranslateService(deps: {
   }
 
   return {
+    /**
+     * A sentence's machine translation for the content studio's prefill (administrators, no rate
+     * limit): the cache, then the configured providers. Null when no provider is configured or
+     * none answered; the lexicon's word-by-word summary is no sentence translation.
+     */
+    async machineTranslate(
+      text: string,
+      sourceLanguage: string,
+      targetLanguage: string,
+    ): Promise<string | null> {
+      const clean = sanitizeText(text);
+      if (clean === '' || providers.length === 0) return null;
+      const input = { text: clean, sourceLanguage, targetLanguage };
+      const key = cacheKey(input, clean);
+      const hit = await cache.find(key);
+      if (hit?.source === 'api') return hit.translation;
+      return (await fromProviders(input, clean, key))?.translation ?? null;
+    },
+
     async translate(
       requester: { viewer: Viewer; origin: RequestOrigin },
       input: TranslateInput,
