@@ -9,6 +9,10 @@ import { createTransactionRunner, type TransactionRunner } from './db/repository
 import { createAuditLogRepository, type AuditLog } from './lib/audit-log.repository.ts';
 import { createFileStore, type FileStore } from './lib/file-store.ts';
 import { createFileUploadsRepository } from './lib/file-uploads.repository.ts';
+import { alignTranscript } from './lib/alignment/align.ts';
+import { createJobQueue, JOBS_CHANNEL, type JobMessage } from './lib/jobs/job-queue.ts';
+import { createJobWorker } from './lib/jobs/job-worker.ts';
+import { createJobsRepository } from './lib/jobs/jobs.repository.ts';
 import { createDevMailbox, createSmtpMailer, type Mailer } from './lib/mail/mailer.ts';
 import { createStripeProvider } from './lib/payments/stripe-provider.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
@@ -62,15 +66,29 @@ import { createContactService } from './modules/site/contact.service.ts';
 import { createSiteRepository } from './modules/site/site.repository.ts';
 import { createSiteService, type SiteService } from './modules/site/site.service.ts';
 import { createStoriesRepository } from './modules/stories/stories.repository.ts';
+import { createAlignChapterJob } from './modules/studio/align-chapter.job.ts';
+import { createAlignmentService } from './modules/studio/alignment.service.ts';
+import { createChapterAudio } from './modules/studio/chapter-audio.ts';
+import { createAdminJobsService } from './modules/studio/jobs.service.ts';
+import { createStudioRepository } from './modules/studio/studio.repository.ts';
+import { createStudioService } from './modules/studio/studio.service.ts';
+import { createTranscriptVersions } from './modules/studio/transcript-versions.ts';
+import { createTranslationPrefill } from './modules/studio/translation-prefill.ts';
 import { createStoriesService, type StoriesService } from './modules/stories/stories.service.ts';
-import { createTranscriptLoader } from './modules/stories/transcript-loader.ts';
+import {
+  createTranscriptLoader,
+  type TranscriptLoader,
+} from './modules/stories/transcript-loader.ts';
 import {
   apertiumProvider,
   deeplProvider,
   libreTranslateProvider,
   type TranslationProvider,
 } from './modules/translate/providers.ts';
-import { createTranslateService } from './modules/translate/translate.service.ts';
+import {
+  createTranslateService,
+  type TranslateService,
+} from './modules/translate/translate.service.ts';
 import { createTranslationCacheRepository } from './modules/translate/translation-cache.repository.ts';
 
 /**
@@ -184,6 +202,87 @@ export function createRepositories(db: Database) {
     adminSupporters: createAdminSupportersRepository({ db }),
     adminMigrations: createAdminMigrationsRepository({ db }),
     adminSettings: createAdminSettingsRepository({ db }),
+    jobs: createJobsRepository({ db }),
+    studio: createStudioRepository({ db }),
+  };
+}
+
+/**
+ * The content studio (decision 021): transcript versions, the chapter's recording, the
+ * alignment job and the editor's services, over one job queue whose worker this instance runs
+ * (app.ts starts it once the server listens and stops it when the app closes).
+ */
+function createStudioServices(deps: {
+  repositories: ReturnType<typeof createRepositories>;
+  database: DatabaseConnection;
+  storage: ObjectStorage;
+  transcripts: TranscriptLoader;
+  transaction: TransactionRunner;
+  audit: AuditLog;
+  translate: TranslateService;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+}) {
+  const { repositories, database, storage, transcripts, transaction, audit, translate } = deps;
+  const { config, log } = deps;
+  const jobsChannel = () =>
+    createNotifyChannel<JobMessage>({
+      db: database.db,
+      connectionString: database.connectionString,
+      name: JOBS_CHANNEL,
+      log,
+    });
+  const queue = createJobQueue({
+    jobs: repositories.jobs,
+    transaction,
+    channel: jobsChannel(),
+    log,
+  });
+  const versions = createTranscriptVersions({
+    studio: repositories.studio,
+    storage,
+    transcripts,
+    transaction,
+  });
+  const audio = createChapterAudio({ storage, studio: repositories.studio });
+  const prefill = createTranslationPrefill({ translate });
+  const worker = createJobWorker({
+    jobs: repositories.jobs,
+    channel: jobsChannel(),
+    handlers: {
+      'align-chapter': createAlignChapterJob({
+        studio: repositories.studio,
+        audio,
+        align: alignTranscript,
+        prefill,
+        versions,
+        audit,
+      }),
+    },
+    options: config.jobs,
+    log,
+  });
+  return {
+    queue,
+    worker,
+    versions,
+    studio: createStudioService({
+      studio: repositories.studio,
+      versions,
+      transcripts,
+      audio,
+      prefill,
+      audit,
+    }),
+    alignment: createAlignmentService({
+      studio: repositories.studio,
+      queue,
+      transcripts,
+      audio,
+      align: alignTranscript,
+      audit,
+    }),
+    jobs: createAdminJobsService({ queue, audit }),
   };
 }
 
@@ -196,11 +295,15 @@ function createAdminServices(deps: {
   storage: ObjectStorage;
   site: SiteService;
   stories: StoriesService;
+  studio: ReturnType<typeof createStudioServices>;
   config: AppConfig;
   log: FastifyBaseLogger;
 }) {
   const { repositories, fileStore, transaction, audit, storage, site, stories, config, log } = deps;
   return {
+    studio: deps.studio.studio,
+    alignment: deps.studio.alignment,
+    jobs: deps.studio.jobs,
     dashboard: createAdminDashboardService({ dashboard: repositories.adminDashboard }),
     files: createAdminFilesService({
       files: repositories.adminFiles,
@@ -260,17 +363,32 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       log,
     }),
   });
+  const translate = createTranslateService({
+    cache: repositories.translationCache,
+    preferences: repositories.me,
+    stories,
+    limiter,
+    providers: translationProviders(config.translation),
+  });
+  const studio = createStudioServices({
+    repositories,
+    database,
+    storage,
+    transcripts,
+    transaction,
+    audit,
+    translate,
+    config,
+    log,
+  });
   return {
     transaction,
     audit,
     limiter,
-    translate: createTranslateService({
-      cache: repositories.translationCache,
-      preferences: repositories.me,
-      stories,
-      limiter,
-      providers: translationProviders(config.translation),
-    }),
+    translate,
+    /** Background jobs: the queue, and this instance's worker (started by app.ts on listen). */
+    jobs: { queue: studio.queue, worker: studio.worker },
+    transcriptVersions: studio.versions,
     stories,
     vocabulary,
     progressEvents,
@@ -331,6 +449,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       storage,
       site,
       stories,
+      studio,
       config,
       log,
     }),

@@ -113,6 +113,15 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     await context.services.progressEvents.stop();
   });
 
+  // Background jobs run once the server is up (tests start the worker themselves); on close the
+  // worker lets a quick job finish and puts a long one back in the queue (lib/jobs/job-worker.ts).
+  app.addHook('onListen', async () => {
+    await context.services.jobs.worker.start();
+  });
+  app.addHook('onClose', async () => {
+    await context.services.jobs.worker.stop();
+  });
+
   app.decorate('context', context);
   app.decorateRequest('viewer', null as unknown as Viewer);
   app.addHook('onRequest', async (request, reply) => {

@@ -93,6 +93,10 @@ export const transcriptVersionSchema = z.object({
 });
 export type TranscriptVersion = z.infer<typeof transcriptVersionSchema>;
 
+export const transcriptVersionsResponseSchema = z.object({
+  versions: z.array(transcriptVersionSchema),
+});
+
 /** How much of a chapter still waits for a person. */
 export const translationSummarySchema = z.object({
   segments: z.number().int(),

@@ -60,6 +60,26 @@ export function createJobQueue(deps: {
       return toJob(row);
     },
 
+    /**
+     * Enqueues the job unless one of its kind about the same subject is waiting or running (two
+     * requests at once included): then that one is returned, and nothing is written.
+     */
+    async enqueueUnlessUnfinished(
+      job: NewJob & { subjectId: string },
+      alongside?: (row: JobRow, tx: DbExecutor) => Promise<void>,
+    ): Promise<{ job: Job; created: boolean }> {
+      const outcome = await transaction(async (tx) => {
+        await jobs.in(tx).lockSubject(job.kind, job.subjectId);
+        const unfinished = await jobs.in(tx).findUnfinished(job.kind, job.subjectId);
+        if (unfinished) return { row: unfinished, created: false };
+        const inserted = await jobs.in(tx).insert(job);
+        await alongside?.(inserted, tx);
+        return { row: inserted, created: true };
+      });
+      if (outcome.created) await announce({ type: 'queued', kind: job.kind });
+      return { job: toJob(outcome.row), created: outcome.created };
+    },
+
     async get(id: string): Promise<Job | null> {
       const row = await jobs.findById(id);
       return row ? toJob(row) : null;

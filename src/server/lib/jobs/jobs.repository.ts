@@ -89,6 +89,14 @@ export const createJobsRepository = defineRepository((db) => ({
     return row;
   },
 
+  /**
+   * Serialises, until the transaction ends, every enqueue of this kind about this subject: the
+   * check for an unfinished job and the insert happen as one step.
+   */
+  async lockSubject(kind: JobKind, subjectId: string): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`${kind}:${subjectId}`}))`);
+  },
+
   /** A job of this kind about this subject that is waiting or running. */
   async findUnfinished(kind: JobKind, subjectId: string): Promise<JobRow | undefined> {
     const [row] = await db

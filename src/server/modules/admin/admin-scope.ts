@@ -8,6 +8,8 @@ import { adminStoriesRoutes } from '../admin-stories/admin-stories.routes.ts';
 import { adminSupportersRoutes } from '../admin-supporters/admin-supporters.routes.ts';
 import { adminTagsRoutes } from '../admin-tags/admin-tags.routes.ts';
 import { adminUsersRoutes } from '../admin-users/admin-users.routes.ts';
+import { adminJobsRoutes } from '../studio/jobs.routes.ts';
+import { studioRoutes } from '../studio/studio.routes.ts';
 import { adminRoutes } from './admin.routes.ts';
 
 /** The route plugins of the admin area, one per screen. */
@@ -20,6 +22,8 @@ const adminScreens = [
   adminMigrationsRoutes,
   adminStoriesRoutes,
   adminFilesRoutes,
+  studioRoutes,
+  adminJobsRoutes,
 ];
 
 /**

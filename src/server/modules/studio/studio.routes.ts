@@ -1,0 +1,188 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '#shared/contracts/stories';
+import {
+  alignmentRequestSchema,
+  alignmentResponseSchema,
+  latestAlignmentResponseSchema,
+  prefillRequestSchema,
+  prefillResponseSchema,
+  realignSegmentRequestSchema,
+  realignSegmentResponseSchema,
+  saveTranscriptRequestSchema,
+  studioChapterSchema,
+  transcriptVersionsResponseSchema,
+  versionParamsSchema,
+  waveformSchema,
+} from '#shared/contracts/studio';
+import { apiErrorSchema } from '#shared/errors';
+import type { RouteContext } from '../../app-context.ts';
+import { actorOf } from '../../lib/http/actor.ts';
+
+const tags = ['admin studio'];
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  503: apiErrorSchema,
+};
+
+/**
+ * /api/admin/chapters/:id/… routes of the content studio (decision 021; contracts in
+ * src/shared/contracts/studio.ts), guarded by the admin scope (admin/admin-scope.ts).
+ */
+export const studioRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
+  const { studio, alignment } = services.admin;
+
+  app.post(
+    '/admin/chapters/:id/alignment',
+    {
+      schema: {
+        tags,
+        summary:
+          "Aligns the chapter's recording with a text, an untimed transcript or its own transcript, " +
+          'in a background job; the result becomes a new transcript version',
+        params: idParamsSchema,
+        body: alignmentRequestSchema,
+        response: { 202: alignmentResponseSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const job = await alignment.start(request.params.id, request.body, actorOf(request));
+      return reply.status(202).send({ job });
+    },
+  );
+
+  app.get(
+    '/admin/chapters/:id/alignment',
+    {
+      schema: {
+        tags,
+        summary: "The chapter's latest alignment job, or null",
+        params: idParamsSchema,
+        response: { 200: latestAlignmentResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { job: await alignment.latest(request.params.id) };
+    },
+  );
+
+  app.get(
+    '/admin/chapters/:id/studio',
+    {
+      schema: {
+        tags,
+        summary:
+          "The chapter's working transcript, its recording (measured length), version, " +
+          'translation counts and warnings',
+        params: idParamsSchema,
+        response: { 200: studioChapterSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return studio.getChapter(request.params.id);
+    },
+  );
+
+  app.put(
+    '/admin/chapters/:id/transcript',
+    {
+      schema: {
+        tags,
+        summary:
+          'Saves the transcript as a new version (409 when baseVersion is no longer the newest; ' +
+          '400 with every problem when the player would refuse it)',
+        params: idParamsSchema,
+        body: saveTranscriptRequestSchema,
+        response: { 200: studioChapterSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => studio.saveTranscript(request.params.id, request.body, actorOf(request)),
+  );
+
+  app.get(
+    '/admin/chapters/:id/transcript/versions',
+    {
+      schema: {
+        tags,
+        summary: "Every saved version of the chapter's transcript, newest first",
+        params: idParamsSchema,
+        response: { 200: transcriptVersionsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { versions: await studio.listVersions(request.params.id) };
+    },
+  );
+
+  app.post(
+    '/admin/chapters/:id/transcript/versions/:version/restore',
+    {
+      schema: {
+        tags,
+        summary: 'Restores a version: its transcript is saved again as the newest version',
+        params: versionParamsSchema,
+        response: { 200: studioChapterSchema, ...errors },
+      },
+    },
+    async (request) => studio.restore(request.params.id, request.params.version, actorOf(request)),
+  );
+
+  app.post(
+    '/admin/chapters/:id/realign-segment',
+    {
+      schema: {
+        tags,
+        summary:
+          "Aligns one sentence of the editor's transcript again on the audio around it (nothing is saved)",
+        params: idParamsSchema,
+        body: realignSegmentRequestSchema,
+        response: { 200: realignSegmentResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      segment: await alignment.realignSegment(
+        request.params.id,
+        request.body.transcript,
+        request.body.segmentId,
+      ),
+    }),
+  );
+
+  app.post(
+    '/admin/chapters/:id/translations/prefill',
+    {
+      schema: {
+        tags,
+        summary:
+          "Fills missing translations (configured providers) and glosses (the lexicon), marked 'machine' (nothing is saved)",
+        params: idParamsSchema,
+        body: prefillRequestSchema,
+        response: { 200: prefillResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      transcript: await studio.prefillTranslations(request.params.id, request.body.transcript),
+    }),
+  );
+
+  app.get(
+    '/admin/chapters/:id/waveform',
+    {
+      schema: {
+        tags,
+        summary: "Peaks of the chapter's recording ([min, max] pairs, at most 100 000)",
+        params: idParamsSchema,
+        response: { 200: waveformSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return studio.waveform(request.params.id);
+    },
+  );
+};
