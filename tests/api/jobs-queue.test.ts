@@ -214,6 +214,36 @@ describe('two workers', () => {
   });
 });
 
+describe('one unfinished job per subject', () => {
+  const subjectId = '8c5b8a5e-3c55-4c77-9d1c-0c3f7e1f5a10';
+
+  it('two requests at once enqueue one job; the other gets it back', async () => {
+    const attempts = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        queue.enqueueUnlessUnfinished({ kind: 'align-chapter', payload: {}, subjectId }),
+      ),
+    );
+    expect(attempts.filter((attempt) => attempt.created)).toHaveLength(1);
+    expect(new Set(attempts.map((attempt) => attempt.job.id)).size).toBe(1);
+  });
+
+  it('enqueues again once the job has ended', async () => {
+    const first = await queue.enqueueUnlessUnfinished({
+      kind: 'align-chapter',
+      payload: {},
+      subjectId,
+    });
+    await queue.cancel(first.job.id);
+    const second = await queue.enqueueUnlessUnfinished({
+      kind: 'align-chapter',
+      payload: {},
+      subjectId,
+    });
+    expect(second.created).toBe(true);
+    expect(second.job.id).not.toBe(first.job.id);
+  });
+});
+
 describe('a worker that dies mid-job', () => {
   let child: ChildProcess | undefined;
   afterEach(() => {

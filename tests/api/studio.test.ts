@@ -417,6 +417,42 @@ describe('the editor: read, save with versions, restore', () => {
     ]);
   });
 
+  it('saves a long chapter’s transcript, larger than the app’s usual JSON limit', async () => {
+    const { chapterId } = await chapterWithRecording(t, admin.cookie, 'paraguas-8s.m4a');
+    // 500 sentences of 5 words, with translations and glosses, packed into the 8 s recording.
+    const long: Transcript = {
+      segments: Array.from({ length: 500 }, (_, s) => {
+        const start = s * 0.015;
+        return {
+          id: `s${s + 1}`,
+          start,
+          end: start + 0.01,
+          text: 'Pablo espera el autobús hoy.',
+          translation: `Pablo waits for the bus today (sentence ${s + 1}). `.repeat(4),
+          translationSource: 'human' as const,
+          words: ['Pablo', 'espera', 'el', 'autobús', 'hoy'].map((text, w) => ({
+            id: `s${s + 1}w${w + 1}`,
+            text,
+            start: start + w * 0.002,
+            end: start + (w + 1) * 0.002,
+            gloss: `the English of ${text}`,
+            glossSource: 'human' as const,
+          })),
+        };
+      }),
+    };
+    const payload = { transcript: long, baseVersion: null };
+    expect(JSON.stringify(payload).length).toBeGreaterThan(256 * 1024);
+    const saved = await call('PUT', `/api/admin/chapters/${chapterId}/transcript`, payload);
+    expect(saved.statusCode, saved.body.slice(0, 300)).toBe(200);
+    expect(saved.json().summary).toEqual({
+      segments: 500,
+      words: 2500,
+      segmentsNeedingTranslation: 0,
+      wordsNeedingGloss: 0,
+    });
+  });
+
   it('answers 404 for a chapter that does not exist', async () => {
     for (const url of ['studio', 'transcript/versions', 'waveform']) {
       const res = await call(

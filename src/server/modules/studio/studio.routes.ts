@@ -19,11 +19,17 @@ import type { RouteContext } from '../../app-context.ts';
 import { actorOf } from '../../lib/http/actor.ts';
 
 const tags = ['admin studio'];
+/**
+ * Transcripts travel whole: an hour's chapter with its translations and glosses is about 1.5 MB,
+ * well over the app's JSON limit; the longest text the aligner takes (three hours) fits too.
+ */
+const TRANSCRIPT_BODY_LIMIT = 8 * 1024 * 1024;
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
   403: apiErrorSchema,
   404: apiErrorSchema,
+  413: apiErrorSchema,
   503: apiErrorSchema,
 };
 
@@ -37,6 +43,7 @@ export const studioRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { s
   app.post(
     '/admin/chapters/:id/alignment',
     {
+      bodyLimit: TRANSCRIPT_BODY_LIMIT,
       schema: {
         tags,
         summary:
@@ -90,6 +97,7 @@ export const studioRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { s
   app.put(
     '/admin/chapters/:id/transcript',
     {
+      bodyLimit: TRANSCRIPT_BODY_LIMIT,
       schema: {
         tags,
         summary:
@@ -135,6 +143,7 @@ export const studioRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { s
   app.post(
     '/admin/chapters/:id/realign-segment',
     {
+      bodyLimit: TRANSCRIPT_BODY_LIMIT,
       schema: {
         tags,
         summary:
@@ -156,6 +165,7 @@ export const studioRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { s
   app.post(
     '/admin/chapters/:id/translations/prefill',
     {
+      bodyLimit: TRANSCRIPT_BODY_LIMIT,
       schema: {
         tags,
         summary:
