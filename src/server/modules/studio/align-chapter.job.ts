@@ -103,7 +103,10 @@ export function createAlignChapterJob(deps: {
       transcript: request.transcript,
       language: request.language,
       signal,
-      onProgress: (stage, fraction) => reportProgress(stage, within(STEPS.align, fraction)),
+      // The engine's own end ('Done') is not the job's: its next stage follows at once.
+      onProgress: (stage, fraction) => {
+        if (fraction < 1) reportProgress(stage, within(STEPS.align, fraction));
+      },
     });
     const problems = findTimingProblems(aligned.transcript, recording.durationSeconds);
     if (problems.length > 0) {
