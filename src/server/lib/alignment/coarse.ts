@@ -12,7 +12,13 @@ import { skipCosts, unrelatedDistance } from './skip-cost.ts';
 /** Frames of 10 ms averaged into one at the finest coarse rate (40 ms). */
 export const COARSE_FACTOR = 4;
 /** Cells of the full first matrix: bounded so an hour stays fast and small. */
-const MAX_FULL_CELLS = 12_000_000;
+const MAX_FULL_CELLS = 40_000_000;
+/**
+ * At the coarsest rate (up to 0.64 s a frame for an hour) averaged frames all look alike, and
+ * leaving sound out must cost more than matching it badly, or the path skips minutes of speech
+ * and squeezes the text into what is left. Finer rates, inside their band, may leave out music.
+ */
+const FIRST_LEVEL_SOUND_SHARE = 1.5;
 /** Columns either side of the projected coarser path, at each rate. */
 const RADIUS = 12;
 
@@ -92,7 +98,7 @@ export function coarseAlign(
     path = warp(ref, rec, band, {
       openStart: true,
       openEnd: true,
-      skipCost: skipCosts(recWeight, unrelated),
+      skipCost: skipCosts(recWeight, unrelated, level === 0 ? FIRST_LEVEL_SOUND_SHARE : undefined),
     });
     onLevel?.(level + 1, factors.length);
   }
