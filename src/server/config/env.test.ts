@@ -44,6 +44,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('runs one background job at a time by default; JOB_WORKERS=0 runs none here', () => {
+    expect(loadConfig({}).jobs.concurrency).toBe(1);
+    expect(loadConfig({ JOB_WORKERS: '0' }).jobs.concurrency).toBe(0);
+    expect(() => loadConfig({ JOB_WORKERS: 'many' })).toThrow(ConfigError);
+  });
+
   it('refuses a half-configured S3', () => {
     expect(() => loadConfig({ S3_BUCKET: 'media' })).toThrow(ConfigError);
   });

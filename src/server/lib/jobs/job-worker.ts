@@ -122,7 +122,8 @@ export function createJobWorker(deps: {
 
   async function finish(row: JobRow, outcome: JobOutcome) {
     try {
-      await jobs.finish(row.id, workerId, outcome);
+      const ended = await jobs.finish(row.id, workerId, outcome);
+      if (ended) log.info({ jobId: row.id, kind: row.kind, status: ended.status }, 'job ended');
     } catch (error) {
       // The job stays running without heartbeats: another worker ends or retries it after the
       // stale timeout.
