@@ -593,6 +593,10 @@ describe('alignment', () => {
       screen.getByRole('heading', { level: 2, name: 'Align the recording with its text' }),
     ).toBeVisible();
     expect(screen.queryByRole('article')).toBeNull();
+    expect(
+      screen.getByText('No transcript yet: align the recording with its text below.'),
+    ).toBeVisible();
+    expect(fact('Translations to approve')).toHaveTextContent('—');
 
     await user.click(screen.getByRole('button', { name: 'Start alignment' }));
     expect(

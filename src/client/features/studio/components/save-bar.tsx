@@ -27,8 +27,8 @@ export function SaveBar({
   announcement,
 }: SaveBarProps) {
   return (
-    <div className="sticky top-16 z-30 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl border border-line bg-surface/95 px-4 py-3 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-surface/85">
-      <p className="flex items-center gap-2 text-sm font-medium">
+    <div className="@container sticky top-16 z-30 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl border border-line bg-surface/95 px-4 py-3 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-surface/85">
+      <p className="flex flex-1 items-center gap-2 text-sm font-medium">
         {saving ? (
           <span className="text-ink-muted">Saving…</span>
         ) : dirty ? (
@@ -43,11 +43,9 @@ export function SaveBar({
           </>
         )}
       </p>
-      <p role="status" className="min-w-0 flex-1 truncate text-sm text-ink-muted">
-        {announcement}
-      </p>
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="text-sm text-ink-muted tabular-nums">
+      {/* Narrow: Save stays beside the status, the other actions go to the next line. */}
+      <div className="order-last flex flex-wrap items-center gap-2 @3xl:order-none">
+        <span className="hidden text-sm text-ink-muted tabular-nums @3xl:inline">
           {doubtfulCount === 1 ? '1 doubtful place' : `${doubtfulCount} doubtful places`}
         </span>
         <Button
@@ -69,11 +67,15 @@ export function SaveBar({
           <Languages aria-hidden="true" className="size-4" />
           {prefilling ? 'Translating…' : 'Fill missing translations'}
         </Button>
-        <Button size="sm" onClick={onSave} disabled={!dirty || saving} aria-busy={saving}>
-          <Save aria-hidden="true" className="size-4" />
-          Save transcript
-        </Button>
       </div>
+      <Button size="sm" onClick={onSave} disabled={!dirty || saving} aria-busy={saving}>
+        <Save aria-hidden="true" className="size-4" />
+        Save transcript
+      </Button>
+      {/* Always in the page, so a screen reader hears each new message; shown when there is one. */}
+      <p role="status" className="order-last w-full text-sm text-ink-muted empty:hidden">
+        {announcement}
+      </p>
     </div>
   );
 }

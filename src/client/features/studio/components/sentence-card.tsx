@@ -57,7 +57,7 @@ export const SentenceCard = memo(function SentenceCard({
     <article
       aria-labelledby={`${ids}-heading`}
       className={cn(
-        'rounded-2xl border bg-surface p-4 shadow-sm shadow-ink/5 [contain-intrinsic-size:auto_14rem] [content-visibility:auto] sm:p-5',
+        '@container rounded-2xl border bg-surface p-4 shadow-sm shadow-ink/5 [contain-intrinsic-size:auto_14rem] [content-visibility:auto] sm:p-5',
         open ? 'border-accent/60 ring-2 ring-accent-soft' : 'border-line',
       )}
     >
@@ -107,7 +107,7 @@ export const SentenceCard = memo(function SentenceCard({
         {segment.text}
       </p>
 
-      <div className="mt-3 flex flex-col gap-2 lg:flex-row lg:items-start">
+      <div className="mt-3 flex flex-col gap-2 @2xl:flex-row @2xl:items-start">
         <Field label="English translation" className="min-w-0 flex-1">
           <Textarea
             rows={2}
@@ -116,7 +116,7 @@ export const SentenceCard = memo(function SentenceCard({
             className="resize-y"
           />
         </Field>
-        <div className="flex items-center gap-2 lg:pt-7">
+        <div className="flex items-center gap-2 @2xl:pt-7">
           <TextSourceMark text={segment.translation} source={segment.translationSource} />
           {translationPending ? (
             <Button variant="secondary" size="sm" onClick={() => actions.approveTranslation(index)}>

@@ -81,10 +81,7 @@ export function StudioEditor({ chapterId, chapter }: StudioEditorProps) {
   const segments = transcript?.segments ?? noTranscript.segments;
   const open = openSentence !== null && openSentence < segments.length ? openSentence : null;
 
-  const summary = useMemo(
-    () => (transcript ? translationSummary(transcript) : chapter.summary),
-    [transcript, chapter.summary],
-  );
+  const summary = useMemo(() => (transcript ? translationSummary(transcript) : null), [transcript]);
   const doubtfulCount = useMemo(
     () => (transcript ? doubtfulPlaces(transcript).length : 0),
     [transcript],
@@ -249,56 +246,61 @@ export function StudioEditor({ chapterId, chapter }: StudioEditorProps) {
       />
 
       {transcript ? (
-        <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_19rem]">
-          <section aria-labelledby="studio-sentences" className="min-w-0 space-y-4">
-            <h2 id="studio-sentences" className="text-xl font-semibold">
-              Sentences <span className="text-ink-muted">({segments.length})</span>
-            </h2>
-            {segments.map((segment, index) => (
-              <SentenceCard
-                key={segment.id}
-                segment={segment}
-                index={index}
-                open={index === open}
-                playing={player.playing?.key === `s:${segment.id}`}
-                actions={sentenceActions}
-              >
-                {index === open ? (
-                  <TimingPanel
-                    key={`${segment.id}:${refits}`}
-                    id={timingPanelId(index)}
-                    transcript={transcript}
-                    segmentIndex={index}
-                    durationSeconds={duration}
-                    waveform={waveform}
-                    actions={timingActions}
-                    audioRef={audioRef}
-                    playingKey={player.playing?.key ?? null}
-                    tapAwaited={tap.awaited}
-                    realigning={realign.isPending && realign.variables?.segmentId === segment.id}
-                    realignRefusal={
-                      realign.variables?.segmentId === segment.id ? refusalOf(realign.error) : null
-                    }
-                    focusRequest={focusRequest?.segment === index ? focusRequest : null}
-                  />
-                ) : null}
-              </SentenceCard>
-            ))}
-          </section>
-          <aside
-            aria-label="Timing keys and versions"
-            className="order-first grid gap-4 md:grid-cols-2 xl:sticky xl:top-36 xl:order-none xl:grid-cols-1"
-          >
-            <KeyboardHelp />
-            <VersionsPanel
-              chapterId={chapterId}
-              current={chapter.version}
-              dirty={dirty}
-              restoring={restore.isPending}
-              restoreError={refusalOf(restore.error)?.message ?? null}
-              onRestore={(restored) => restore.mutateAsync(restored)}
-            />
-          </aside>
+        // Two columns once the page (not the window) is wide enough beside the admin sidebar.
+        <div className="@container">
+          <div className="grid items-start gap-6 @4xl:grid-cols-[minmax(0,1fr)_19rem]">
+            <section aria-labelledby="studio-sentences" className="min-w-0 space-y-4">
+              <h2 id="studio-sentences" className="text-xl font-semibold">
+                Sentences <span className="text-ink-muted">({segments.length})</span>
+              </h2>
+              {segments.map((segment, index) => (
+                <SentenceCard
+                  key={segment.id}
+                  segment={segment}
+                  index={index}
+                  open={index === open}
+                  playing={player.playing?.key === `s:${segment.id}`}
+                  actions={sentenceActions}
+                >
+                  {index === open ? (
+                    <TimingPanel
+                      key={`${segment.id}:${refits}`}
+                      id={timingPanelId(index)}
+                      transcript={transcript}
+                      segmentIndex={index}
+                      durationSeconds={duration}
+                      waveform={waveform}
+                      actions={timingActions}
+                      audioRef={audioRef}
+                      playingKey={player.playing?.key ?? null}
+                      tapAwaited={tap.awaited}
+                      realigning={realign.isPending && realign.variables?.segmentId === segment.id}
+                      realignRefusal={
+                        realign.variables?.segmentId === segment.id
+                          ? refusalOf(realign.error)
+                          : null
+                      }
+                      focusRequest={focusRequest?.segment === index ? focusRequest : null}
+                    />
+                  ) : null}
+                </SentenceCard>
+              ))}
+            </section>
+            <aside
+              aria-label="Timing keys and versions"
+              className="grid gap-4 @2xl:grid-cols-2 @4xl:sticky @4xl:top-36 @4xl:grid-cols-1"
+            >
+              <KeyboardHelp />
+              <VersionsPanel
+                chapterId={chapterId}
+                current={chapter.version}
+                dirty={dirty}
+                restoring={restore.isPending}
+                restoreError={refusalOf(restore.error)?.message ?? null}
+                onRestore={(restored) => restore.mutateAsync(restored)}
+              />
+            </aside>
+          </div>
         </div>
       ) : null}
 

@@ -11,7 +11,8 @@ export interface StudioHeaderProps {
   chapter: StudioChapter['chapter'];
   audio: StudioChapter['audio'];
   version: number | null;
-  summary: TranslationSummary;
+  /** Null while the chapter has no transcript (nothing to count yet). */
+  summary: TranslationSummary | null;
   warnings: readonly string[];
 }
 
@@ -74,13 +75,17 @@ export function StudioHeader({
           </Fact>
           <Fact term="Version">{version ?? <span className="text-ink-muted">None yet</span>}</Fact>
           <Fact term="Translations to approve">
-            {summary.segmentsNeedingTranslation} of {summary.segments}
+            {summary ? `${summary.segmentsNeedingTranslation} of ${summary.segments}` : '—'}
           </Fact>
           <Fact term="Glosses to approve">
-            {summary.wordsNeedingGloss} of {summary.words}
+            {summary ? `${summary.wordsNeedingGloss} of ${summary.words}` : '—'}
           </Fact>
         </dl>
-        <p className="mt-3 text-sm text-ink-muted">{describeSummary(summary)}</p>
+        <p className="mt-3 text-sm text-ink-muted">
+          {summary
+            ? describeSummary(summary)
+            : 'No transcript yet: align the recording with its text below.'}
+        </p>
       </div>
 
       {warnings.length > 0 ? (

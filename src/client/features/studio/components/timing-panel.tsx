@@ -109,7 +109,10 @@ export function TimingPanel({
   const ref = (word: number): WordRef => ({ segment: segmentIndex, word });
 
   return (
-    <div id={id} className="mt-4 space-y-3 rounded-xl border border-line bg-canvas p-3 sm:p-4">
+    <div
+      id={id}
+      className="@container mt-4 space-y-3 rounded-xl border border-line bg-canvas p-3 sm:p-4"
+    >
       <div className="flex flex-wrap items-center gap-2">
         {tapping ? (
           <Button size="sm" onClick={actions.stopTapAlong}>
@@ -196,6 +199,13 @@ export function TimingPanel({
       ) : (
         <Spinner label="Loading the waveform..." className="h-40" />
       )}
+
+      {durationSeconds !== null ? (
+        <p className="text-xs text-ink-muted">
+          Focus a word’s start on the waveform: ← → move it by 10 ms, with Shift by 50 ms; Enter
+          plays the word. Or drag it.
+        </p>
+      ) : null}
 
       {realignRefusal ? (
         <FormAlert

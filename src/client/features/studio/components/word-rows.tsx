@@ -43,58 +43,48 @@ export function WordRows({
           <li
             key={word.id}
             className={cn(
-              'flex flex-wrap items-center gap-x-3 gap-y-2 px-2 py-2',
+              // Laid out by the panel's width (a container query), not the window's: the admin
+              // sidebar and the page's side column take their share first.
+              'grid grid-cols-[2rem_minmax(0,1fr)_auto] items-center gap-x-2 gap-y-1.5 px-2 py-2',
+              '@md:grid-cols-[2rem_minmax(3.5rem,7rem)_5rem_minmax(0,1fr)] @md:gap-x-3',
+              '@2xl:grid-cols-[2rem_minmax(5rem,8rem)_5.5rem_minmax(9rem,1fr)_14.5rem]',
               index === selectedWord && 'rounded-lg bg-accent-soft/50',
             )}
           >
-            <div className="flex w-44 shrink-0 items-center gap-2">
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8"
-                aria-label={`Play word ${label}`}
-                aria-pressed={playing}
-                onClick={() => onPlayWord(index)}
-              >
-                {playing ? (
-                  <Square aria-hidden="true" className="size-3.5" />
-                ) : (
-                  <Play aria-hidden="true" className="size-3.5" />
-                )}
-              </Button>
-              <button
-                type="button"
-                lang="es"
-                onClick={() => onSelectWord(index)}
-                className="min-w-0 truncate rounded text-left font-medium focus-visible:outline-2 focus-visible:outline-focus"
-                aria-label={`Select ${label} on the waveform`}
-              >
-                {word.text}
-              </button>
-              <span className="ml-auto text-xs text-ink-muted tabular-nums">
-                {formatTimestamp(word.start)}
-              </span>
-            </div>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-label={`Play word ${label}`}
+              aria-pressed={playing}
+              onClick={() => onPlayWord(index)}
+            >
+              {playing ? (
+                <Square aria-hidden="true" className="size-3.5" />
+              ) : (
+                <Play aria-hidden="true" className="size-3.5" />
+              )}
+            </Button>
+            <button
+              type="button"
+              lang="es"
+              onClick={() => onSelectWord(index)}
+              className="min-w-0 truncate rounded text-left font-medium focus-visible:outline-2 focus-visible:outline-focus"
+              aria-label={`Select ${label} on the waveform`}
+              title={word.text}
+            >
+              {word.text}
+            </button>
+            <span className="text-xs text-ink-muted tabular-nums @md:text-sm">
+              {formatTimestamp(word.start)}
+            </span>
             <Input
               aria-label={`Gloss of ${label}`}
               value={word.gloss ?? ''}
               onChange={(event) => onGlossChange(index, event.target.value)}
-              className="h-9 min-w-40 flex-1 text-sm"
+              className="col-span-full h-9 text-sm @md:col-span-1"
             />
-            <div className="flex flex-wrap items-center gap-2">
-              <TextSourceMark text={word.gloss} source={word.glossSource} />
-              {word.glossSource === 'machine' && word.gloss?.trim() ? (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  className="h-8 px-3"
-                  aria-label={`Approve gloss of ${label}`}
-                  onClick={() => onApproveGloss(index)}
-                >
-                  <Check aria-hidden="true" className="size-3.5" />
-                  Approve
-                </Button>
-              ) : null}
+            <div className="col-span-full flex flex-wrap items-center gap-2 @md:justify-end @2xl:col-span-1">
               {isDoubtful(word.confidence) ? (
                 <>
                   <Badge tone="advanced" title="The aligner’s confidence in this word’s timing">
@@ -110,6 +100,19 @@ export function WordRows({
                     Confirm
                   </Button>
                 </>
+              ) : null}
+              <TextSourceMark text={word.gloss} source={word.glossSource} />
+              {word.glossSource === 'machine' && word.gloss?.trim() ? (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="h-8 px-3"
+                  aria-label={`Approve gloss of ${label}`}
+                  onClick={() => onApproveGloss(index)}
+                >
+                  <Check aria-hidden="true" className="size-3.5" />
+                  Approve
+                </Button>
               ) : null}
             </div>
           </li>
