@@ -66,6 +66,9 @@ import { createContactService } from './modules/site/contact.service.ts';
 import { createSiteRepository } from './modules/site/site.repository.ts';
 import { createSiteService, type SiteService } from './modules/site/site.service.ts';
 import { createStoriesRepository } from './modules/stories/stories.repository.ts';
+import { createImportAlignments } from './modules/story-packages/import-alignments.ts';
+import { createStoryPackagesRepository } from './modules/story-packages/story-packages.repository.ts';
+import { createStoryPackagesService } from './modules/story-packages/story-packages.service.ts';
 import { createAlignChapterJob } from './modules/studio/align-chapter.job.ts';
 import { createAlignmentService } from './modules/studio/alignment.service.ts';
 import { createChapterAudio } from './modules/studio/chapter-audio.ts';
@@ -202,6 +205,7 @@ export function createRepositories(db: Database) {
     adminSupporters: createAdminSupportersRepository({ db }),
     adminMigrations: createAdminMigrationsRepository({ db }),
     adminSettings: createAdminSettingsRepository({ db }),
+    storyPackages: createStoryPackagesRepository({ db }),
     jobs: createJobsRepository({ db }),
     studio: createStudioRepository({ db }),
   };
@@ -296,6 +300,7 @@ function createAdminServices(deps: {
   site: SiteService;
   stories: StoriesService;
   studio: ReturnType<typeof createStudioServices>;
+  transcripts: TranscriptLoader;
   config: AppConfig;
   log: FastifyBaseLogger;
 }) {
@@ -317,6 +322,15 @@ function createAdminServices(deps: {
       publicStories: stories,
       transaction,
       audit,
+    }),
+    storyPackages: createStoryPackagesService({
+      packages: repositories.storyPackages,
+      stories: repositories.adminStories,
+      storage,
+      transcripts: deps.transcripts,
+      transaction,
+      audit,
+      startAlignment: createImportAlignments({ queue: deps.studio.queue }),
     }),
     tags: createAdminTagsService({ tags: repositories.adminTags, site, transaction, audit }),
     users: createAdminUsersService({ users: repositories.adminUsers, transaction, audit }),
@@ -450,6 +464,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       site,
       stories,
       studio,
+      transcripts,
       config,
       log,
     }),

@@ -8,6 +8,7 @@ import { adminStoriesRoutes } from '../admin-stories/admin-stories.routes.ts';
 import { adminSupportersRoutes } from '../admin-supporters/admin-supporters.routes.ts';
 import { adminTagsRoutes } from '../admin-tags/admin-tags.routes.ts';
 import { adminUsersRoutes } from '../admin-users/admin-users.routes.ts';
+import { storyPackagesRoutes } from '../story-packages/story-packages.routes.ts';
 import { adminJobsRoutes } from '../studio/jobs.routes.ts';
 import { studioRoutes } from '../studio/studio.routes.ts';
 import { adminRoutes } from './admin.routes.ts';
@@ -21,6 +22,7 @@ const adminScreens = [
   adminSettingsRoutes,
   adminMigrationsRoutes,
   adminStoriesRoutes,
+  storyPackagesRoutes,
   adminFilesRoutes,
   studioRoutes,
   adminJobsRoutes,

@@ -1,0 +1,511 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminStoryResponseSchema } from '#shared/contracts/admin-stories';
+import { storyListResponseSchema, type Story } from '#shared/contracts/stories';
+import {
+  importStoryResponseSchema,
+  storyPackageSchema,
+  type StoryPackageInput,
+} from '#shared/contracts/story-packages';
+import { transcriptSchema } from '#shared/transcript';
+import {
+  backgroundJobs,
+  chapters,
+  fileUploads,
+  securityAuditLog,
+  stories,
+  transcriptVersions,
+} from '#server/db/schema';
+import { signedInUser } from './helpers/accounts.ts';
+import { insertStory } from './helpers/fixtures.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+const ORIGIN = 'http://localhost:3000';
+const DEMO_SLUG = 'el-paraguas-rojo';
+const sampleAudio = fs.readFileSync(path.resolve('public/demo/sample.m4a'));
+
+/** The demo library's site (seeded, published) and an empty one to import into. */
+let source: TestApp;
+let target: TestApp;
+let sourceAdmin: Awaited<ReturnType<typeof signedInUser>>;
+let targetAdmin: Awaited<ReturnType<typeof signedInUser>>;
+let learner: Awaited<ReturnType<typeof signedInUser>>;
+let exported: Buffer;
+
+beforeAll(async () => {
+  [source, target] = await Promise.all([createTestApp(), createTestApp()]);
+  expect(await source.app.context.services.demoContent.seed()).toBe(true);
+  sourceAdmin = await signedInUser(source, { role: 'admin' });
+  targetAdmin = await signedInUser(target, { role: 'admin' });
+  learner = await signedInUser(target);
+  exported = (await exportStory(source, sourceAdmin.cookie, await demoStoryId())).rawPayload;
+});
+afterAll(async () => {
+  await Promise.all([source.close(), target.close()]);
+});
+
+async function demoStoryId() {
+  const [row] = await source.database.db
+    .select({ id: stories.id })
+    .from(stories)
+    .where(eq(stories.slug, DEMO_SLUG));
+  return row!.id;
+}
+
+const exportStory = (app: TestApp, cookie: string | undefined, id: string) =>
+  app.app.inject({
+    method: 'GET',
+    url: `/api/admin/stories/${id}/export`,
+    headers: cookie ? { cookie } : {},
+  });
+
+function multipart(filename: string, content: Buffer) {
+  const boundary = '----relatos-story-package-boundary';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/zip\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const importPackage = (app: TestApp, zip: Buffer, cookie: string | undefined) => {
+  const form = multipart('story.zip', zip);
+  return app.app.inject({
+    method: 'POST',
+    url: '/api/admin/stories/import',
+    payload: form.body,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      origin: ORIGIN,
+      'content-type': form.contentType,
+    },
+  });
+};
+
+/** A .zip of these files (names as given: at the top unless they name a folder). */
+const zip = (files: Record<string, Buffer | string>) =>
+  Buffer.from(
+    zipSync(
+      Object.fromEntries(
+        Object.entries(files).map(([name, body]) => [
+          name,
+          typeof body === 'string' ? strToU8(body) : new Uint8Array(body),
+        ]),
+      ),
+    ),
+  );
+
+const unzipped = (archive: Buffer) =>
+  Object.fromEntries(
+    Object.entries(unzipSync(new Uint8Array(archive))).map(([name, body]) => [
+      name,
+      Buffer.from(body),
+    ]),
+  );
+
+const story = (overrides: Partial<StoryPackageInput> = {}): StoryPackageInput => ({
+  slug: 'la-tienda',
+  title: 'La tienda',
+  level: 'Beginner',
+  chapters: [{ title: 'Uno', sentences: [] }],
+  ...overrides,
+});
+
+const timedTranscript = JSON.stringify({
+  segments: [
+    {
+      id: 's1',
+      start: 0,
+      end: 1.2,
+      text: 'Hola, Ana.',
+      translation: 'Hello, Ana.',
+      words: [
+        { id: 's1w1', text: 'Hola', start: 0, end: 0.6, gloss: 'hello' },
+        { id: 's1w2', text: 'Ana', start: 0.6, end: 1.2, gloss: 'Ana (name)' },
+      ],
+    },
+  ],
+});
+const helloSentences = [
+  {
+    text: 'Hola, Ana.',
+    translation: 'Hello, Ana.',
+    words: [
+      { text: 'Hola', gloss: 'hello' },
+      { text: 'Ana', gloss: 'Ana (name)' },
+    ],
+  },
+];
+
+/** Everything an import could leave behind, in the database and in storage. */
+async function footprint(app: TestApp) {
+  const { db } = app.database;
+  const count = async (table: typeof stories | typeof chapters | typeof fileUploads) =>
+    (await db.select().from(table)).length;
+  return {
+    stories: await count(stories),
+    chapters: await count(chapters),
+    files: await count(fileUploads),
+    versions: (await db.select().from(transcriptVersions)).length,
+    jobs: (await db.select().from(backgroundJobs)).length,
+    audios: await app.storage.list('audios'),
+    transcripts: await app.storage.list('trans'),
+    covers: await app.storage.list('series-images'),
+  };
+}
+
+/** What learners read of a chapter: its transcript, through the preview for a draft. */
+async function transcriptOf(app: TestApp, chapterId: string, cookie: string) {
+  const res = await app.app.inject({
+    method: 'GET',
+    url: `/api/chapters/${chapterId}/transcript?preview=1`,
+    headers: { cookie },
+  });
+  expect(res.statusCode).toBe(200);
+  return transcriptSchema.parse(res.json());
+}
+
+describe('GET /api/admin/stories/:id/export', () => {
+  it("writes the story as the demo library's package: story.json, cover, audio and timed transcripts", async () => {
+    const files = unzipped(exported);
+    expect(Object.keys(files).sort()).toEqual(
+      [
+        'chapter-1.json',
+        'chapter-1.m4a',
+        'chapter-2.json',
+        'chapter-2.m4a',
+        'cover.webp',
+        'story.json',
+      ].map((name) => `${DEMO_SLUG}/${name}`),
+    );
+    const written = storyPackageSchema.parse(
+      JSON.parse(files[`${DEMO_SLUG}/story.json`]!.toString()),
+    );
+    // The texts, translations and glosses are those of the hand-written source.
+    const handWritten = JSON.parse(
+      fs.readFileSync(path.resolve(`content/stories/${DEMO_SLUG}/story.json`), 'utf8'),
+    );
+    expect(written).toMatchObject({
+      slug: DEMO_SLUG,
+      title: handWritten.title,
+      level: handWritten.level,
+      requires_login: true,
+    });
+    expect(written.chapters).toEqual(handWritten.chapters);
+    expect(
+      files[`${DEMO_SLUG}/chapter-1.m4a`]!.equals(
+        fs.readFileSync(path.resolve(`content/generated/${DEMO_SLUG}/chapter-1.m4a`)),
+      ),
+    ).toBe(true);
+  });
+
+  it('answers as an attachment, for administrators only', async () => {
+    const res = await exportStory(source, sourceAdmin.cookie, await demoStoryId());
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${DEMO_SLUG}.zip"`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const id = await demoStoryId();
+    expect((await exportStory(source, undefined, id)).statusCode).toBe(401);
+    const member = await signedInUser(source);
+    expect((await exportStory(source, member.cookie, id)).statusCode).toBe(403);
+    const unknown = await exportStory(
+      source,
+      sourceAdmin.cookie,
+      '00000000-0000-4000-8000-000000000000',
+    );
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/admin/stories/import', () => {
+  let imported: ReturnType<typeof importStoryResponseSchema.parse>;
+
+  it('makes a draft of an exported story in an empty site: the same chapters, texts, times and translations', async () => {
+    const res = await importPackage(target, exported, targetAdmin.cookie);
+    expect(res.statusCode, res.body).toBe(201);
+    imported = importStoryResponseSchema.parse(res.json());
+    expect(imported.created).toBe(true);
+    expect(imported.alignmentJobs).toEqual([]);
+    expect(imported.story).toMatchObject({ slug: DEMO_SLUG, status: 'draft', complete: true });
+
+    const original = storyListResponseSchema
+      .parse((await source.app.inject({ method: 'GET', url: '/api/stories' })).json())
+      .stories.find((candidate) => candidate.slug === DEMO_SLUG)!;
+    const copy = (
+      await target.app.inject({
+        method: 'GET',
+        url: `/api/stories/by-slug/${DEMO_SLUG}?preview=1`,
+        headers: { cookie: targetAdmin.cookie },
+      })
+    ).json().story as Story;
+    const content = (value: Story) => ({
+      title: value.title,
+      description: value.description,
+      level: value.level,
+      language: value.language,
+      newWordsCount: value.newWordsCount,
+      requiresLogin: value.requiresLogin,
+      chapters: value.chapters.map((chapter) => [
+        chapter.title,
+        chapter.position,
+        chapter.duration,
+      ]),
+    });
+    expect(content(copy)).toEqual(content(original));
+    for (const [index, chapter] of copy.chapters.entries()) {
+      expect(await transcriptOf(target, chapter.id, targetAdmin.cookie)).toEqual(
+        await transcriptOf(source, original.chapters[index]!.id, sourceAdmin.cookie),
+      );
+    }
+    const versions = await target.database.db.select().from(transcriptVersions);
+    expect(versions.map((version) => [version.version, version.source])).toEqual([
+      [1, 'import'],
+      [1, 'import'],
+    ]);
+
+    // Exported again, it is the same package byte for byte.
+    const again = await exportStory(target, targetAdmin.cookie, imported.story.id);
+    expect(again.rawPayload.equals(exported)).toBe(true);
+  });
+
+  it('keeps the import out of learners’ sight: a draft', async () => {
+    const res = await target.app.inject({
+      method: 'GET',
+      url: `/api/stories/by-slug/${DEMO_SLUG}?preview=1`,
+      headers: { cookie: learner.cookie },
+    });
+    expect(res.statusCode).toBe(404);
+    const [audit] = await target.database.db
+      .select()
+      .from(securityAuditLog)
+      .where(eq(securityAuditLog.action, 'story_imported'));
+    expect(audit!.details).toMatchObject({ slug: DEMO_SLUG, created: true, chapters: 2 });
+  });
+
+  it('updates the same story when the package comes again, storing nothing twice', async () => {
+    const before = await footprint(target);
+    const res = await importPackage(target, exported, targetAdmin.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const again = importStoryResponseSchema.parse(res.json());
+    expect(again.created).toBe(false);
+    expect(again.story.id).toBe(imported.story.id);
+    expect(again.story.chapters.map((chapter) => chapter.id)).toEqual(
+      imported.story.chapters.map((chapter) => chapter.id),
+    );
+    expect(await footprint(target)).toEqual(before);
+  });
+
+  it("updates a published story's working copy only: learners see it once the changes are published", async () => {
+    const files = unzipped(exported);
+    const storyFile = JSON.parse(files[`${DEMO_SLUG}/story.json`]!.toString());
+    storyFile.title = 'El paraguas azul';
+    files[`${DEMO_SLUG}/story.json`] = Buffer.from(JSON.stringify(storyFile));
+    const res = await importPackage(source, zip(files), sourceAdmin.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const updated = importStoryResponseSchema.parse(res.json()).story;
+    expect(updated).toMatchObject({ status: 'published', hasUnpublishedChanges: true });
+    const publicTitle = async () =>
+      storyListResponseSchema
+        .parse((await source.app.inject({ method: 'GET', url: '/api/stories' })).json())
+        .stories.find((candidate) => candidate.slug === DEMO_SLUG)!.title;
+    expect(await publicTitle()).toBe('El paraguas rojo');
+    await source.app.inject({
+      method: 'POST',
+      url: `/api/admin/stories/${updated.id}/publish-changes`,
+      headers: { cookie: sourceAdmin.cookie, origin: ORIGIN },
+    });
+    expect(await publicTitle()).toBe('El paraguas azul');
+  });
+
+  it('queues an alignment for a chapter that comes with audio and text but no timings', async () => {
+    const untimed = zip({
+      'story.json': JSON.stringify(
+        story({
+          slug: 'sin-tiempos',
+          title: 'Sin tiempos',
+          chapters: [{ title: 'Uno', sentences: helloSentences }],
+        }),
+      ),
+      'chapter-1.m4a': sampleAudio,
+    });
+    const res = await importPackage(target, untimed, targetAdmin.cookie);
+    expect(res.statusCode, res.body).toBe(201);
+    const body = importStoryResponseSchema.parse(res.json());
+    const chapterId = body.story.chapters[0]!.id;
+    expect(body.story.chapters[0]).toMatchObject({ transcriptFileId: '' });
+    expect(body.story.chapters[0]!.audioFileId).not.toBe('');
+    expect(body.alignmentJobs).toHaveLength(1);
+    expect(body.alignmentJobs[0]).toMatchObject({ kind: 'align-chapter', subjectId: chapterId });
+    const [job] = await target.database.db
+      .select()
+      .from(backgroundJobs)
+      .where(eq(backgroundJobs.id, body.alignmentJobs[0]!.id));
+    expect(job!.payload).toMatchObject({
+      chapterId,
+      audioKey: body.story.chapters[0]!.audioFileId,
+      transcript: {
+        segments: [
+          {
+            text: 'Hola, Ana.',
+            translation: 'Hello, Ana.',
+            words: [
+              { text: 'Hola', gloss: 'hello' },
+              { text: 'Ana', gloss: 'Ana (name)' },
+            ],
+          },
+        ],
+      },
+    });
+
+    // The same package while that alignment waits: the chapter keeps its one job.
+    const twice = importStoryResponseSchema.parse(
+      (await importPackage(target, untimed, targetAdmin.cookie)).json(),
+    );
+    expect(twice.alignmentJobs.map((entry) => entry.id)).toEqual([body.alignmentJobs[0]!.id]);
+  });
+
+  it('refuses visitors and learners before reading the package', async () => {
+    const tiny = zip({ 'story.json': JSON.stringify(story()) });
+    expect((await importPackage(target, tiny, undefined)).statusCode).toBe(401);
+    expect((await importPackage(target, tiny, learner.cookie)).statusCode).toBe(403);
+  });
+
+  describe('refusals store nothing', () => {
+    const cover = fs.readFileSync(path.resolve(`content/generated/${DEMO_SLUG}/cover.webp`));
+    const bomb = Buffer.alloc(6 * 1024 * 1024, 0x20);
+
+    it.each([
+      ['a file that is not a zip', () => Buffer.from('not a zip'), 400, 'not a .zip'],
+      ['a package without story.json', () => zip({ 'cover.webp': cover }), 400, 'no story.json'],
+      [
+        'a story.json the schema refuses',
+        () => zip({ 'story.json': JSON.stringify({ ...story(), level: 'Expert' }) }),
+        400,
+        'story.json /level',
+      ],
+      [
+        'a story.json that is not JSON',
+        () => zip({ 'story.json': '{ "slug": ' }),
+        400,
+        'not valid JSON',
+      ],
+      [
+        'audio that is not audio',
+        () => zip({ 'story.json': JSON.stringify(story()), 'chapter-1.m4a': 'just text' }),
+        415,
+        'not supported',
+      ],
+      [
+        'a timed transcript that tells another text',
+        () =>
+          zip({
+            'story.json': JSON.stringify(
+              story({
+                chapters: [
+                  { title: 'Uno', sentences: [{ ...helloSentences[0]!, text: 'Adiós, Ana.' }] },
+                ],
+              }),
+            ),
+            'chapter-1.m4a': sampleAudio,
+            'chapter-1.json': timedTranscript,
+          }),
+        400,
+        'sentence 1 of story.json differs',
+      ],
+      [
+        'a transcript the player cannot read',
+        () =>
+          zip({
+            'story.json': JSON.stringify(story()),
+            'chapter-1.json': JSON.stringify({ segments: [{ id: 's1' }] }),
+          }),
+        400,
+        'cannot be read by the player',
+      ],
+      [
+        'text without a recording to align it with',
+        () =>
+          zip({
+            'story.json': JSON.stringify(
+              story({ chapters: [{ title: 'Uno', sentences: helloSentences }] }),
+            ),
+          }),
+        400,
+        'neither audio nor a timed transcript',
+      ],
+      [
+        'a file of a chapter story.json does not have',
+        () => zip({ 'story.json': JSON.stringify(story()), 'chapter-2.m4a': sampleAudio }),
+        400,
+        'belongs to no chapter',
+      ],
+      [
+        'a file a package never has',
+        () => zip({ 'story.json': JSON.stringify(story()), 'notes.txt': 'hi' }),
+        400,
+        'notes.txt',
+      ],
+      [
+        'two stories in one archive',
+        () =>
+          zip({
+            'one/story.json': JSON.stringify(story()),
+            'two/cover.webp': cover,
+          }),
+        400,
+        'one folder',
+      ],
+      [
+        'a small archive that inflates past its file limit',
+        () => zip({ 'story.json': JSON.stringify(story()), 'chapter-1.json': bomb }),
+        413,
+        'larger than 5 MB',
+      ],
+    ] as const)('%s', async (_name, build, status, message) => {
+      const before = await footprint(target);
+      const res = await importPackage(target, build(), targetAdmin.cookie);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().error.message).toContain(message);
+      expect(await footprint(target)).toEqual(before);
+    });
+
+    it('removes the files it stored when the story cannot be written (a title another story has)', async () => {
+      await insertStory(target.database.db, { title: 'Título ocupado' }, 0);
+      const before = await footprint(target);
+      const res = await importPackage(
+        target,
+        zip({
+          'story.json': JSON.stringify(
+            story({
+              slug: 'otra-historia',
+              title: 'Título ocupado',
+              chapters: [{ title: 'Uno', sentences: helloSentences }],
+            }),
+          ),
+          'cover.webp': cover,
+          'chapter-1.m4a': sampleAudio,
+          'chapter-1.json': timedTranscript,
+        }),
+        targetAdmin.cookie,
+      );
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe('A story with this title already exists');
+      expect(await footprint(target)).toEqual(before);
+    });
+  });
+
+  it('answers the story as the admin story contract describes it', async () => {
+    const res = await target.app.inject({
+      method: 'GET',
+      url: `/api/admin/stories/${imported.story.id}`,
+      headers: { cookie: targetAdmin.cookie },
+    });
+    expect(adminStoryResponseSchema.parse(res.json()).story).toEqual(imported.story);
+  });
+});
