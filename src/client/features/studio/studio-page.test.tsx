@@ -728,7 +728,9 @@ describe('alignment', () => {
       screen.getByLabelText('Text or transcript file'),
       new File(['{"title": "x"}'], 'story.json', { type: 'application/json' }),
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent(/story\.json is not a transcript/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /story\.json: The transcript does not have the expected shape/,
+    );
   });
 
   it('fills the text box from a .txt file', async () => {

@@ -8,7 +8,7 @@ import { Textarea } from '#client/components/ui/input';
 import { cn } from '#client/lib/cn';
 import { isDoubtful } from '../rules/doubtful';
 import { formatConfidence, formatTimestamp } from '../rules/labels';
-import { needsGloss } from '../rules/translation-summary';
+import { needsGloss } from '#shared/studio/translation-summary';
 import { TextSourceMark } from './text-source-mark';
 
 /** The id of a sentence's timing panel (the page renders it inside the open card). */

@@ -31,7 +31,7 @@ import {
   setGloss,
   setTranslation,
 } from '../rules/transcript-edits';
-import { translationSummary } from '../rules/translation-summary';
+import { translationSummary } from '#shared/studio/translation-summary';
 import { nudgeWordStart, setWordStart, wordAt, type WordRef } from '../rules/word-timing';
 import { AlignPanel } from './align-panel';
 import { KeyboardHelp } from './keyboard-help';

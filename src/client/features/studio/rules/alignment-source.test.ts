@@ -90,9 +90,11 @@ describe('readAlignmentFile', () => {
 
   it('refuses what it cannot use, saying why', () => {
     expect(() => readAlignmentFile('a.json', '{ nope')).toThrow('a.json is not valid JSON.');
-    expect(() => readAlignmentFile('a.json', '{"story": 1}')).toThrow(/is not a transcript/);
-    expect(() => readAlignmentFile('a.json', '{"segments": []}')).toThrow(
-      'a.json has no sentences.',
+    expect(() => readAlignmentFile('a.json', '{"story": 1}')).toThrow(
+      /^a\.json: The transcript does not have the expected shape/,
+    );
+    expect(() => readAlignmentFile('a.json', '{"segments": [{ "text": "* * *" }]}')).toThrow(
+      'a.json has no sentences with words.',
     );
     expect(() => readAlignmentFile('a.txt', ' \n')).toThrow(UnreadableFileError);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkTimedTranscript } from '#shared/studio/check-transcript';
 import type { Transcript } from '#shared/transcript';
 import {
   LARGE_NUDGE_SECONDS,
@@ -39,8 +40,12 @@ const starts = (value: Transcript) =>
   value.segments.flatMap((segment) => segment.words.map((item) => item.start));
 const spans = (value: Transcript) => value.segments.map((segment) => [segment.start, segment.end]);
 
-/** Every rule the editor keeps: ordered, each word at least MIN long, all inside the audio. */
+/**
+ * What saving demands (the shared check the server runs: ordered, words inside their sentence,
+ * inside the audio), and what the editor adds: every word at least MIN long.
+ */
 function expectOrdered(value: Transcript, duration = DURATION) {
+  expect(checkTimedTranscript(value, { durationSeconds: duration })).toEqual([]);
   let previousEnd = 0;
   let previousStart = -1;
   for (const segment of value.segments) {
@@ -186,6 +191,22 @@ describe('nudgeWordStart', () => {
     expect(
       nudgeWordStart(transcript, ref, -LARGE_NUDGE_SECONDS, DURATION).segments[0]!.words[1]!.start,
     ).toBe(0.65);
+  });
+
+  it('any walk of nudges and drags leaves a transcript the server accepts', () => {
+    // A fixed pseudo-random walk (the same every run): word, step and direction vary.
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    let value = transcript;
+    for (let step = 0; step < 400; step += 1) {
+      const segment = next() < 0.5 ? 0 : 1;
+      const ref = { segment, word: Math.floor(next() * value.segments[segment]!.words.length) };
+      value =
+        next() < 0.7
+          ? nudgeWordStart(value, ref, (next() < 0.5 ? -1 : 1) * LARGE_NUDGE_SECONDS, DURATION)
+          : setWordStart(value, ref, next() * DURATION, DURATION);
+      expectOrdered(value);
+    }
   });
 
   it('many nudges never break the order', () => {
