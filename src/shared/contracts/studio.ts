@@ -26,8 +26,11 @@ import { jobSchema } from './jobs.ts';
  *                                                      learners see)
  *   GET  /api/stories/…, /api/chapters/…?preview=1   (admins only) the working copy, for Preview
  *
- * Story packages (the format of content/stories/<slug>/, docs/content.md):
- *   POST /api/admin/stories/import                   multipart `file` (.zip) → 202 { job }
+ * Story packages (the format of content/stories/<slug>/, docs/content.md; contract in
+ * story-packages.ts):
+ *   POST /api/admin/stories/import                   multipart `file` (.zip) → 201 / 200
+ *        { story, created, alignmentJobs } (checked and stored at once; chapters without
+ *        timings aligned in align-chapter jobs)
  *   GET  /api/admin/stories/:id/export               → application/zip
  */
 
