@@ -429,6 +429,17 @@ describe('POST /api/admin/stories/import', () => {
         'cannot be read by the player',
       ],
       [
+        'a transcript whose times go backwards',
+        () =>
+          zip({
+            'story.json': JSON.stringify(story()),
+            'chapter-1.m4a': sampleAudio,
+            'chapter-1.json': timedTranscript.replace('"start":0.6', '"start":0.1'),
+          }),
+        400,
+        'chapter-1.json cannot be read by the player: /segments/0/words/',
+      ],
+      [
         'text without a recording to align it with',
         () =>
           zip({

@@ -9,6 +9,7 @@ import {
   type StoryPackage,
 } from '#shared/contracts/story-packages';
 import type { ErrorIssue } from '#shared/errors';
+import { checkTimedTranscript } from '#shared/studio/check-transcript';
 import { tokenizeWords } from '#shared/studio/words';
 import type { Transcript } from '#shared/transcript';
 import { InvalidTranscriptError, parseTranscript } from '#shared/transcript-parse';
@@ -19,6 +20,8 @@ import { packageEntryOf, type PackageFiles } from './package-files.ts';
 export interface CheckedAudio extends CheckedFile {
   /** Whole seconds measured from the file (null when it cannot be told): never typed. */
   durationSeconds: number | null;
+  /** The same, exact: a timed transcript must end inside it. */
+  exactSeconds: number | null;
 }
 
 export interface CheckedTranscript {
@@ -75,6 +78,7 @@ function readStoryFile(files: PackageFiles): StoryPackage {
 const checkMedia = (rule: UploadRule, name: string, buffer: Buffer) =>
   checkContent(rule, { buffer, originalFilename: name, declaredType: '' });
 
+/** Seconds of audio as music-metadata measures it (as the admin upload does), or null. */
 async function durationOf(file: CheckedFile): Promise<number | null> {
   try {
     const { format } = await parseBuffer(
@@ -83,7 +87,7 @@ async function durationOf(file: CheckedFile): Promise<number | null> {
       { duration: true, skipCovers: true },
     );
     return format.duration !== undefined && Number.isFinite(format.duration)
-      ? Math.round(format.duration)
+      ? format.duration
       : null;
   } catch {
     return null;
@@ -137,6 +141,26 @@ export function untimedTranscript(
   };
 }
 
+/**
+ * A timed transcript passes the studio's rules for what learners may get (ordered times, words in
+ * their sentence, nothing after the end of the chapter's audio), as an editor's save would.
+ */
+function checkTimings(chapter: CheckedChapter) {
+  const problems = checkTimedTranscript(chapter.transcript!.transcript, {
+    durationSeconds: chapter.audio?.exactSeconds ?? undefined,
+  });
+  if (problems.length === 0) return;
+  const file = `chapter-${chapter.number}.json`;
+  const [first] = problems;
+  throw validationError(
+    says.transcriptInvalid(chapter.number, `${first!.path} ${first!.message}`),
+    {
+      context: file,
+      issues: problems,
+    },
+  );
+}
+
 /** The timed transcript and story.json must tell the same text, sentence by sentence. */
 function checkSameText(chapter: CheckedChapter, sentences: { text: string }[]) {
   const segments = chapter.transcript!.transcript.segments;
@@ -184,7 +208,12 @@ export async function checkPackage(files: PackageFiles): Promise<CheckedPackage>
     } else if (isAudioExtension(entry.extension)) {
       if (chapter.audio) throw badRequest(says.severalAudios(entry.number));
       const audio = await checkMedia(uploadRules.audio, name, buffer);
-      chapter.audio = { ...audio, durationSeconds: await durationOf(audio) };
+      const exactSeconds = await durationOf(audio);
+      chapter.audio = {
+        ...audio,
+        durationSeconds: exactSeconds === null ? null : Math.round(exactSeconds),
+        exactSeconds,
+      };
     } else {
       throw badRequest(says.unexpectedFile(name));
     }
@@ -192,8 +221,10 @@ export async function checkPackage(files: PackageFiles): Promise<CheckedPackage>
 
   for (const chapter of chapters) {
     const { sentences } = story.chapters[chapter.number - 1]!;
-    if (chapter.transcript) checkSameText(chapter, sentences);
-    else if (sentences.length > 0) {
+    if (chapter.transcript) {
+      checkTimings(chapter);
+      checkSameText(chapter, sentences);
+    } else if (sentences.length > 0) {
       if (!chapter.audio) throw validationError(says.textWithoutAudio(chapter.number));
       chapter.untimed = untimedTranscript(sentences);
       if (!chapter.untimed.segments.some((segment) => segment.words.length > 0)) {
