@@ -12,7 +12,7 @@ import {
   WORD_SNAP_SECONDS,
   type RecordingEvidence,
 } from './boundaries.ts';
-import { coarseAlign } from './coarse.ts';
+import { coarseAlign, type CoarseInput } from './coarse.ts';
 import {
   agreementConfidence,
   clampConfidence,
@@ -22,6 +22,7 @@ import {
 } from './confidence.ts';
 import { computeCepstra, FRAME_SECONDS, melCeiling } from './features.ts';
 import { alignSentence, type SentenceAlignment } from './fine.ts';
+import { saysSomethingElse } from './mismatch.ts';
 import { alignmentFeatures } from './normalise.ts';
 import { speakWithEspeak } from './espeak-reference.ts';
 import { buildReference, type ReferenceSentence, type SpeakSentence } from './reference.ts';
@@ -131,15 +132,19 @@ export function createAlignTranscript(speak: SpeakSentence): AlignTranscript {
     const referenceActivity = detectSpeech(reference.cepstra.energyDb, depths);
     const referenceFeatures = alignmentFeatures(reference.cepstra, referenceActivity);
     signal?.throwIfAborted();
-    const coarse = coarseAlign(
-      {
-        reference: referenceFeatures,
-        referenceWeight: referenceActivity.weight,
-        recording,
-        recordingWeight: activity.weight,
-      },
-      (done, total) => progress('Placing the sentences', 0.4 + (0.1 * done) / total),
+    const coarseInput: CoarseInput = {
+      reference: referenceFeatures,
+      referenceWeight: referenceActivity.weight,
+      recording,
+      recordingWeight: activity.weight,
+    };
+    const coarse = coarseAlign(coarseInput, (done, total) =>
+      progress('Placing the sentences', 0.4 + (0.05 * done) / total),
     );
+    progress('Checking the text against the recording', 0.45);
+    if (saysSomethingElse(coarseInput, reference.sentences, coarse)) {
+      throw new AlignmentError('mismatch', 'The recording does not say this text.');
+    }
     const skipCost = skipCosts(
       activity.weight,
       unrelatedDistance(referenceFeatures, referenceActivity.weight, recording, activity.weight),
