@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '#shared/contracts/jobs';
@@ -326,6 +326,74 @@ describe('transcript studio', () => {
     expect(first!.words[0]).toMatchObject({ start: 0, end: 0.97 });
     expect(first!.words[1]).toMatchObject({ start: 0.97, end: 1.4 });
     expect(first!.words[1]).not.toHaveProperty('confidence');
+  });
+
+  it('drags a word’s start along the waveform', async () => {
+    // jsdom lays nothing out: the waveform is given a width of 700 px at the page's left edge.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(700);
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+      DOMRect.fromRect({ x: 0, y: 0, width: 700, height: 160 }),
+    );
+    await openStudio();
+    await openTiming(1);
+    // Sentence 1 (0.5–2.4 s) is shown from 0 to 3.1 s: 1.2 s lies at 700 × 1.2 / 3.1 px.
+    const llega = screen.getByRole('slider', { name: 'Start of llega' });
+    fireEvent.pointerDown(llega, { button: 0, pointerId: 1, clientX: 226 });
+    expect(llega).toHaveFocus();
+    fireEvent.pointerMove(llega, { pointerId: 1, clientX: (700 * 1.2) / 3.1 });
+    fireEvent.pointerUp(llega, { pointerId: 1 });
+    expect(llega).toHaveAttribute('aria-valuenow', '1.2');
+    // Past its neighbour, it stops short of it.
+    fireEvent.pointerDown(llega, { button: 0, pointerId: 1 });
+    fireEvent.pointerMove(llega, { pointerId: 1, clientX: 690 });
+    expect(llega).toHaveAttribute('aria-valuenow', '1.38');
+    fireEvent.pointerUp(llega, { pointerId: 1 });
+    // Once released, moving the pointer moves nothing.
+    fireEvent.pointerMove(llega, { pointerId: 1, clientX: 10 });
+    expect(llega).toHaveAttribute('aria-valuenow', '1.38');
+    expect(screen.getByText('Unsaved changes')).toBeVisible();
+  });
+
+  it('fills missing translations by machine, keeping what was typed meanwhile', async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => undefined;
+    const { fetchMock } = await openStudio(chapterOf(), {
+      [`POST ${api}/translations/prefill`]: () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Fill missing translations' }));
+    expect(screen.getByRole('button', { name: 'Translating…' })).toBeDisabled();
+    await openTiming(2);
+    await user.type(screen.getByRole('textbox', { name: 'Gloss of Hace' }), '!');
+    const sent = sentBody<{ transcript: Transcript }>(
+      fetchMock,
+      'POST',
+      `${api}/translations/prefill`,
+    ).transcript;
+    answer(
+      json(200, {
+        transcript: {
+          segments: [
+            sent.segments[0],
+            {
+              ...sent.segments[1],
+              words: [
+                { ...sent.segments[1]!.words[0]!, gloss: 'it does', glossSource: 'machine' },
+                { ...sent.segments[1]!.words[1]!, gloss: 'sun', glossSource: 'machine' },
+              ],
+            },
+          ],
+        },
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Gloss of sol' })).toHaveValue('sun'),
+    );
+    expect(screen.getByRole('textbox', { name: 'Gloss of Hace' })).toHaveValue('it makes!');
+    expect(screen.getByText(/filled in by machine: review and approve them/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Approve gloss of sol' })).toBeVisible();
   });
 
   it('keeps the keys documented on the page', async () => {

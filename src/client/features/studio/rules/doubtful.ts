@@ -2,7 +2,10 @@ import { DOUBTFUL_CONFIDENCE } from '#shared/contracts/studio';
 import type { Transcript, TranscriptSegment } from '#shared/transcript';
 import type { WordRef } from './word-timing';
 
-/** The editor marks such a word or sentence and "Next doubtful" goes there. */
+/**
+ * A timing below the contract's DOUBTFUL_CONFIDENCE is doubtful: the editor marks the word or
+ * sentence and "Next doubtful" goes there.
+ */
 export const isDoubtful = (confidence: number | undefined): confidence is number =>
   confidence !== undefined && confidence < DOUBTFUL_CONFIDENCE;
 

@@ -32,13 +32,13 @@ export function issueLocation(path: string, transcript: Transcript | null): stri
 export function describeRefusal(error: unknown, transcript: Transcript | null): Refusal {
   if (!isApiError(error) || error.status === 0) {
     return {
-      message: 'The server could not be reached. Your changes are still here; try again.',
+      message: 'The server could not be reached. Check the connection and try again.',
       reasons: [],
     };
   }
   if (error.status >= 500 || error.code === 'INVALID_RESPONSE') {
     return {
-      message: 'The server failed to do this. Your changes are still here; try again.',
+      message: 'The server failed to do this. Try again in a moment.',
       reasons: [],
     };
   }
