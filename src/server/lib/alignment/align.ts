@@ -26,7 +26,7 @@ import { saysSomethingElse } from './mismatch.ts';
 import { alignmentFeatures } from './normalise.ts';
 import { speakWithEspeak } from './espeak-reference.ts';
 import { buildReference, type ReferenceSentence, type SpeakSentence } from './reference.ts';
-import { skipCosts, unrelatedDistance } from './skip-cost.ts';
+import { skipCosts, unrelatedDistance, unrelatedSkip } from './skip-cost.ts';
 import { timedTranscript, type SentenceTiming } from './timing.ts';
 import {
   AlignmentError,
@@ -147,7 +147,9 @@ export function createAlignTranscript(speak: SpeakSentence): AlignTranscript {
     }
     const skipCost = skipCosts(
       activity.weight,
-      unrelatedDistance(referenceFeatures, referenceActivity.weight, recording, activity.weight),
+      unrelatedSkip(
+        unrelatedDistance(referenceFeatures, referenceActivity.weight, recording, activity.weight),
+      ),
     );
     const fine: SentenceAlignment[] = [];
     for (const [i, sentence] of reference.sentences.entries()) {

@@ -7,7 +7,7 @@
 import { warp, type Band, type FeatureMatrix, type WarpingPath } from './dtw.ts';
 import { downsample } from './normalise.ts';
 import { rowSpans, type RowSpans } from './path-map.ts';
-import { skipCosts, unrelatedDistance } from './skip-cost.ts';
+import { skipCosts, unrelatedDistance, unrelatedSkip, type SkipPrices } from './skip-cost.ts';
 
 /** Frames of 10 ms averaged into one at the finest coarse rate (40 ms). */
 export const COARSE_FACTOR = 4;
@@ -19,6 +19,17 @@ const MAX_FULL_CELLS = 40_000_000;
  * and squeezes the text into what is left. Finer rates, inside their band, may leave out music.
  */
 const FIRST_LEVEL_SOUND_SHARE = 1.5;
+/**
+ * The first rate is then aligned again with sound priced from that first path: a little above
+ * what the text's own frames cost to match, so that music before the speech (which matches
+ * worse) is left out while the speech is kept.
+ */
+const MATCHED_SOUND_FACTOR = 1.25;
+
+function median(values: Float32Array): number {
+  const sorted = Float32Array.from(values).sort();
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
 /** Columns either side of the projected coarser path, at each rate. */
 const RADIUS = 12;
 
@@ -95,11 +106,21 @@ export function coarseAlign(
     const band: Band = path
       ? projectBand(path, ref.frames, rec.frames, RADIUS)
       : { lo: new Int32Array(ref.frames), hi: new Int32Array(ref.frames).fill(rec.frames) };
-    path = warp(ref, rec, band, {
-      openStart: true,
-      openEnd: true,
-      skipCost: skipCosts(recWeight, unrelated, level === 0 ? FIRST_LEVEL_SOUND_SHARE : undefined),
-    });
+    const align = (prices: SkipPrices): WarpingPath =>
+      warp(ref, rec, band, {
+        openStart: true,
+        openEnd: true,
+        skipCost: skipCosts(recWeight, prices),
+      });
+    if (level === 0) {
+      const guarded = align(unrelatedSkip(unrelated, FIRST_LEVEL_SOUND_SHARE));
+      path = align({
+        silence: unrelatedSkip(unrelated).silence,
+        sound: MATCHED_SOUND_FACTOR * median(guarded.distances),
+      });
+    } else {
+      path = align(unrelatedSkip(unrelated));
+    }
     onLevel?.(level + 1, factors.length);
   }
   if (!path) throw new Error('no coarse level was aligned');

@@ -42,17 +42,17 @@ export function unrelatedDistance(
   return distances[Math.floor(distances.length / 2)] as number;
 }
 
-/**
- * Per recording frame: the cost of leaving it out. `weight` is the speech detector's 0–1;
- * `soundShare` (default SOUND_SHARE) is what leaving sound out costs, in unrelated distances.
- */
-export function skipCosts(
-  weight: Float32Array,
-  unrelated: number,
-  soundShare = SOUND_SHARE,
-): Float32Array {
-  return Float32Array.from(
-    weight,
-    (w) => unrelated * (SILENCE_SHARE + (soundShare - SILENCE_SHARE) * w),
-  );
+/** What leaving out silence and sound costs when only the voices' unrelated distance is known. */
+export function unrelatedSkip(unrelated: number, soundShare = SOUND_SHARE): SkipPrices {
+  return { silence: SILENCE_SHARE * unrelated, sound: soundShare * unrelated };
+}
+
+export interface SkipPrices {
+  silence: number;
+  sound: number;
+}
+
+/** Per recording frame: the cost of leaving it out. `weight` is the speech detector's 0–1. */
+export function skipCosts(weight: Float32Array, prices: SkipPrices): Float32Array {
+  return Float32Array.from(weight, (w) => prices.silence + (prices.sound - prices.silence) * w);
 }
