@@ -486,6 +486,34 @@ describe('transcript studio', () => {
     expect(requestsTo(fetchMock, 'PUT', `${api}/transcript`)).toHaveLength(0);
   });
 
+  it('tap-along carries on into the next sentence, which opens with the focus on Stop', async () => {
+    const user = userEvent.setup();
+    await openStudio();
+    await openTiming(1);
+    await user.click(screen.getByRole('button', { name: 'Start tap-along' }));
+    const audio = document.querySelector('audio')!;
+    for (const seconds of [0.6, 0.4, 0.3, 0.3]) {
+      act(() => media.advance(audio, seconds));
+      await user.keyboard('j');
+    }
+    expect(
+      await screen.findByRole('group', { name: 'Word starts of sentence 2' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Word starts of sentence 1' })).toBeNull();
+    expect(screen.getByText(/Tap-along: press/)).toHaveTextContent('Next: Hace');
+    expect(screen.getByRole('button', { name: 'Stop tap-along' })).toHaveFocus();
+    // The taps of sentence 1 are kept.
+    await user.click(within(sentence(1)).getByRole('button', { name: 'Words and timing' }));
+    expect(screen.getByRole('slider', { name: 'Start of mercado' })).toHaveAttribute(
+      'aria-valuenow',
+      '1.6',
+    );
+    expect(screen.getByRole('slider', { name: 'Start of al' })).toHaveAttribute(
+      'aria-valuenow',
+      '1.3',
+    );
+  });
+
   it('re-aligns one sentence with the unsaved edits and takes its new times', async () => {
     const user = userEvent.setup();
     const { fetchMock } = await openStudio(chapterOf(), {

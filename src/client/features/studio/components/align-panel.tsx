@@ -69,7 +69,7 @@ export function AlignPanel({ alignment, hasAudio, hasTranscript }: AlignPanelPro
             </h2>
             <p className="mt-1 max-w-2xl text-ink-muted">
               {hasTranscript
-                ? 'Time every word again from a new text, a transcript file, or the saved transcript.'
+                ? 'Time every word again from a new text, a transcript file, or the saved transcript (unsaved edits are not included).'
                 : 'This chapter has no transcript yet. Paste its Spanish text or load a file, and every word will be timed against the recording.'}
             </p>
           </div>

@@ -94,6 +94,13 @@ export function TimingPanel({
   const tapping = tapAwaited !== null;
   const awaitedHere = tapAwaited?.segment === segmentIndex ? tapAwaited.word : null;
 
+  // Tap-along moving on to the next sentence replaces this panel: its Stop button takes the
+  // focus the previous panel's had, rather than leaving it on the page's body.
+  const stopButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (tapping && document.activeElement === document.body) stopButton.current?.focus();
+  }, [tapping]);
+
   const waveformShown = waveform.data !== undefined;
   useEffect(() => {
     // Again once the waveform arrives: the handles exist only then.
@@ -115,7 +122,7 @@ export function TimingPanel({
     >
       <div className="flex flex-wrap items-center gap-2">
         {tapping ? (
-          <Button size="sm" onClick={actions.stopTapAlong}>
+          <Button ref={stopButton} size="sm" onClick={actions.stopTapAlong}>
             <Square aria-hidden="true" className="size-4" />
             Stop tap-along
           </Button>

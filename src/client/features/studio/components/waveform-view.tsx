@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import type { Waveform } from '#shared/contracts/studio';
 import type { TranscriptWord } from '#shared/transcript';
 import { cn } from '#client/lib/cn';
@@ -79,7 +79,7 @@ export function WaveformView(props: WaveformViewProps) {
     return () => cancelAnimationFrame(frame);
   }, [playing, audioRef, shown, width]);
 
-  const pointerTime = (event: PointerEvent) => {
+  const pointerTime = (event: MouseEvent) => {
     const rect = surfaceRef.current!.getBoundingClientRect();
     return xToTime(event.clientX - rect.left, shown, width);
   };
@@ -92,7 +92,8 @@ export function WaveformView(props: WaveformViewProps) {
         aria-label={`Word starts of sentence ${props.sentenceNumber}`}
         className="relative overflow-hidden rounded-lg border border-line bg-surface select-none"
         style={{ height: WAVE_HEIGHT + 24 }}
-        onPointerDown={(event) => {
+        // A click, not a pointer press: a finger scrolling the page over the waveform plays nothing.
+        onClick={(event) => {
           if (event.target === event.currentTarget || event.target instanceof HTMLCanvasElement) {
             props.onPlayFrom(pointerTime(event));
           }
