@@ -4,6 +4,7 @@ import path from 'node:path';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import type { Locator, Page } from '@playwright/test';
 import type { AdminStory } from '#shared/contracts/admin-stories';
+import type { Chapter } from '#shared/contracts/stories';
 import type { StudioChapter } from '#shared/contracts/studio';
 import type { Transcript } from '#shared/transcript';
 import { signedInLearner } from './support/accounts.ts';
@@ -125,8 +126,6 @@ test('an administrator turns a recording and its text into a published chapter t
     const created = await storyByTitle(page, title);
     storyId = created.id;
     const chapterId = created.chapters[0]!.id;
-    // The length came from the recording itself (18.2 s).
-    expect(created.chapters[0]!.duration).toBe(18);
 
     // The dashboard: the chapter opens in the studio.
     const row = await dashboardRow(page, title);
@@ -222,6 +221,9 @@ test('an administrator turns a recording and its text into a published chapter t
     const learner = await learnerContext.newPage();
     try {
       await signedInLearner(learner);
+      // The chapter's length is the recording's (18.2 s), never typed.
+      const chapter = await learner.request.get(`/api/chapters/${chapterId}`);
+      expect(((await chapter.json()) as { chapter: Chapter }).chapter.duration).toBe(18);
       const transcript: Transcript = await transcriptOf(learner.request, chapterId);
       const word = transcript.segments[FIXED.sentence]!.words[FIXED.word]!;
       expect(word.text).toBe(FIXED.text);

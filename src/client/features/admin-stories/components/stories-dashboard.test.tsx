@@ -451,6 +451,7 @@ describe(
 
     it('previews and exports a story, and lists its chapters with the studio and previews', async () => {
       changed();
+      library[0] = { ...library[0]!, chapters: [chapter(1), { ...chapter(2), duration: null }] };
       stubStoriesApi();
       renderApp('/admin/content');
       await table();
@@ -485,6 +486,7 @@ describe(
       });
       expect(chapterPreview).toHaveAttribute('href', `/player/${chapter(2).id}?preview=1`);
       expect(chapterPreview).toHaveAttribute('target', '_blank');
+      expect(second).toHaveTextContent('2. Capítulo 2 · Length not measured yet');
       expect(removed).toHaveTextContent('Capítulo viejo');
       expect(within(removed!).getByText('Removed at next publish')).toBeInTheDocument();
       expect(within(removed!).queryByRole('link')).toBeNull();

@@ -8,8 +8,11 @@ import { chapterPreviewPath, chapterStudioPath } from '../utils/story-links';
 
 const byPosition = (a: AdminChapter, b: AdminChapter) => a.position - b.position;
 
-const durationText = (chapter: AdminChapter) =>
-  chapter.duration !== null ? formatClock(chapter.duration) : 'No audio yet';
+/** The length is measured from the audio (on upload, or when the studio first reads it). */
+const durationText = (chapter: AdminChapter) => {
+  if (chapter.duration !== null) return formatClock(chapter.duration);
+  return chapter.audioFileId !== '' ? 'Length not measured yet' : 'No audio yet';
+};
 
 /**
  * A story's chapters on the dashboard: each opens in the transcript editor or as a preview in
