@@ -6,10 +6,10 @@ import { PassThrough, Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AudioDecodeError, FFMPEG_MISSING_MESSAGE, FfmpegMissingError } from './audio-errors.ts';
-import { decodeAudio } from './decode-audio.ts';
+import { decodeAudio, measureDuration } from './decode-audio.ts';
 import { checkAudioTools } from './ffmpeg-tools.ts';
 import { PcmCollector } from './pcm-collector.ts';
-import { measureDuration, probeAudio } from './probe-audio.ts';
+import { probeAudio } from './probe-audio.ts';
 
 const run = promisify(execFile);
 const missingTools = {
@@ -211,11 +211,17 @@ describe('checkAudioTools', () => {
 });
 
 describe('PcmCollector', () => {
-  it('joins samples split across chunks at any byte', () => {
-    const values = [0, 1, -1, 32767, -32768, 12345, -12345];
-    const bytes = Buffer.alloc(values.length * 2);
-    values.forEach((value, i) => bytes.writeInt16LE(value, i * 2));
-    const collector = new PcmCollector();
+  const values = [0, 1, -1, 32767, -32768, 12345, -12345];
+  const bytes = Buffer.alloc(values.length * 2);
+  values.forEach((value, i) => bytes.writeInt16LE(value, i * 2));
+
+  it.each([
+    ['no expected length', undefined],
+    ['the exact length', 7],
+    ['a length too short', 2],
+    ['a length far too long', 100],
+  ])('joins samples split across chunks at any byte, given %s', (_, expected) => {
+    const collector = new PcmCollector(expected);
     for (const [from, to] of [
       [0, 1],
       [1, 4],
@@ -225,6 +231,8 @@ describe('PcmCollector', () => {
     ]) {
       collector.push(bytes.subarray(from, to));
     }
-    expect(Array.from(collector.toFloat32())).toEqual(values.map((value) => value / 32768));
+    const samples = collector.toFloat32();
+    expect(Array.from(samples)).toEqual(values.map((value) => value / 32768));
+    expect(samples.buffer.byteLength).toBeLessThan(100 * 4);
   });
 });

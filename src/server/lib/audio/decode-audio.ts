@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { AudioDecodeError, decodeFailure, type FfmpegMissingError } from './audio-errors.ts';
 import { PcmCollector } from './pcm-collector.ts';
+import { probeAudio } from './probe-audio.ts';
 import { defaultAudioTools, spawnTool, StderrTail, type AudioTools } from './ffmpeg-tools.ts';
 
 /** What the aligner works at: speech features need nothing above 8 kHz. */
@@ -144,6 +145,24 @@ export function streamPcm(
 }
 
 /**
+ * How long the decoded audio will be, when it can be known cheaply: the window asked for, or a
+ * file's declared duration (ffprobe). Only sizes the result; the decoded length is what counts.
+ */
+async function expectedSeconds(
+  source: AudioSource,
+  options: DecodeOptions,
+): Promise<number | undefined> {
+  if (options.durationSeconds !== undefined) return options.durationSeconds;
+  if (typeof source !== 'string') return undefined;
+  try {
+    const probe = await probeAudio(source, options.tools);
+    return Math.max(0, probe.durationSeconds - (options.startSeconds ?? 0));
+  } catch {
+    return undefined; // the decoding itself will say what is wrong
+  }
+}
+
+/**
  * Decodes any recording ffmpeg reads (MP3, WAV, M4A/AAC, Ogg/Opus, FLAC, WebM…) to mono Float32
  * samples at `sampleRate`, through an ffmpeg child process writing 16-bit PCM to a pipe: no
  * temporary files, and nothing but the result is held in memory.
@@ -156,7 +175,9 @@ export async function decodeAudio(
   options: DecodeOptions = {},
 ): Promise<DecodedAudio> {
   const sampleRate = options.sampleRate ?? DEFAULT_DECODE_SAMPLE_RATE;
-  const pcm = new PcmCollector();
+  const pcm = new PcmCollector(
+    await expectedSeconds(source, options).then((s) => s && s * sampleRate),
+  );
   await streamPcm(source, options, (chunk) => pcm.push(chunk));
   const samples = pcm.toFloat32();
   if (samples.length === 0 && options.durationSeconds !== 0) {
@@ -171,4 +192,18 @@ export async function decodeAudio(
         );
   }
   return { samples, sampleRate, durationSeconds: samples.length / sampleRate };
+}
+
+/**
+ * The exact length of a recording in seconds: ffmpeg decodes it at a low rate and only the bytes
+ * are counted (constant memory).
+ */
+export async function measureDuration(
+  source: AudioSource,
+  tools: AudioTools = defaultAudioTools,
+): Promise<number> {
+  const sampleRate = 8000;
+  let bytes = 0;
+  await streamPcm(source, { sampleRate, tools }, (chunk) => (bytes += chunk.length));
+  return Math.floor(bytes / 2) / sampleRate;
 }

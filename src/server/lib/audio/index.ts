@@ -8,9 +8,10 @@ export {
 export {
   decodeAudio,
   DEFAULT_DECODE_SAMPLE_RATE,
+  measureDuration,
   type AudioSource,
   type DecodedAudio,
   type DecodeOptions,
 } from './decode-audio.ts';
 export { checkAudioTools, type AudioTools, type AudioToolsStatus } from './ffmpeg-tools.ts';
-export { measureDuration, probeAudio, type AudioProbe } from './probe-audio.ts';
+export { probeAudio, type AudioProbe } from './probe-audio.ts';

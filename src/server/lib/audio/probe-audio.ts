@@ -1,5 +1,4 @@
 import { decodeFailure } from './audio-errors.ts';
-import { streamPcm, type AudioSource } from './decode-audio.ts';
 import { defaultAudioTools, runTool, type AudioTools } from './ffmpeg-tools.ts';
 
 export interface AudioProbe {
@@ -52,18 +51,4 @@ export async function probeAudio(
     sampleRate: Number(stream.sample_rate ?? 0),
     channels: stream.channels ?? 0,
   };
-}
-
-/**
- * The exact length of a recording in seconds: ffmpeg decodes it at a low rate and only the bytes
- * are counted (constant memory).
- */
-export async function measureDuration(
-  source: AudioSource,
-  tools: AudioTools = defaultAudioTools,
-): Promise<number> {
-  const sampleRate = 8000;
-  let bytes = 0;
-  await streamPcm(source, { sampleRate, tools }, (chunk) => (bytes += chunk.length));
-  return Math.floor(bytes / 2) / sampleRate;
 }
