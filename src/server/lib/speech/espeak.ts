@@ -69,7 +69,9 @@ function loadEngine(): Promise<Engine> {
  * The one synthesiser of the process, loaded once (about 0.3 s); later calls reuse it. eSpeak
  * keeps state between calls (its noise generator, for one), so a sentence's samples depend on what
  * the process said before: a fresh process saying the same sentences in the same order gives
- * byte-identical audio, which is how the demo library and the evaluation set are built.
+ * byte-identical audio, which is how the demo library and the evaluation set are built. Variants
+ * with breathiness (`+f2`, `+f3`, `+f5`) add noise that differs from run to run (the timings do
+ * not): reproducible builds avoid them.
  */
 export async function loadSynthesizer(): Promise<ESpeakNGWorker> {
   return (await loadEngine()).worker;
