@@ -9,6 +9,8 @@ import {
   SENTENCE_SNAP_SECONDS,
   snapToPauseEnd,
   snapToPauseStart,
+  snapToRise,
+  RISE_SNAP_SECONDS,
   WORD_SNAP_SECONDS,
   type RecordingEvidence,
 } from './boundaries.ts';
@@ -49,16 +51,36 @@ function hasWords(transcript: Transcript): boolean {
 }
 
 /** Word starts and end of one sentence, moved onto the recording's pauses where it has them. */
+/**
+ * Word starts read from the recording's rises (null where a word has none), for words inside
+ * continuous speech that start with a rise in eSpeak's voice too.
+ */
+function risenStarts(
+  sentence: ReferenceSentence,
+  aligned: SentenceAlignment,
+  evidence: RecordingEvidence,
+): (number | null)[] {
+  return aligned.wordStarts.map((frame, w) => {
+    const offset = sentence.riseOffsets[w];
+    if (offset === null || offset === undefined) return null;
+    const rise = snapToRise(evidence, frame * FRAME_SECONDS + offset, RISE_SNAP_SECONDS);
+    return rise === null ? null : rise - offset;
+  });
+}
+
 function sentenceTiming(
   sentence: ReferenceSentence,
   aligned: SentenceAlignment,
   evidence: RecordingEvidence,
   typical: number,
+  risen: readonly (number | null)[],
 ): SentenceTiming {
   let anchored = false;
   const wordStarts = aligned.wordStarts.map((frame, w) => {
     const delay = sentence.onsetDelays[w];
-    if (delay === null || delay === undefined) return frame * FRAME_SECONDS;
+    if (delay === null || delay === undefined) {
+      return risen[w] ?? frame * FRAME_SECONDS;
+    }
     // The word's sound, not its silent closure, is what the path carried over faithfully.
     const mappedOnset = aligned.onsets[w] ?? frame * FRAME_SECONDS + delay;
     const reach = w === 0 ? SENTENCE_SNAP_SECONDS : WORD_SNAP_SECONDS;
@@ -159,9 +181,20 @@ export function createAlignTranscript(speak: SpeakSentence): AlignTranscript {
     }
     const typical = typicalDistance(fine.map((f) => f.path));
     const timings: (SentenceTiming | null)[] = transcript.segments.map(() => null);
+    const risen = reference.sentences.map((sentence, i) =>
+      risenStarts(sentence, fine[i] as SentenceAlignment, evidence),
+    );
     reference.sentences.forEach((sentence, i) => {
       const aligned = fine[i];
-      if (aligned) timings[sentence.segment] = sentenceTiming(sentence, aligned, evidence, typical);
+      if (aligned) {
+        timings[sentence.segment] = sentenceTiming(
+          sentence,
+          aligned,
+          evidence,
+          typical,
+          risen[i] ?? [],
+        );
+      }
     });
     const timed = timedTranscript(transcript, timings, samples.length / sampleRate);
     progress('Done', 1);

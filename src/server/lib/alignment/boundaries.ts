@@ -6,6 +6,7 @@
  */
 import { FRAME_SECONDS } from './features.ts';
 import { exactOffset, exactOnset } from './onsets.ts';
+import { envelope, nearestRise, rises } from './rises.ts';
 import type { Pause, SpeechActivity } from './vad.ts';
 
 export interface RecordingEvidence {
@@ -83,4 +84,27 @@ export function snapToPauseStart(
     pause.start,
     evidence.activity.thresholdDb,
   );
+}
+
+/** How far from where the path put it a word's rise is looked for. */
+export const RISE_SNAP_SECONDS = 0.08;
+/**
+ * Only a deep dip in the recording is a word's mark: noise and reverberation fill shallow ones with
+ * dips that are not there in the voice (measured: 6 dB made reverberant words worse, 15 dB did not).
+ */
+const RECORDING_DIP_DB = 15;
+
+/** The rise out of a dip nearest to `seconds` in the recording, within `reach`; else null. */
+export function snapToRise(
+  evidence: RecordingEvidence,
+  seconds: number,
+  reach: number,
+): number | null {
+  const env = envelope(
+    evidence.samples,
+    evidence.sampleRate,
+    seconds - reach - 0.1,
+    seconds + reach + 0.1,
+  );
+  return nearestRise(rises(env, RECORDING_DIP_DB), seconds, reach)?.seconds ?? null;
 }

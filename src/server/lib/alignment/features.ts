@@ -21,6 +21,15 @@ const MAX_FREQUENCY = 7000;
  * went from seconds off to within 60 ms). c0 (loudness) is carried by `energyDb` instead.
  */
 export const CEPSTRAL_COEFFICIENTS = 4;
+/**
+ * Late reverberation taken out of each mel band: the band's power 50 ms earlier, scaled, is
+ * subtracted (spectral subtraction of the tail, as dereverberation front ends do), keeping at
+ * least a tenth of the power. A dry voice loses little (its sounds fall faster than this); a
+ * reverberant one loses the tail that made each new sound look like the last.
+ */
+const REVERB_DELAY_FRAMES = 5;
+const REVERB_GAIN = 0.7;
+const LATE_FLOOR = 0.1;
 /** Power of a sample at full scale is 1; this floor (−100 dB) keeps digital silence finite. */
 const POWER_FLOOR = 1e-10;
 
@@ -116,6 +125,7 @@ export function computeCepstra(
   const frame = new Float32Array(fftSize);
   const power = new Float32Array(fftSize / 2 + 1);
   const logMel = new Float32Array(MEL_BANDS);
+  const history = new Float64Array(MEL_BANDS * REVERB_DELAY_FRAMES);
 
   for (let k = 0; k < frames; k++) {
     const start = frameStartSample(k, sampleRate);
@@ -135,6 +145,10 @@ export function computeCepstra(
       for (let w = 0; w < weights.length; w++) {
         sum += (weights[w] as number) * (power[firstBin + w] as number);
       }
+      const slot = (k % REVERB_DELAY_FRAMES) * MEL_BANDS + b;
+      const late = REVERB_GAIN * (history[slot] as number);
+      history[slot] = sum;
+      sum = Math.max(sum - late, LATE_FLOOR * sum);
       logMel[b] = Math.log(sum + POWER_FLOOR * windowLength);
     }
     const row = k * CEPSTRAL_COEFFICIENTS;

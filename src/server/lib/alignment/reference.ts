@@ -6,6 +6,7 @@
 import type { Transcript } from '#shared/transcript';
 import { computeCepstra, CEPSTRAL_COEFFICIENTS, FRAME_SECONDS, type Cepstra } from './features.ts';
 import { exactOnset } from './onsets.ts';
+import { envelope, nearestRise, rises } from './rises.ts';
 import { signalLevels, type LevelDepths } from './vad.ts';
 
 export interface SpokenSentence {
@@ -31,6 +32,11 @@ export interface ReferenceSentence {
    * from the word's start to the moment its sound rises (a stop's closure is silent), else null.
    */
   onsetDelays: (number | null)[];
+  /**
+   * For a word inside continuous speech that starts where eSpeak's sound rises out of a dip:
+   * seconds from the word's start to that rise (negative when the rise comes first), else null.
+   */
+  riseOffsets: (number | null)[];
 }
 
 export interface Reference {
@@ -82,6 +88,21 @@ function onsetDelays(
     }
     const onset = exactOnset(spoken.samples, spoken.sampleRate, onsetFrame, thresholdDb, onsetDb);
     return Math.min(MAX_ONSET_DELAY_SECONDS, Math.max(0, onset - start));
+  });
+}
+
+/** How close to a word's start eSpeak's rise must be to mark the word. */
+const RISE_AT_WORD_SECONDS = 0.04;
+
+function riseOffsets(
+  spoken: SpokenSentence,
+  delays: readonly (number | null)[],
+): (number | null)[] {
+  return spoken.wordStartSeconds.map((start, w) => {
+    if (w === 0 || delays[w] !== null) return null;
+    const env = envelope(spoken.samples, spoken.sampleRate, start - 0.12, start + 0.12);
+    const rise = nearestRise(rises(env), start, RISE_AT_WORD_SECONDS);
+    return rise ? rise.seconds - start : null;
   });
 }
 
@@ -148,12 +169,14 @@ export async function buildReference(
         ),
         energyDb: cepstra.energyDb.slice(first, end),
       });
+      const delays = onsetDelays(spoken, cepstra, thresholdDb, onsetDb);
       sentences.push({
         segment: index,
         firstFrame: at,
         endFrame: at + end - first,
         wordStarts: starts.map((s) => at + Math.min(end - first, s - first)),
-        onsetDelays: onsetDelays(spoken, cepstra, thresholdDb, onsetDb),
+        onsetDelays: delays,
+        riseOffsets: riseOffsets(spoken, delays),
       });
       at += end - first;
     }
