@@ -8,7 +8,7 @@ import { CEPSTRAL_COEFFICIENTS, type Cepstra } from './features.ts';
 import type { FeatureMatrix } from './dtw.ts';
 import type { SpeechActivity } from './vad.ts';
 
-export const FEATURE_DIMS = 2 * CEPSTRAL_COEFFICIENTS + 2;
+export const FEATURE_DIMS = 2 * CEPSTRAL_COEFFICIENTS + 3;
 const DELTA_SPAN = 2;
 /**
  * How the spectrum moves tells sounds apart better than where it sits when the voice or the room
@@ -25,6 +25,9 @@ const ENERGY_SCALE_DB = 10;
  * frame gets its own mark.
  */
 const SPEECH_WEIGHT = 3;
+const PAUSE_WEIGHT = 1;
+const PAUSE_LOG_MIN = -1;
+const PAUSE_LOG_MAX = 2.5;
 
 function normalisedCepstra(cepstra: Cepstra, activity: SpeechActivity): Float32Array {
   const n = CEPSTRAL_COEFFICIENTS;
@@ -59,7 +62,30 @@ function normalisedCepstra(cepstra: Cepstra, activity: SpeechActivity): Float32A
   return out;
 }
 
+/**
+ * How long the silence a frame belongs to lasts (log scale, 0 for speech): a pause between
+ * sentences is long in both signals, a gap inside a phrase short, and matching one with the other
+ * is what sends a sentence start into the previous sentence.
+ */
+function pauseLengths(speech: Uint8Array): Float32Array {
+  const out = new Float32Array(speech.length);
+  let k = 0;
+  while (k < speech.length) {
+    if (speech[k] === 1) {
+      k++;
+      continue;
+    }
+    let end = k;
+    while (end < speech.length && speech[end] === 0) end++;
+    const value = Math.min(PAUSE_LOG_MAX, Math.max(PAUSE_LOG_MIN, Math.log2((end - k) / 10)));
+    out.fill(value - PAUSE_LOG_MIN, k, end);
+    k = end;
+  }
+  return out;
+}
+
 export function alignmentFeatures(cepstra: Cepstra, activity: SpeechActivity): FeatureMatrix {
+  const pauses = pauseLengths(activity.speech);
   const n = CEPSTRAL_COEFFICIENTS;
   const frames = cepstra.frames;
   const base = normalisedCepstra(cepstra, activity);
@@ -82,6 +108,7 @@ export function alignmentFeatures(cepstra: Cepstra, activity: SpeechActivity): F
     const level = ((cepstra.energyDb[k] as number) - activity.speechLevelDb) / ENERGY_SCALE_DB;
     data[row + 2 * n] = ENERGY_WEIGHT * Math.min(0.5, Math.max(-3, level));
     data[row + 2 * n + 1] = SPEECH_WEIGHT * w;
+    data[row + 2 * n + 2] = PAUSE_WEIGHT * (1 - w) * (pauses[k] as number);
   }
   return { frames, dims: FEATURE_DIMS, data };
 }

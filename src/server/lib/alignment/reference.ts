@@ -44,8 +44,8 @@ export interface Reference {
   sentences: ReferenceSentence[];
 }
 
-/** Silence put between two sentences of the reference, as a narrator would pause. */
-const PAUSE_FRAMES = 30;
+/** Silence put between two sentences of the reference: 0.5 s, as a narrator pauses. */
+const PAUSE_FRAMES = 50;
 /** Silence before a word, in frames, that makes it a word after a pause. */
 export const PAUSE_FRAMES_BEFORE_WORD = 10;
 /** Longest silent stretch at the start of a word (a stop's closure) that is part of the word. */
