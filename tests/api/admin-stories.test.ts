@@ -30,13 +30,12 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await signedInUser(t, { role: 'admin' });
   learner = await signedInUser(t);
-  await t.database.db
-    .insert(fileUploads)
-    .values([
-      upload('audios', 'chapter-one.m4a', 'audio/mp4'),
-      upload('audios', 'chapter-two.m4a', 'audio/mp4'),
-      upload('trans', 'chapter-one.json', 'application/json'),
-    ]);
+  await t.database.db.insert(fileUploads).values([
+    // Its length as measured at upload: chapters take their duration from their audio.
+    { ...upload('audios', 'chapter-one.m4a', 'audio/mp4'), metadata: { duration_seconds: 120 } },
+    upload('audios', 'chapter-two.m4a', 'audio/mp4'),
+    upload('trans', 'chapter-one.json', 'application/json'),
+  ]);
 });
 afterAll(async () => {
   await t.close();
@@ -144,7 +143,8 @@ describe('POST /api/admin/stories', () => {
       newWordsCount: 12,
       imageUrl: '/api/files/series-images/faro.webp',
       chapters: [
-        { title: ' El viaje ', duration: 120, audioFileId: 'chapter-one.m4a' },
+        // A typed duration is ignored: the chapter's length comes from its audio.
+        { title: ' El viaje ', duration: 999, audioFileId: 'chapter-one.m4a' },
         { title: 'La llegada', transcriptFileId: 'chapter-one.json' },
       ],
     });

@@ -61,7 +61,6 @@ export const chapterInputSchema = z.object({
   /** An existing chapter keeps its id (and so its learners' progress); new ones have none. */
   id: z.uuid().optional(),
   title: trimmed.pipe(z.string().min(1, 'Chapter title is required').max(200)),
-  duration: z.number().int().min(0).max(86_400).nullable().default(null),
   audioFileId: text.pipe(z.string().max(500)).default(''),
   transcriptFileId: text.pipe(z.string().max(500)).default(''),
 });

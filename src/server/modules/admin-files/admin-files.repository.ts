@@ -1,6 +1,7 @@
 import { asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { defineRepository } from '../../db/repository.ts';
 import { chapters, fileUploads, stories } from '../../db/schema.ts';
+import { audioMetadataKeys } from '../../lib/audio-metadata.ts';
 
 export type FileRow = typeof fileUploads.$inferSelect;
 
@@ -113,7 +114,7 @@ export const createAdminFilesRepository = defineRepository((db) => ({
     await db
       .update(fileUploads)
       .set({
-        metadata: sql`${fileUploads.metadata} || jsonb_build_object('duration_seconds', ${seconds}::int)`,
+        metadata: sql`${fileUploads.metadata} || jsonb_build_object(${audioMetadataKeys.durationSeconds}::text, ${seconds}::int)`,
       })
       .where(eq(fileUploads.id, id));
   },

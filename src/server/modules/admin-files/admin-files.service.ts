@@ -20,8 +20,9 @@ import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import { checkContent, type IncomingFile } from '../../lib/upload-checks.ts';
 import { publicFileUrl } from '../files/public-file-url.ts';
 import type { AdminFilesRepository, FileRow } from './admin-files.repository.ts';
+import { audioMetadataKeys } from '../../lib/audio-metadata.ts';
 
-const DURATION_KEY = 'duration_seconds';
+const DURATION_KEY = audioMetadataKeys.durationSeconds;
 
 function toFileUpload(row: FileRow): FileUpload {
   const publicUrl = isPublicBucket(row.bucketName)

@@ -8,6 +8,7 @@ import {
   type StoryRow,
   type StoryWithChapters,
 } from '../stories/stories.repository.ts';
+import { chapterSecondsFromMetadata } from '../../lib/audio-metadata.ts';
 
 export type StoryValues = Pick<
   typeof stories.$inferInsert,
@@ -98,6 +99,7 @@ export const createAdminStoriesRepository = defineRepository((db) => ({
         id: chapters.id,
         audioFileId: chapters.audioFileId,
         transcriptFileId: chapters.transcriptFileId,
+        duration: chapters.duration,
         removedAt: chapters.removedAt,
       })
       .from(chapters)
@@ -161,6 +163,18 @@ export const createAdminStoriesRepository = defineRepository((db) => ({
       .orderBy(asc(fileUploads.uploadDate), asc(fileUploads.id));
     for (const row of rows) found.set(row.filename, row.filePath);
     for (const row of rows) found.set(row.filePath, row.filePath);
+    return found;
+  },
+
+  /** Each audio upload's length in whole seconds as its record knows it (null when unknown). */
+  async audioSeconds(keys: string[]): Promise<Map<string, number | null>> {
+    const found = new Map<string, number | null>();
+    if (keys.length === 0) return found;
+    const rows = await db
+      .select({ filePath: fileUploads.filePath, metadata: fileUploads.metadata })
+      .from(fileUploads)
+      .where(and(eq(fileUploads.bucketName, 'audios'), inArray(fileUploads.filePath, keys)));
+    for (const row of rows) found.set(row.filePath, chapterSecondsFromMetadata(row.metadata));
     return found;
   },
 

@@ -77,16 +77,41 @@ const storyValues = (input: ParsedStoryInput): StoryValues => ({
   newWordsCount: input.newWordsCount,
 });
 
+/** A chapter's values as sent; its duration is set from its audio (withAudioDurations). */
 const chapterValues = (
   chapter: ParsedStoryInput['chapters'][number],
   index: number,
 ): ChapterValues => ({
   title: chapter.title,
   position: index + 1,
-  duration: chapter.duration,
+  duration: null,
   audioFileId: chapter.audioFileId.trim(),
   transcriptFileId: chapter.transcriptFileId.trim(),
 });
+
+/**
+ * A chapter's duration always comes from its audio, never from the request (decision 021): the
+ * length its upload's record measured, or, while that is unknown, what the chapter already had
+ * with the same audio; none without audio.
+ */
+async function withAudioDurations(
+  queries: StoryQueries,
+  chapters: ChapterValues[],
+  stored: Map<string, { audioFileId: string; duration: number | null }>,
+  ids: (string | undefined)[],
+): Promise<ChapterValues[]> {
+  const audioOf = (chapter: ChapterValues) => chapter.audioFileId ?? '';
+  const keys = [...new Set(chapters.map(audioOf).filter((key) => key !== ''))];
+  const measured = await queries.audioSeconds(keys);
+  return chapters.map((chapter, index) => {
+    const audio = audioOf(chapter);
+    if (audio === '') return { ...chapter, duration: null };
+    const id = ids[index];
+    const before = id === undefined ? undefined : stored.get(id);
+    const kept = before && before.audioFileId === audio ? before.duration : null;
+    return { ...chapter, duration: measured.get(audio) ?? kept };
+  });
+}
 
 /**
  * Chapter files must be '' or an upload of the right bucket, named by its file name or its
@@ -205,11 +230,12 @@ export function createAdminStoriesService(deps: {
     createStory(input: ParsedStoryInput, actor: Actor): Promise<AdminStory> {
       return change(async (queries, auditLog) => {
         if (await queries.titleTaken(input.title)) throw duplicateTitle();
-        const chapters = await resolveFileReferences(
+        const noIds = input.chapters.map(() => undefined);
+        const chapters = await withAudioDurations(
           queries,
-          input.chapters.map(chapterValues),
+          await resolveFileReferences(queries, input.chapters.map(chapterValues), new Map(), noIds),
           new Map(),
-          input.chapters.map(() => undefined),
+          noIds,
         );
         const base = slugFromTitle(input.title);
         const slug = uniqueSlug(base, await queries.slugsLike(base));
@@ -247,9 +273,9 @@ export function createAdminStoriesService(deps: {
           if (seen.has(chapterId)) throw badRequest(`Chapter ${index + 1} is listed twice`);
           seen.add(chapterId);
         });
-        const chapters = await resolveFileReferences(
+        const chapters = await withAudioDurations(
           queries,
-          input.chapters.map(chapterValues),
+          await resolveFileReferences(queries, input.chapters.map(chapterValues), stored, ids),
           stored,
           ids,
         );

@@ -25,6 +25,7 @@ import {
   type PackageFiles,
 } from './package-files.ts';
 import type { NewPackageFile, StoryPackagesRepository } from './story-packages.repository.ts';
+import { audioMetadataKeys } from '../../lib/audio-metadata.ts';
 
 /** Who imports: an administrator, or the command line (no account). */
 export interface ImportActor {
@@ -45,7 +46,7 @@ export type StartAlignment = (request: {
   createdBy: string | null;
 }) => Promise<Job>;
 
-const DURATION_KEY = 'duration_seconds';
+const DURATION_KEY = audioMetadataKeys.durationSeconds;
 
 /** A file of the package to keep, and where it ends up. */
 interface PlannedFile {

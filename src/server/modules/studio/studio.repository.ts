@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { TranscriptVersionSource } from '#shared/contracts/studio';
 import { defineRepository } from '../../db/repository.ts';
 import { chapters, fileUploads, stories, transcriptVersions, users } from '../../db/schema.ts';
+import { audioMetadataKeys } from '../../lib/audio-metadata.ts';
 
 /** A chapter as the studio sees it: the working copy, drafts included, removed ones not. */
 export interface StudioChapterRow {
@@ -27,7 +28,7 @@ export interface NewTranscriptVersion {
 }
 
 /** The exact decoded length, kept with the audio file's record (lib/audio measures it). */
-const DECODED_SECONDS = 'decoded_seconds';
+const DECODED_SECONDS = audioMetadataKeys.decodedSeconds;
 
 const chapterColumns = {
   id: chapters.id,

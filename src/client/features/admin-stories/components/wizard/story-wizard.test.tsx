@@ -113,7 +113,7 @@ const savedStory = (input: StoryInput): { story: AdminStory } => ({
       id: chapter.id ?? `55555555-5555-4555-8555-${String(index).padStart(12, '0')}`,
       title: chapter.title,
       position: index + 1,
-      duration: chapter.duration ?? null,
+      duration: null,
       audioFileId: chapter.audioFileId ?? '',
       transcriptFileId: chapter.transcriptFileId ?? '',
     })),
@@ -486,11 +486,10 @@ describe('story wizard: create', () => {
       chapters: [
         {
           title: 'Chapter 1',
-          duration: null,
           audioFileId: '2025/2-capitulo-1.mp3',
           transcriptFileId: '2025/3-capitulo-1.json',
         },
-        { title: 'Chapter 2', duration: null, audioFileId: '', transcriptFileId: '' },
+        { title: 'Chapter 2', audioFileId: '', transcriptFileId: '' },
       ],
     });
 

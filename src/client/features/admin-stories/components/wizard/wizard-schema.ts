@@ -162,8 +162,8 @@ const numberOr = (text: string, fallback: number): number =>
 
 /**
  * The request body (spec, section 5): title and description trimmed, an empty description sent
- * as null, position 1 and new words 0 when left empty, the duration the audio gave (null when
- * unknown), file ids '' when missing.
+ * as null, position 1 and new words 0 when left empty, file ids '' when missing. No duration: the
+ * server takes it from the audio.
  */
 export function toStoryInput(values: WizardValues, language = 'Spanish'): StoryInput {
   const description = values.description.trim();
@@ -178,7 +178,6 @@ export function toStoryInput(values: WizardValues, language = 'Spanish'): StoryI
     chapters: values.chapters.map((chapter) => ({
       ...(chapter.chapterId ? { id: chapter.chapterId } : {}),
       title: chapter.title.trim(),
-      duration: chapter.duration,
       audioFileId: chapter.audioFileId,
       transcriptFileId: chapter.transcriptFileId,
     })),
