@@ -623,14 +623,12 @@ describe('story wizard: edit', () => {
         {
           id: CHAPTER_1,
           title: 'La llegada',
-          duration: 75,
           audioFileId: 'llegada.mp3',
           transcriptFileId: 'llegada.json',
         },
         {
           id: CHAPTER_2,
           title: 'El encuentro',
-          duration: null,
           audioFileId: '',
           transcriptFileId: '',
         },
@@ -691,7 +689,7 @@ describe('story wizard: edit', () => {
 });
 
 describe('story wizard: edit, content studio', () => {
-  it('sends no old length for a chapter whose audio was replaced', async () => {
+  it('sends no length for a chapter whose audio was replaced (the server measures it)', async () => {
     const fetchMock = stubApi({
       ...uploadRoutes,
       [`GET /api/admin/stories/${STORY_ID}`]: () => json(200, { story: adminStory }),
@@ -717,7 +715,6 @@ describe('story wizard: edit, content studio', () => {
     expect(bodyOf(call[1]).chapters?.[0]).toEqual({
       id: CHAPTER_1,
       title: 'La llegada',
-      duration: null,
       audioFileId: '2025/1-capitulo-1.mp3',
       transcriptFileId: 'llegada.json',
     });
@@ -762,7 +759,6 @@ describe('story wizard: edit, content studio', () => {
     expect(bodyOf(call[1]).chapters?.[2]).toEqual({
       id: removed.id,
       title: 'El adiós',
-      duration: 42,
       audioFileId: 'adios.mp3',
       transcriptFileId: 'adios.json',
     });

@@ -99,11 +99,10 @@ describe('toStoryInput', () => {
       imageUrl: '/api/files/series-images/c.png',
       newWordsCount: 0,
       chapters: [
-        { title: 'Uno', duration: 90, audioFileId: 'a.mp3', transcriptFileId: '' },
+        { title: 'Uno', audioFileId: 'a.mp3', transcriptFileId: '' },
         {
           id: '22222222-2222-4222-8222-222222222222',
           title: 'Chapter 2',
-          duration: null,
           audioFileId: '',
           transcriptFileId: '',
         },
@@ -173,14 +172,12 @@ describe('toStoryInput', () => {
         {
           id: '22222222-2222-4222-8222-222222222222',
           title: 'A',
-          duration: 30,
           audioFileId: 'a.mp3',
           transcriptFileId: '',
         },
         {
           id: '33333333-3333-4333-8333-333333333333',
           title: 'B',
-          duration: null,
           audioFileId: '',
           transcriptFileId: 't.json',
         },
