@@ -119,6 +119,9 @@ export function computeCepstra(
     (_, n) => 0.54 - 0.46 * Math.cos((2 * Math.PI * n) / (windowLength - 1)),
   );
 
+  // Band power per sample, whatever the window and FFT sizes (Parseval): the same sound gives the
+  // same levels at any sample rate, against the same floor.
+  const powerScale = 1 / (fftSize * windowLength);
   const frames = frameCount(samples.length, sampleRate);
   const coefficients = new Float32Array(frames * CEPSTRAL_COEFFICIENTS);
   const energyDb = new Float32Array(frames);
@@ -149,7 +152,7 @@ export function computeCepstra(
       const late = REVERB_GAIN * (history[slot] as number);
       history[slot] = sum;
       sum = Math.max(sum - late, LATE_FLOOR * sum);
-      logMel[b] = Math.log(sum + POWER_FLOOR * windowLength);
+      logMel[b] = Math.log(sum * powerScale + POWER_FLOOR);
     }
     const row = k * CEPSTRAL_COEFFICIENTS;
     for (let c = 0; c < CEPSTRAL_COEFFICIENTS; c++) {

@@ -18,6 +18,12 @@ const MIN_WORD_SECONDS = 0.01;
 
 const ms = (seconds: number): number => Math.round(seconds * 1000) / 1000;
 
+interface Placed {
+  starts: number[];
+  end: number;
+  timing: SentenceTiming;
+}
+
 /**
  * `timings[i]` belongs to segment i; a segment without words (null) is given an empty moment where
  * the previous sentence ended.
@@ -27,21 +33,36 @@ export function timedTranscript(
   timings: readonly (SentenceTiming | null)[],
   duration: number,
 ): Transcript {
+  // Word starts in order, each sentence after the previous one's last word.
   let floor = 0;
-  const segments = transcript.segments.map((segment, index) => {
+  const placed: (Placed | null)[] = transcript.segments.map((segment, index) => {
     const timing = timings[index];
-    if (!timing || segment.words.length === 0) {
-      const at = ms(Math.min(floor, duration));
-      return { ...segment, start: at, end: at, words: [] };
-    }
+    if (!timing || segment.words.length === 0) return null;
     const starts: number[] = [];
     for (const start of timing.wordStarts) {
       const earliest = starts.length === 0 ? floor : (starts.at(-1) as number) + MIN_WORD_SECONDS;
       starts.push(ms(Math.min(duration, Math.max(earliest, start))));
     }
     const last = starts.at(-1) ?? floor;
-    const end = ms(Math.min(duration, Math.max(last + MIN_WORD_SECONDS, timing.end)));
-    floor = Math.min(end, ms(last + MIN_WORD_SECONDS));
+    floor = Math.min(duration, ms(last + MIN_WORD_SECONDS));
+    return { starts, end: ms(Math.min(duration, Math.max(floor, timing.end))), timing };
+  });
+  // A sentence that runs into the next one's start ends where the next begins.
+  let nextStart = duration;
+  for (let i = placed.length - 1; i >= 0; i--) {
+    const sentence = placed[i];
+    if (!sentence) continue;
+    sentence.end = Math.min(sentence.end, nextStart);
+    nextStart = sentence.starts[0] ?? nextStart;
+  }
+  let previousEnd = 0;
+  const segments = transcript.segments.map((segment, index) => {
+    const sentence = placed[index];
+    if (!sentence) {
+      return { ...segment, start: previousEnd, end: previousEnd, words: [] };
+    }
+    const { starts, end, timing } = sentence;
+    previousEnd = end;
     return {
       ...segment,
       start: starts[0] ?? end,
@@ -55,15 +76,5 @@ export function timedTranscript(
       })),
     };
   });
-  // A sentence that ran into the next one's start ends where the next begins.
-  for (let i = 0; i + 1 < segments.length; i++) {
-    const current = segments[i];
-    const next = segments[i + 1];
-    if (current && next && current.end > next.start && next.words.length > 0) {
-      current.end = Math.max(current.start, next.start);
-      const lastWord = current.words.at(-1);
-      if (lastWord) lastWord.end = current.end;
-    }
-  }
   return { segments };
 }

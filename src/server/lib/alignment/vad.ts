@@ -36,8 +36,8 @@ const MIN_DYNAMIC_RANGE_DB = 12;
 const WEIGHT_RAMP_DB = 8;
 /** Gaps in speech shorter than this are closures inside words, not silence. */
 const MIN_SILENCE_FRAMES = 4;
-/** Bursts of sound shorter than this are clicks or breaths, not speech. */
-const MIN_SOUND_FRAMES = 3;
+/** Bursts of sound shorter than this (a click spans three 25 ms windows) are not speech. */
+const MIN_SOUND_FRAMES = 4;
 
 function percentile(sorted: Float32Array, p: number): number {
   if (sorted.length === 0) return SILENCE_DB;

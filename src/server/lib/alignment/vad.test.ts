@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { computeCepstra, melCeiling } from './features.ts';
+import { detectSpeech, findPauses, signalLevels, speechFrames } from './vad.ts';
+
+const RATE = 16_000;
+/** Sections of silence (amplitude 0) and tone, each [seconds, amplitude]. */
+function signal(sections: [number, number][], noise = 0): Float32Array {
+  const parts = sections.flatMap(([seconds, amplitude]) =>
+    Array.from(
+      { length: Math.round(seconds * RATE) },
+      (_, i) =>
+        amplitude * Math.sin((2 * Math.PI * 220 * i) / RATE) + noise * Math.sin(i * 12.9898),
+    ),
+  );
+  return Float32Array.from(parts);
+}
+const energies = (samples: Float32Array) =>
+  computeCepstra(samples, RATE, melCeiling(RATE)).energyDb;
+
+describe('detectSpeech', () => {
+  it('finds the sound between silences, frame by frame', () => {
+    const activity = detectSpeech(
+      energies(
+        signal([
+          [0.5, 0],
+          [1, 0.3],
+          [0.5, 0],
+        ]),
+      ),
+    );
+    // Frame k covers 25 ms from k·10 ms: the tone is heard from frame 48 to frame 149.
+    expect(activity.speech[40]).toBe(0);
+    expect(activity.speech[52]).toBe(1);
+    expect(activity.speech[145]).toBe(1);
+    expect(activity.speech[160]).toBe(0);
+    expect(speechFrames(activity)).toBeGreaterThanOrEqual(100);
+    expect(speechFrames(activity)).toBeLessThanOrEqual(104);
+    expect(activity.weight[100]).toBe(1);
+    expect(activity.weight[10]).toBe(0);
+  });
+
+  it('reads a steady sound or silence alone as holding no speech', () => {
+    expect(signalLevels(energies(signal([[2, 0.3]]))).hasDynamics).toBe(false);
+    expect(signalLevels(energies(signal([[2, 0]]))).hasDynamics).toBe(false);
+    expect(speechFrames(detectSpeech(energies(signal([[2, 0.3]]))))).toBe(0);
+  });
+
+  it('sets its threshold above a noise floor', () => {
+    const noisy = detectSpeech(
+      energies(
+        signal(
+          [
+            [0.5, 0],
+            [1, 0.3],
+            [0.5, 0],
+          ],
+          0.01,
+        ),
+      ),
+    );
+    expect(noisy.thresholdDb).toBeGreaterThan(noisy.noiseFloorDb);
+    expect(noisy.onsetDb).toBeGreaterThan(noisy.noiseFloorDb);
+    expect(noisy.onsetDb).toBeLessThanOrEqual(noisy.thresholdDb);
+    expect(noisy.speech[40]).toBe(0);
+    expect(noisy.speech[100]).toBe(1);
+  });
+
+  it('reads another signal at the depths it is given', () => {
+    const levels = signalLevels(
+      energies(
+        signal([
+          [0.5, 0],
+          [1, 0.3],
+        ]),
+      ),
+      {
+        thresholdDb: 20,
+        onsetDb: 30,
+      },
+    );
+    expect(levels.thresholdDb).toBeCloseTo(levels.speechLevelDb - 20, 6);
+    expect(levels.onsetDb).toBeCloseTo(levels.speechLevelDb - 30, 6);
+  });
+
+  it('bridges a short gap inside a sound and ignores a click', () => {
+    const activity = detectSpeech(
+      energies(
+        signal([
+          [0.5, 0],
+          [0.5, 0.3],
+          [0.01, 0],
+          [0.5, 0.3],
+          [0.5, 0],
+          [0.01, 0.3],
+          [0.5, 0],
+        ]),
+      ),
+    );
+    expect(activity.speech[100]).toBe(1);
+    expect(activity.speech.slice(155, 200).every((s) => s === 0)).toBe(true);
+  });
+});
+
+describe('findPauses', () => {
+  it('lists silent runs of at least the given length, at the edges too', () => {
+    const speech = Uint8Array.from([0, 0, 0, 1, 1, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0]);
+    expect(findPauses(speech, 2)).toEqual([
+      { start: 0, end: 3 },
+      { start: 8, end: 12 },
+      { start: 13, end: 15 },
+    ]);
+    expect(findPauses(speech, 4)).toEqual([{ start: 8, end: 12 }]);
+  });
+});
