@@ -13,6 +13,10 @@
  *    ≤ 150 ms (median of 5), highlight lag p95 ≤ 17 ms at 1× and 2×, main-thread work ≤ 1 ms per
  *    frame while playing, click on a word → playing there ≤ 100 ms (p95). Measured before the
  *    load runs, while the machine is otherwise quiet.
+ * 4. The alignment engine (bench/alignment.ts, in a process of its own, after the server stopped):
+ *    per condition of the evaluation set word-start error median ≤ 20 ms and p90 ≤ 60 ms and
+ *    sentence-start error p95 ≤ 60 ms; the demo library aligned ≥ 20× real time and under 60 s
+ *    (beside the time to decode it alone); a 60-minute chapter in under 3 minutes and 1 GB.
  *
  * The server runs in its own process (tests/e2e/support/start-server.ts, fresh data directory,
  * loopback only) and so does the load generator (autocannon). Every step has a bounded duration.
@@ -29,7 +33,8 @@ import {
   type LoadResult,
 } from './api-throughput.ts';
 import { ensureClientBuild } from './lib/build.ts';
-import { killActiveCommands } from './lib/process.ts';
+import { projectRoot } from './lib/paths.ts';
+import { killActiveCommands, runCommand } from './lib/process.ts';
 import { startServer, type RunningServer } from './lib/server.ts';
 import { formatTable, type Row } from './lib/table.ts';
 
@@ -146,6 +151,34 @@ function playerRows(player: PlayerFigures): { rows: Row[]; details: string[] } {
         .join(', ')}`,
   );
   return { rows, details };
+}
+
+/** bench/alignment.ts in its own process; its progress shows as it runs. */
+async function measureAlignment(): Promise<{ rows: Row[]; details: string[] }> {
+  const result = await runCommand(
+    process.execPath,
+    ['--import', 'tsx', 'bench/alignment.ts', '--json'],
+    {
+      cwd: projectRoot,
+      timeoutMs: 30 * 60_000,
+      showProgress: true,
+    },
+  );
+  const last = result.stdout.trim().split('\n').at(-1);
+  if (result.code !== 0 || !last) {
+    return {
+      rows: [
+        {
+          figure: 'Alignment bench (bench/alignment.ts)',
+          value: `exit ${result.code}`,
+          budget: '',
+          status: 'FAIL',
+        },
+      ],
+      details: [],
+    };
+  }
+  return JSON.parse(last) as { rows: Row[]; details: string[] };
 }
 
 async function main(): Promise<number> {
@@ -271,6 +304,11 @@ async function main(): Promise<number> {
     log('stopping the server');
     await server.stop();
   }
+
+  log('measuring the alignment engine (bench/alignment.ts)');
+  const alignment = await measureAlignment();
+  rows.push(...alignment.rows);
+  details.push('', 'Alignment:', ...alignment.details);
 
   console.log(`\n${formatTable(rows)}\n\n${details.join('\n')}\n`);
   const failed = rows.filter((row) => row.status === 'FAIL');

@@ -13,15 +13,21 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Runs a command to completion, killing it after `timeoutMs` (nothing here may run unbounded). */
+/**
+ * Runs a command to completion, killing it after `timeoutMs` (nothing here may run unbounded).
+ * With `showProgress`, its stderr goes straight to ours (a long run's progress lines).
+ */
 export function runCommand(
   command: string,
   args: string[],
-  options: SpawnOptions & { timeoutMs: number },
+  options: SpawnOptions & { timeoutMs: number; showProgress?: boolean },
 ): Promise<RunResult> {
-  const { timeoutMs, ...spawnOptions } = options;
+  const { timeoutMs, showProgress = false, ...spawnOptions } = options;
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      ...spawnOptions,
+      stdio: ['ignore', 'pipe', showProgress ? 'inherit' : 'pipe'],
+    });
     active.add(child);
     let stdout = '';
     let stderr = '';

@@ -1,0 +1,336 @@
+/**
+ * The alignment engine's accuracy and speed (issue 11, decision 021), in its own process:
+ *
+ *   node --import tsx bench/alignment.ts [--condition <id>]… [--no-library] [--no-long] [--json]
+ *
+ * 1. Accuracy on every condition of the evaluation set (content/eval, scripts/alignment) and on
+ *    the published demo library: word-start error median ≤ 20 ms and p90 ≤ 60 ms, sentence-start
+ *    error p95 ≤ 60 ms (a sentence starts with its first word).
+ * 2. Speed on the whole demo library (18 minutes), decoding included: ≥ 20× real time and under
+ *    60 s; beside it, the floor measured in the same run: decoding the same audio alone.
+ * 3. A 60-minute chapter made at bench time from the demo chapters: decoded and aligned in a child
+ *    process in under 3 minutes, its peak memory (max RSS) under 1 GB.
+ *
+ * Progress goes to stderr. Without --json it prints a table and exits 1 when a budget is missed;
+ * with --json it prints { rows, details } for bench/run.ts.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { decodeAudio } from '#server/lib/audio/index';
+import { alignTranscript } from '#server/lib/alignment/align';
+import { AlignmentError } from '#server/lib/alignment/types';
+import { transcriptFromFile } from '#shared/studio/untimed-transcript';
+import { evalTruthSchema, loadEvalItem, loadEvalManifest } from '../scripts/alignment/eval-set.ts';
+import {
+  accuracyFigures,
+  addErrors,
+  missedEverything,
+  noErrors,
+  timingErrors,
+  type AccuracyFigures,
+} from './lib/alignment-accuracy.ts';
+import { libraryChapters, libraryTruth } from './lib/library.ts';
+import { writeLongChapter } from './lib/long-chapter.ts';
+import { formatTable, type Row } from './lib/table.ts';
+
+const ALIGNMENT_BUDGET = {
+  wordMedianMs: 20,
+  wordP90Ms: 60,
+  sentenceP95Ms: 60,
+  realTimeFactor: 20,
+  librarySeconds: 60,
+  longChapterSeconds: 180,
+  longChapterRssMb: 1024,
+};
+const SAMPLE_RATE = 16_000;
+
+const log = (message: string) => console.error(`[alignment] ${message}`);
+/** A refused recording counts as missed (Infinity); no measurement at all is n/a. */
+const fixed = (value: number, digits = 0) =>
+  Number.isFinite(value) ? value.toFixed(digits) : value === Infinity ? 'missed' : 'n/a';
+const within = (value: number, budget: number) => (value <= budget ? 'pass' : 'FAIL');
+
+/** Decodes and aligns one recording with its text (plain text or transcript JSON). */
+async function align(audioPath: string, text: string) {
+  const audio = await decodeAudio(audioPath, { sampleRate: SAMPLE_RATE });
+  const output = await alignTranscript({
+    samples: audio.samples,
+    sampleRate: audio.sampleRate,
+    transcript: transcriptFromFile(text),
+    language: 'es',
+  });
+  return { output, audioSeconds: audio.durationSeconds };
+}
+
+function accuracyRows(condition: string, figures: AccuracyFigures): Row[] {
+  const counts = `${figures.words} words, ${figures.sentences} sentences`;
+  return [
+    {
+      figure: `${condition}: word start error, median (ms; ${counts})`,
+      value: fixed(figures.wordMedianMs),
+      budget: `≤ ${ALIGNMENT_BUDGET.wordMedianMs}`,
+      status: within(figures.wordMedianMs, ALIGNMENT_BUDGET.wordMedianMs),
+    },
+    {
+      figure: `${condition}: word start error, p90 (ms)`,
+      value: fixed(figures.wordP90Ms),
+      budget: `≤ ${ALIGNMENT_BUDGET.wordP90Ms}`,
+      status: within(figures.wordP90Ms, ALIGNMENT_BUDGET.wordP90Ms),
+    },
+    {
+      figure: `${condition}: sentence start error, p95 (ms; max ${fixed(figures.sentenceMaxMs)})`,
+      value: fixed(figures.sentenceP95Ms),
+      budget: `≤ ${ALIGNMENT_BUDGET.sentenceP95Ms}`,
+      status: within(figures.sentenceP95Ms, ALIGNMENT_BUDGET.sentenceP95Ms),
+    },
+  ];
+}
+
+async function evalConditionRows(only: string[]): Promise<{ rows: Row[]; details: string[] }> {
+  const manifest = await loadEvalManifest();
+  const rows: Row[] = [];
+  const details: string[] = [
+    'Evaluation set (content/eval), per recording: word median / p90, sentence p95 (ms):',
+  ];
+  for (const condition of manifest.conditions) {
+    if (only.length > 0 && !only.includes(condition.id)) continue;
+    const errors = noErrors();
+    const started = performance.now();
+    let audioSeconds = 0;
+    for (const item of condition.items) {
+      const { audioPath, text, truth } = await loadEvalItem(item);
+      let itemErrors;
+      try {
+        const aligned = await align(audioPath, text);
+        audioSeconds += aligned.audioSeconds;
+        itemErrors = timingErrors(aligned.output.transcript, truth);
+      } catch (error) {
+        if (!(error instanceof AlignmentError)) throw error;
+        // A refused recording misses every time it should have given.
+        log(`${item.id}: refused (${error.reason}): ${error.message}`);
+        details.push(`  ${item.id.padEnd(48)} refused: ${error.message}`);
+        addErrors(errors, missedEverything(truth));
+        continue;
+      }
+      addErrors(errors, itemErrors);
+      const figures = accuracyFigures(itemErrors);
+      details.push(
+        `  ${item.id.padEnd(48)} ${fixed(figures.wordMedianMs).padStart(5)} ${fixed(figures.wordP90Ms).padStart(6)} ${fixed(figures.sentenceP95Ms).padStart(6)}`,
+      );
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const figures = accuracyFigures(errors);
+    log(
+      `${condition.id}: words median ${fixed(figures.wordMedianMs)} ms, p90 ${fixed(figures.wordP90Ms)} ms; ` +
+        `sentences p95 ${fixed(figures.sentenceP95Ms)} ms (${fixed(audioSeconds / seconds, 1)}× real time)`,
+    );
+    rows.push(...accuracyRows(condition.id, figures));
+  }
+  return { rows, details };
+}
+
+async function libraryRows(): Promise<{ rows: Row[]; details: string[] }> {
+  const chapters = await libraryChapters();
+  log(`decoding the demo library (${chapters.length} chapters): the floor`);
+  let decodeSeconds = 0;
+  for (const chapter of chapters) {
+    const started = performance.now();
+    await decodeAudio(chapter.audioPath, { sampleRate: SAMPLE_RATE });
+    decodeSeconds += (performance.now() - started) / 1000;
+  }
+  log('aligning the demo library, decoding included');
+  const errors = noErrors();
+  let audioSeconds = 0;
+  let seconds = 0;
+  for (const chapter of chapters) {
+    const text = await readFile(chapter.transcriptPath, 'utf8');
+    const started = performance.now();
+    const aligned = await align(chapter.audioPath, text);
+    seconds += (performance.now() - started) / 1000;
+    audioSeconds += aligned.audioSeconds;
+    addErrors(errors, timingErrors(aligned.output.transcript, await libraryTruth(chapter)));
+  }
+  const factor = audioSeconds / seconds;
+  const floorFactor = audioSeconds / decodeSeconds;
+  log(
+    `library: ${fixed(seconds, 1)} s for ${fixed(audioSeconds / 60, 1)} min (${fixed(factor, 1)}× real time)`,
+  );
+  return {
+    rows: [
+      ...accuracyRows('published demo library', accuracyFigures(errors)),
+      {
+        figure: `Demo library aligned, decoding included (s, ${fixed(audioSeconds / 60, 1)} min of audio)`,
+        value: fixed(seconds, 1),
+        budget: `< ${ALIGNMENT_BUDGET.librarySeconds}`,
+        status: seconds < ALIGNMENT_BUDGET.librarySeconds ? 'pass' : 'FAIL',
+      },
+      {
+        figure: 'Demo library: speed (× real time)',
+        value: fixed(factor, 1),
+        budget: `≥ ${ALIGNMENT_BUDGET.realTimeFactor}`,
+        status: factor >= ALIGNMENT_BUDGET.realTimeFactor ? 'pass' : 'FAIL',
+      },
+      {
+        figure: '  floor: decoding the same audio alone (× real time)',
+        value: fixed(floorFactor, 1),
+        budget: '',
+        status: 'info',
+      },
+    ],
+    details: [
+      `Demo library: ${chapters.length} chapters, ${fixed(audioSeconds, 1)} s of audio; aligned in ${fixed(seconds, 1)} s ` +
+        `(${fixed(factor, 1)}×), of which decoding alone takes ${fixed(decodeSeconds, 1)} s (${fixed(floorFactor, 1)}×).`,
+    ],
+  };
+}
+
+interface LongChapterResult {
+  seconds: number;
+  audioSeconds: number;
+  maxRssMb: number;
+  accuracy: AccuracyFigures;
+}
+
+/** In the child: decode and align the hour, then report time, peak memory and accuracy. */
+async function longChapterChild(
+  audioPath: string,
+  textPath: string,
+  truthPath: string,
+): Promise<void> {
+  const text = await readFile(textPath, 'utf8');
+  const truth = evalTruthSchema.parse(JSON.parse(await readFile(truthPath, 'utf8')));
+  const started = performance.now();
+  const aligned = await align(audioPath, text);
+  const seconds = (performance.now() - started) / 1000;
+  const result: LongChapterResult = {
+    seconds,
+    audioSeconds: aligned.audioSeconds,
+    // maxRSS is in kilobytes: the process's peak resident memory.
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    accuracy: accuracyFigures(timingErrors(aligned.output.transcript, truth)),
+  };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+function runChild(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(import.meta.url), ...args],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(stdout) : reject(new Error(`the child exited with ${code}`)),
+    );
+  });
+}
+
+async function longChapterRows(): Promise<{ rows: Row[]; details: string[] }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'relatos-long-chapter-'));
+  try {
+    log('making a 60-minute chapter from the demo chapters');
+    const files = await writeLongChapter(await libraryChapters(), dir);
+    log(
+      `aligning it (${fixed(files.seconds / 60, 1)} min, ${files.chapters} chapters) in a child process`,
+    );
+    const result = JSON.parse(
+      await runChild(['--long-child', files.audio, files.text, files.truth]),
+    ) as LongChapterResult;
+    log(`60-minute chapter: ${fixed(result.seconds, 1)} s, ${fixed(result.maxRssMb)} MB`);
+    return {
+      rows: [
+        {
+          figure: `60-minute chapter (${fixed(result.audioSeconds / 60, 1)} min): decode and align (s)`,
+          value: fixed(result.seconds, 1),
+          budget: `< ${ALIGNMENT_BUDGET.longChapterSeconds}`,
+          status: result.seconds < ALIGNMENT_BUDGET.longChapterSeconds ? 'pass' : 'FAIL',
+        },
+        {
+          figure: '60-minute chapter: peak memory of its process (MB, max RSS)',
+          value: fixed(result.maxRssMb),
+          budget: `< ${ALIGNMENT_BUDGET.longChapterRssMb}`,
+          status: result.maxRssMb < ALIGNMENT_BUDGET.longChapterRssMb ? 'pass' : 'FAIL',
+        },
+        ...accuracyRows(
+          `${fixed(result.audioSeconds / 60, 0)}-minute chapter`,
+          result.accuracy,
+        ).map((row): Row => ({ ...row, status: 'info', budget: '' })),
+      ],
+      details: [
+        `60-minute chapter: ${files.chapters} demo chapters in a row with 1 s between them (Opus, made at bench time), ` +
+          `${fixed(result.audioSeconds / result.seconds, 1)}× real time.`,
+      ],
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function alignmentBench(options: { conditions: string[]; library: boolean; long: boolean }) {
+  const rows: Row[] = [];
+  const details: string[] = [];
+  for (const part of [
+    options.library ? libraryRows : null,
+    () => evalConditionRows(options.conditions),
+    options.long ? longChapterRows : null,
+  ]) {
+    if (!part) continue;
+    const result = await part();
+    rows.push(...result.rows);
+    details.push(...result.details, '');
+  }
+  return { rows, details };
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      condition: { type: 'string', multiple: true, default: [] },
+      'no-library': { type: 'boolean', default: false },
+      'no-long': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      'long-child': { type: 'boolean', default: false },
+    },
+  });
+  if (values['long-child']) {
+    const [audio, text, truth] = positionals;
+    if (!audio || !text || !truth) throw new Error('--long-child <audio> <text> <truth>');
+    await longChapterChild(audio, text, truth);
+    return 0;
+  }
+  const { rows, details } = await alignmentBench({
+    conditions: values.condition ?? [],
+    library: !values['no-library'],
+    long: !values['no-long'],
+  });
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify({ rows, details })}\n`);
+    return 0;
+  }
+  console.log(`\n${formatTable(rows)}\n\n${details.join('\n')}`);
+  const failed = rows.filter((row) => row.status === 'FAIL');
+  if (failed.length > 0) {
+    console.log(`Budget missed: ${failed.map((row) => row.figure).join('; ')}`);
+    return 1;
+  }
+  console.log('All alignment budgets met.');
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`[alignment] failed: ${error instanceof Error ? error.stack : String(error)}`);
+    process.exit(1);
+  },
+);
