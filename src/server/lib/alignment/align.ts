@@ -22,7 +22,8 @@ import {
   meanDistance,
   typicalDistance,
 } from './confidence.ts';
-import { computeCepstra, FRAME_SECONDS, melCeiling } from './features.ts';
+import { computeCepstraInSlices, FRAME_SECONDS, melCeiling } from './features.ts';
+import { createYielder } from './event-loop.ts';
 import { alignSentence, type SentenceAlignment } from './fine.ts';
 import { saysSomethingElse } from './mismatch.ts';
 import { alignmentFeatures } from './normalise.ts';
@@ -121,13 +122,22 @@ export function createAlignTranscript(speak: SpeakSentence): AlignTranscript {
   return async (input: AlignmentInput): Promise<AlignmentOutput> => {
     const { transcript, samples, sampleRate, signal } = input;
     const progress = input.onProgress ?? (() => undefined);
+    const yieldNow = createYielder();
     if (!hasWords(transcript)) {
       throw new AlignmentError('no-words', 'The text has no Spanish words to place.');
     }
     signal?.throwIfAborted();
-    progress('Analysing the recording', 0);
     const ceiling = melCeiling(sampleRate);
-    const recordingCepstra = computeCepstra(samples, sampleRate, ceiling);
+    const recordingCepstra = await computeCepstraInSlices(
+      samples,
+      sampleRate,
+      ceiling,
+      async (done, total) => {
+        signal?.throwIfAborted();
+        progress('Analysing the recording', (0.2 * done) / total);
+        await yieldNow();
+      },
+    );
     const activity = detectSpeech(recordingCepstra.energyDb);
     if (
       !signalLevels(recordingCepstra.energyDb).hasDynamics ||
@@ -149,7 +159,10 @@ export function createAlignTranscript(speak: SpeakSentence): AlignTranscript {
       ceiling,
       depths,
       signal,
-      onSentence: (done, total) => progress('Speaking the text', 0.1 + (0.3 * done) / total),
+      onSentence: async (done, total) => {
+        progress('Speaking the text', 0.2 + (0.5 * done) / total);
+        await yieldNow();
+      },
     });
     const referenceActivity = detectSpeech(reference.cepstra.energyDb, depths);
     const referenceFeatures = alignmentFeatures(reference.cepstra, referenceActivity);
@@ -161,9 +174,10 @@ export function createAlignTranscript(speak: SpeakSentence): AlignTranscript {
       recordingWeight: activity.weight,
     };
     const coarse = coarseAlign(coarseInput, (done, total) =>
-      progress('Placing the sentences', 0.4 + (0.05 * done) / total),
+      progress('Placing the sentences', 0.7 + (0.1 * done) / total),
     );
-    progress('Checking the text against the recording', 0.45);
+    await yieldNow();
+    progress('Checking the text against the recording', 0.8);
     if (saysSomethingElse(coarseInput, reference.sentences, coarse)) {
       throw new AlignmentError('mismatch', 'The recording does not say this text.');
     }
@@ -177,7 +191,8 @@ export function createAlignTranscript(speak: SpeakSentence): AlignTranscript {
     for (const [i, sentence] of reference.sentences.entries()) {
       signal?.throwIfAborted();
       fine.push(alignSentence(sentence, referenceFeatures, recording, coarse, skipCost));
-      progress('Aligning the words', 0.5 + (0.45 * (i + 1)) / reference.sentences.length);
+      progress('Aligning the words', 0.9 + (0.08 * (i + 1)) / reference.sentences.length);
+      await yieldNow();
     }
     const typical = typicalDistance(fine.map((f) => f.path));
     const timings: (SentenceTiming | null)[] = transcript.segments.map(() => null);

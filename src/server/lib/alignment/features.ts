@@ -98,6 +98,9 @@ export function frameStartSample(k: number, sampleRate: number): number {
   return Math.round(k * sampleRate * FRAME_SECONDS);
 }
 
+/** Frames analysed between two turns of the event loop (about 30 ms of work). */
+const FRAMES_PER_SLICE = 8000;
+
 /**
  * Reads `samples` (−1…1; an Int16Array is scaled by 1/32768) and returns its cepstra. `ceiling` is
  * the highest frequency analysed (`melCeiling` of the recording, for both signals).
@@ -107,6 +110,37 @@ export function computeCepstra(
   sampleRate: number,
   ceiling: number,
 ): Cepstra {
+  const analysis = cepstraAnalysis(samples, sampleRate, ceiling);
+  analysis.analyse(0, analysis.cepstra.frames);
+  return analysis.cepstra;
+}
+
+/**
+ * The same, an hour of recording at a time of the caller's choosing: `between` runs after each
+ * slice of frames (to report progress and let the event loop turn).
+ */
+export async function computeCepstraInSlices(
+  samples: Float32Array | Int16Array,
+  sampleRate: number,
+  ceiling: number,
+  between: (done: number, total: number) => Promise<void>,
+): Promise<Cepstra> {
+  const analysis = cepstraAnalysis(samples, sampleRate, ceiling);
+  const { frames } = analysis.cepstra;
+  for (let from = 0; from < frames; from += FRAMES_PER_SLICE) {
+    const to = Math.min(frames, from + FRAMES_PER_SLICE);
+    analysis.analyse(from, to);
+    await between(to, frames);
+  }
+  return analysis.cepstra;
+}
+
+/** Frames must be analysed in order: the reverberation estimate carries from frame to frame. */
+function cepstraAnalysis(
+  samples: Float32Array | Int16Array,
+  sampleRate: number,
+  ceiling: number,
+): { cepstra: Cepstra; analyse: (from: number, to: number) => void } {
   const scale = samples instanceof Int16Array ? 1 / 32768 : 1;
   const windowLength = Math.round(sampleRate * WINDOW_SECONDS);
   let fftSize = 4;
@@ -130,38 +164,40 @@ export function computeCepstra(
   const logMel = new Float32Array(MEL_BANDS);
   const history = new Float64Array(MEL_BANDS * REVERB_DELAY_FRAMES);
 
-  for (let k = 0; k < frames; k++) {
-    const start = frameStartSample(k, sampleRate);
-    let previous = start > 0 ? (samples[start - 1] ?? 0) * scale : 0;
-    let sumSquares = 0;
-    for (let n = 0; n < windowLength; n++) {
-      const x = (samples[start + n] ?? 0) * scale;
-      sumSquares += x * x;
-      frame[n] = (x - PRE_EMPHASIS * previous) * (hamming[n] as number);
-      previous = x;
-    }
-    energyDb[k] = 10 * Math.log10(sumSquares / windowLength + POWER_FLOOR);
-    spectrum.compute(frame, power);
-    for (let b = 0; b < MEL_BANDS; b++) {
-      const { firstBin, weights } = filters[b] as MelFilter;
-      let sum = 0;
-      for (let w = 0; w < weights.length; w++) {
-        sum += (weights[w] as number) * (power[firstBin + w] as number);
+  const analyse = (from: number, to: number): void => {
+    for (let k = from; k < to; k++) {
+      const start = frameStartSample(k, sampleRate);
+      let previous = start > 0 ? (samples[start - 1] ?? 0) * scale : 0;
+      let sumSquares = 0;
+      for (let n = 0; n < windowLength; n++) {
+        const x = (samples[start + n] ?? 0) * scale;
+        sumSquares += x * x;
+        frame[n] = (x - PRE_EMPHASIS * previous) * (hamming[n] as number);
+        previous = x;
       }
-      const slot = (k % REVERB_DELAY_FRAMES) * MEL_BANDS + b;
-      const late = REVERB_GAIN * (history[slot] as number);
-      history[slot] = sum;
-      sum = Math.max(sum - late, LATE_FLOOR * sum);
-      logMel[b] = Math.log(sum * powerScale + POWER_FLOOR);
+      energyDb[k] = 10 * Math.log10(sumSquares / windowLength + POWER_FLOOR);
+      spectrum.compute(frame, power);
+      for (let b = 0; b < MEL_BANDS; b++) {
+        const { firstBin, weights } = filters[b] as MelFilter;
+        let sum = 0;
+        for (let w = 0; w < weights.length; w++) {
+          sum += (weights[w] as number) * (power[firstBin + w] as number);
+        }
+        const slot = (k % REVERB_DELAY_FRAMES) * MEL_BANDS + b;
+        const late = REVERB_GAIN * (history[slot] as number);
+        history[slot] = sum;
+        sum = Math.max(sum - late, LATE_FLOOR * sum);
+        logMel[b] = Math.log(sum * powerScale + POWER_FLOOR);
+      }
+      const row = k * CEPSTRAL_COEFFICIENTS;
+      for (let c = 0; c < CEPSTRAL_COEFFICIENTS; c++) {
+        let sum = 0;
+        const dctRow = c * MEL_BANDS;
+        for (let b = 0; b < MEL_BANDS; b++)
+          sum += (dct[dctRow + b] as number) * (logMel[b] as number);
+        coefficients[row + c] = sum;
+      }
     }
-    const row = k * CEPSTRAL_COEFFICIENTS;
-    for (let c = 0; c < CEPSTRAL_COEFFICIENTS; c++) {
-      let sum = 0;
-      const dctRow = c * MEL_BANDS;
-      for (let b = 0; b < MEL_BANDS; b++)
-        sum += (dct[dctRow + b] as number) * (logMel[b] as number);
-      coefficients[row + c] = sum;
-    }
-  }
-  return { frames, coefficients, energyDb };
+  };
+  return { cepstra: { frames, coefficients, energyDb }, analyse };
 }

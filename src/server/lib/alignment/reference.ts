@@ -133,7 +133,7 @@ export interface BuildReferenceOptions {
   ceiling: number;
   /** The recording's level depths, so that eSpeak's pauses and onsets are read alike. */
   depths: LevelDepths;
-  onSentence?: (done: number, total: number) => void;
+  onSentence?: (done: number, total: number) => Promise<void>;
   signal?: AbortSignal;
 }
 
@@ -180,7 +180,7 @@ export async function buildReference(
       });
       at += end - first;
     }
-    options.onSentence?.(index + 1, total);
+    await options.onSentence?.(index + 1, total);
   }
   return { cepstra: concatCepstra(parts), sentences };
 }
