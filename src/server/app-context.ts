@@ -7,6 +7,7 @@ import { createAuthAdapter } from './db/auth-adapter.ts';
 import { createNotifyChannel } from './db/notify-channel.ts';
 import { createTransactionRunner, type TransactionRunner } from './db/repository.ts';
 import { createAuditLogRepository, type AuditLog } from './lib/audit-log.repository.ts';
+import { checkAudioTools } from './lib/audio/index.ts';
 import { createFileStore, type FileStore } from './lib/file-store.ts';
 import { createFileUploadsRepository } from './lib/file-uploads.repository.ts';
 import { alignTranscript } from './lib/alignment/align.ts';
@@ -438,7 +439,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       transaction,
       exclusive: createExclusiveRunner(database),
     }),
-    health: createHealthService({ health: repositories.health, storage }),
+    health: createHealthService({ health: repositories.health, storage, checkAudioTools }),
     files: createFilesService({ images: createImageVariants({ storage }) }),
     clientLog: createClientLogService({ log }),
     site,

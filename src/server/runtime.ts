@@ -84,6 +84,12 @@ export async function prepareApp(
   log: (message: string) => void,
 ): Promise<void> {
   await services.payments.applyConfiguredServices(config.payments, log);
+  const audio = await services.health.audioTools();
+  log(
+    audio.ok
+      ? `audio decoding: ${audio.detail}`
+      : `audio decoding unavailable, the content studio cannot align recordings: ${audio.detail}`,
+  );
   if (config.seedDemoContent) await services.demoContent.seed(log);
   if (!config.adminEmail) return;
   try {

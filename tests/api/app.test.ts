@@ -26,6 +26,14 @@ describe('health', () => {
     expect(body.storage).toMatchObject({ ok: true, kind: 'disk' });
   });
 
+  it("reports whether recordings can be decoded (ffmpeg's version here)", async () => {
+    const body = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
+    expect(body.audioDecoding).toMatchObject({
+      ok: true,
+      detail: expect.stringMatching(/^ffmpeg/),
+    });
+  });
+
   it('reports a broken database as degraded with 503', async () => {
     const broken = await createTestApp();
     await broken.database.pool.end();

@@ -11,6 +11,8 @@ const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: componentSchema,
   storage: componentSchema.extend({ kind: z.enum(['disk', 's3']) }),
+  /** ffmpeg, for the content studio; reported, never a reason to answer 503. */
+  audioDecoding: componentSchema,
 });
 
 export const healthRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {

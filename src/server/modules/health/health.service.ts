@@ -1,3 +1,4 @@
+import type { AudioToolsStatus } from '../../lib/audio/index.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import type { HealthRepository } from './health.repository.ts';
 
@@ -15,22 +16,45 @@ async function timed(check: () => Promise<{ ok: boolean; detail?: string }>) {
   }
 }
 
-/** Whether the database and the file storage answer, and how fast. */
-export function createHealthService(deps: { health: HealthRepository; storage: ObjectStorage }) {
+/** ffmpeg does not come and go while the process runs: asked once, then remembered this long. */
+const AUDIO_TOOLS_TTL_MS = 5 * 60_000;
+
+/**
+ * Whether the database and the file storage answer, and how fast; and whether audio can be
+ * decoded (the content studio needs ffmpeg). Only the first two take an instance out of rotation:
+ * learners listen without ffmpeg, so a missing one is reported, not fatal.
+ */
+export function createHealthService(deps: {
+  health: HealthRepository;
+  storage: ObjectStorage;
+  checkAudioTools: () => Promise<AudioToolsStatus>;
+}) {
   const { health, storage } = deps;
+  let audioTools: { at: number; status: Promise<AudioToolsStatus> } | undefined;
+  const audio = () => {
+    if (!audioTools || Date.now() - audioTools.at > AUDIO_TOOLS_TTL_MS) {
+      audioTools = { at: Date.now(), status: deps.checkAudioTools() };
+    }
+    return audioTools.status;
+  };
   return {
+    /** For the start-up log: ok with ffmpeg's version, or what to install. */
+    audioTools: audio,
+
     async check() {
-      const [database, files] = await Promise.all([
+      const [database, files, audioDecoding] = await Promise.all([
         timed(async () => {
           await health.ping();
           return { ok: true };
         }),
         timed(() => storage.check()),
+        timed(audio),
       ]);
       return {
         status: database.ok && files.ok ? ('ok' as const) : ('degraded' as const),
         database,
         storage: { ...files, kind: storage.kind },
+        audioDecoding,
       };
     },
   };
