@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Background jobs (decision 021): long work (aligning a recording, importing a story package)
- * runs as a row of `background_jobs`, claimed by any instance's worker, surviving restarts.
+ * Background jobs (decision 021): long work (aligning a recording with its text) runs as a row of
+ * `background_jobs`, claimed by any instance's worker, surviving restarts.
  *
  *   GET  /api/admin/jobs/:id          → { job: Job }
  *   POST /api/admin/jobs/:id/cancel   → { job: Job } (queued: cancelled at once; running: asked)
@@ -10,7 +10,7 @@ import { z } from 'zod';
 export const jobStatuses = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
 
-export const jobKinds = ['align-chapter', 'import-story'] as const;
+export const jobKinds = ['align-chapter'] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 export const jobSchema = z.object({

@@ -10,7 +10,7 @@ afterEach(cleanup);
 
 const job = (overrides: Partial<Job>): Job => ({
   id: '66666666-6666-4666-8666-666666666666',
-  kind: 'import-story',
+  kind: 'align-chapter',
   status: 'running',
   stage: 'Reading the package',
   progress: 0.42,

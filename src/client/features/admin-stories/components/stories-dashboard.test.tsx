@@ -350,7 +350,7 @@ describe(
     const jobId = '77777777-7777-4777-8777-777777777777';
     const job = (overrides: Partial<Job>): Job => ({
       id: jobId,
-      kind: 'import-story',
+      kind: 'align-chapter',
       status: 'queued',
       stage: '',
       progress: 0,
