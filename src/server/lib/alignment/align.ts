@@ -10,7 +10,6 @@ import {
   snapToPauseEnd,
   snapToPauseStart,
   snapToRise,
-  RISE_SNAP_SECONDS,
   WORD_SNAP_SECONDS,
   type RecordingEvidence,
 } from './boundaries.ts';
@@ -52,6 +51,9 @@ function hasWords(transcript: Transcript): boolean {
 }
 
 /** Word starts and end of one sentence, moved onto the recording's pauses where it has them. */
+/** A word moved onto a rise keeps at least this much after the word before it. */
+const MIN_WORD_GAP_SECONDS = 0.05;
+
 /**
  * Word starts read from the recording's rises (null where a word has none), for words inside
  * continuous speech that start with a rise in eSpeak's voice too.
@@ -61,10 +63,20 @@ function risenStarts(
   aligned: SentenceAlignment,
   evidence: RecordingEvidence,
 ): (number | null)[] {
+  let previous = -Infinity;
   return aligned.wordStarts.map((frame, w) => {
     const offset = sentence.riseOffsets[w];
-    if (offset === null || offset === undefined) return null;
-    const rise = snapToRise(evidence, frame * FRAME_SECONDS + offset, RISE_SNAP_SECONDS);
+    if (offset === null || offset === undefined) {
+      previous = frame * FRAME_SECONDS;
+      return null;
+    }
+    const rise = snapToRise(
+      evidence,
+      frame * FRAME_SECONDS + offset,
+      [previous + MIN_WORD_GAP_SECONDS, aligned.end * FRAME_SECONDS],
+      aligned.explainedSilences,
+    );
+    previous = rise === null ? frame * FRAME_SECONDS : rise - offset;
     return rise === null ? null : rise - offset;
   });
 }

@@ -53,8 +53,23 @@ describe('snapping onto the recording', () => {
   });
 
   it('moves a word start inside speech onto a deep rise nearby', () => {
-    const rise = snapToRise(evidence, 2.3, 0.08) ?? 0;
+    const rise = snapToRise(evidence, 2.3, [-Infinity, 3], []) ?? 0;
     expect(Math.abs(rise - 2.34)).toBeLessThanOrEqual(0.01);
-    expect(snapToRise(evidence, 2.0, 0.08)).toBeNull();
+  });
+
+  it('reaches far for a silence the text does not explain, not for one it does', () => {
+    // The dip at 2.3–2.34 s is silent: unexplained, a start put 0.4 s away still finds it.
+    expect(
+      Math.abs((snapToRise(evidence, 1.95, [-Infinity, 3], []) ?? 0) - 2.34),
+    ).toBeLessThanOrEqual(0.01);
+    // eSpeak has a silence there too (a closure): only a start near it moves onto it.
+    expect(snapToRise(evidence, 1.95, [-Infinity, 3], [2.33])).toBeNull();
+    expect(
+      Math.abs((snapToRise(evidence, 2.3, [-Infinity, 3], [2.33]) ?? 0) - 2.34),
+    ).toBeLessThanOrEqual(0.01);
+    // Words keep their order: a rise before the previous word does not count.
+    expect(snapToRise(evidence, 2.3, [2.4, 3], [])).toBeNull();
+    // Nor a rise after the sentence's end.
+    expect(snapToRise(evidence, 2.3, [-Infinity, 2.2], [])).toBeNull();
   });
 });

@@ -86,25 +86,49 @@ export function snapToPauseStart(
   );
 }
 
-/** How far from where the path put it a word's rise is looked for. */
+/** How far from where the path put it a word's rise out of a deep dip is looked for. */
 export const RISE_SNAP_SECONDS = 0.08;
 /**
  * Only a deep dip in the recording is a word's mark: noise and reverberation fill shallow ones with
  * dips that are not there in the voice (measured: 6 dB made reverberant words worse, 15 dB did not).
  */
 const RECORDING_DIP_DB = 15;
+/**
+ * How far a word start may move onto a silence the text does not explain. A narrator who says
+ * words one by one (or a chain of recorded prompts) leaves a short silence before each, where
+ * eSpeak runs on; the spectra of a long citation word and of the next word's start blur, and the
+ * path can be off by half a second, but the silence says where the word starts.
+ */
+const UNEXPLAINED_SILENCE_SNAP_SECONDS = 0.6;
+/** A recording's silence this close to one of eSpeak's own is explained by the text. */
+const EXPLAINED_SECONDS = 0.06;
 
-/** The rise out of a dip nearest to `seconds` in the recording, within `reach`; else null. */
+/**
+ * Where a word that starts with a rise in eSpeak's voice starts in the recording, or null: the
+ * nearest rise out of a silence that the text does not explain (`explained`: eSpeak's own silences
+ * carried onto the recording), else the nearest rise out of a deep dip within RISE_SNAP_SECONDS.
+ * Only rises inside (after, before) count: words keep their order, and a word never moves onto
+ * the pause after its sentence.
+ */
 export function snapToRise(
   evidence: RecordingEvidence,
   seconds: number,
-  reach: number,
+  [after, before]: [number, number],
+  explained: readonly number[],
 ): number | null {
-  const env = envelope(
-    evidence.samples,
-    evidence.sampleRate,
-    seconds - reach - 0.1,
-    seconds + reach + 0.1,
+  const reach = UNEXPLAINED_SILENCE_SNAP_SECONDS;
+  const found = rises(
+    envelope(evidence.samples, evidence.sampleRate, seconds - reach - 0.1, seconds + reach + 0.1),
+    RECORDING_DIP_DB,
+  ).filter((rise) => rise.seconds > after && rise.seconds < before);
+  const unexplained = found.filter(
+    (rise) =>
+      rise.bottomDb < evidence.activity.onsetDb &&
+      !explained.some((e) => Math.abs(e - rise.seconds) < EXPLAINED_SECONDS),
   );
-  return nearestRise(rises(env, RECORDING_DIP_DB), seconds, reach)?.seconds ?? null;
+  return (
+    nearestRise(unexplained, seconds, reach)?.seconds ??
+    nearestRise(found, seconds, RISE_SNAP_SECONDS)?.seconds ??
+    null
+  );
 }

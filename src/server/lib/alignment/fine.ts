@@ -21,6 +21,8 @@ export interface SentenceAlignment {
   wordStarts: number[];
   /** Seconds where the sound of each word after a pause begins (null for the others). */
   onsets: (number | null)[];
+  /** Seconds where the reference's own dips end, carried onto the recording. */
+  explainedSilences: number[];
   /** Recording frame just after the sentence's speech. */
   end: number;
   /** Where the coarse path alone put the sentence's first word. */
@@ -86,6 +88,7 @@ export function alignSentence(
         ? null
         : mapPosition(spans, (sentence.wordStarts[w] ?? 0) + delay / FRAME_SECONDS) * FRAME_SECONDS,
     ),
+    explainedSilences: sentence.dipRises.map((row) => mapPosition(spans, row) * FRAME_SECONDS),
     end: mapEnd(spans, sentence.endFrame),
     coarseStart,
   };

@@ -59,8 +59,8 @@ describe('rises', () => {
 
   it('picks the rise nearest to a moment, within reach', () => {
     const found = [
-      { seconds: 1, depthDb: 10 },
-      { seconds: 1.2, depthDb: 10 },
+      { seconds: 1, depthDb: 10, bottomDb: -40 },
+      { seconds: 1.2, depthDb: 10, bottomDb: -40 },
     ];
     expect(nearestRise(found, 1.15, 0.1)?.seconds).toBe(1.2);
     expect(nearestRise(found, 1.5, 0.1)).toBeNull();

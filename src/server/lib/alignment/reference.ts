@@ -37,6 +37,12 @@ export interface ReferenceSentence {
    * seconds from the word's start to that rise (negative when the rise comes first), else null.
    */
   riseOffsets: (number | null)[];
+  /**
+   * Where eSpeak's sound rises out of a dip inside the sentence (a stop's closure, a comma's
+   * pause, a weak consonant), in frames of the chapter reference: a silence in the recording
+   * there is explained by the text; one where eSpeak runs on is a boundary the narrator made.
+   */
+  dipRises: number[];
 }
 
 export interface Reference {
@@ -177,6 +183,9 @@ export async function buildReference(
         wordStarts: starts.map((s) => at + Math.min(end - first, s - first)),
         onsetDelays: delays,
         riseOffsets: riseOffsets(spoken, delays),
+        dipRises: rises(
+          envelope(spoken.samples, spoken.sampleRate, 0, spoken.samples.length / spoken.sampleRate),
+        ).map((rise) => at + rise.seconds / FRAME_SECONDS - first),
       });
       at += end - first;
     }

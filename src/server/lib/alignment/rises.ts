@@ -44,6 +44,8 @@ export function envelope(
 export interface Rise {
   seconds: number;
   depthDb: number;
+  /** Level at the bottom of the dip. */
+  bottomDb: number;
 }
 
 /** The rise out of the dip whose bottom is step `m`, if it is a dip at all. */
@@ -69,7 +71,11 @@ function riseFrom(env: Envelope, m: number): Rise | null {
     if (here >= half) {
       const before = levels[k - 1] as number;
       const fraction = here === before ? 0 : (half - before) / (here - before);
-      return { seconds: env.fromSeconds + (k - 1 + fraction) * STEP_SECONDS, depthDb };
+      return {
+        seconds: env.fromSeconds + (k - 1 + fraction) * STEP_SECONDS,
+        depthDb,
+        bottomDb: bottom,
+      };
     }
   }
   return null;
