@@ -1,33 +1,22 @@
 /**
  * The alignment engine (decision 021): the transcript spoken by eSpeak, both signals described by
  * normalised MFCCs, a coarse warping of the whole chapter that places every sentence, a fine
- * warping of each sentence, then boundaries moved onto the pauses of the recording.
+ * warping of each sentence, then boundaries moved onto the pauses and rises of the recording
+ * (sentence-timing.ts). Fails with an AlignmentError a person can act on, or with the signal's
+ * AbortError when cancelled.
  */
 import type { Transcript } from '#shared/transcript';
-import {
-  END_SNAP_SECONDS,
-  SENTENCE_SNAP_SECONDS,
-  snapToPauseEnd,
-  snapToPauseStart,
-  snapToRise,
-  WORD_SNAP_SECONDS,
-  type RecordingEvidence,
-} from './boundaries.ts';
+import type { RecordingEvidence } from './boundaries.ts';
 import { coarseAlign, type CoarseInput } from './coarse.ts';
-import {
-  agreementConfidence,
-  clampConfidence,
-  matchConfidence,
-  meanDistance,
-  typicalDistance,
-} from './confidence.ts';
-import { computeCepstraInSlices, FRAME_SECONDS, melCeiling } from './features.ts';
+import { typicalDistance } from './confidence.ts';
+import { computeCepstraInSlices, melCeiling } from './features.ts';
 import { createYielder } from './event-loop.ts';
 import { alignSentence, type SentenceAlignment } from './fine.ts';
 import { saysSomethingElse } from './mismatch.ts';
 import { alignmentFeatures } from './normalise.ts';
 import { speakWithEspeak } from './espeak-reference.ts';
-import { buildReference, type ReferenceSentence, type SpeakSentence } from './reference.ts';
+import { buildReference, type SpeakSentence } from './reference.ts';
+import { sentenceTiming } from './sentence-timing.ts';
 import { skipCosts, unrelatedDistance, unrelatedSkip } from './skip-cost.ts';
 import { timedTranscript, type SentenceTiming } from './timing.ts';
 import {
@@ -43,91 +32,8 @@ const hasLetter = /\p{L}/u;
 const MIN_SPEECH_FRAMES = 30;
 /** Silence this long (frames) is a pause between phrases, not a closure inside a word. */
 const MIN_PAUSE_FRAMES = 10;
-/** A sentence whose start found no pause to sit on is less certain. */
-const UNANCHORED_FACTOR = 0.85;
-
 function hasWords(transcript: Transcript): boolean {
   return transcript.segments.some((s) => s.words.some((w) => hasLetter.test(w.text)));
-}
-
-/** Word starts and end of one sentence, moved onto the recording's pauses where it has them. */
-/** A word moved onto a rise keeps at least this much after the word before it. */
-const MIN_WORD_GAP_SECONDS = 0.05;
-
-/**
- * Word starts read from the recording's rises (null where a word has none), for words inside
- * continuous speech that start with a rise in eSpeak's voice too.
- */
-function risenStarts(
-  sentence: ReferenceSentence,
-  aligned: SentenceAlignment,
-  evidence: RecordingEvidence,
-): (number | null)[] {
-  let previous = -Infinity;
-  return aligned.wordStarts.map((frame, w) => {
-    const offset = sentence.riseOffsets[w];
-    if (offset === null || offset === undefined) {
-      previous = frame * FRAME_SECONDS;
-      return null;
-    }
-    const rise = snapToRise(
-      evidence,
-      frame * FRAME_SECONDS + offset,
-      [previous + MIN_WORD_GAP_SECONDS, aligned.end * FRAME_SECONDS],
-      aligned.explainedSilences,
-    );
-    previous = rise === null ? frame * FRAME_SECONDS : rise - offset;
-    return rise === null ? null : rise - offset;
-  });
-}
-
-function sentenceTiming(
-  sentence: ReferenceSentence,
-  aligned: SentenceAlignment,
-  evidence: RecordingEvidence,
-  typical: number,
-  risen: readonly (number | null)[],
-): SentenceTiming {
-  let anchored = false;
-  const wordStarts = aligned.wordStarts.map((frame, w) => {
-    const delay = sentence.onsetDelays[w];
-    if (delay === null || delay === undefined) {
-      return risen[w] ?? frame * FRAME_SECONDS;
-    }
-    // The word's sound, not its silent closure, is what the path carried over faithfully.
-    const mappedOnset = aligned.onsets[w] ?? frame * FRAME_SECONDS + delay;
-    const reach = w === 0 ? SENTENCE_SNAP_SECONDS : WORD_SNAP_SECONDS;
-    const onset = snapToPauseEnd(evidence, mappedOnset, reach);
-    if (onset === null) return mappedOnset - delay;
-    if (w === 0) anchored = true;
-    return onset - delay;
-  });
-  const mappedEnd = aligned.end * FRAME_SECONDS;
-  const end = snapToPauseStart(evidence, mappedEnd, END_SNAP_SECONDS) ?? mappedEnd;
-
-  const agreement = agreementConfidence(
-    aligned.coarseStart * FRAME_SECONDS,
-    (aligned.wordStarts[0] ?? 0) * FRAME_SECONDS,
-  );
-  const wordConfidence = sentence.wordStarts.map((row, w) => {
-    const nextRow = sentence.wordStarts[w + 1] ?? sentence.endFrame;
-    const match = matchConfidence(
-      meanDistance(
-        aligned.path,
-        Math.floor(row),
-        Math.max(Math.floor(row) + 1, Math.floor(nextRow)),
-      ),
-      typical,
-    );
-    return clampConfidence(match * (0.6 + 0.4 * agreement));
-  });
-  const mean = wordConfidence.reduce((a, b) => a + b, 0) / Math.max(1, wordConfidence.length);
-  return {
-    wordStarts,
-    end,
-    wordConfidence,
-    confidence: clampConfidence(mean * (anchored ? 1 : UNANCHORED_FACTOR)),
-  };
 }
 
 export function createAlignTranscript(speak: SpeakSentence): AlignTranscript {
@@ -208,20 +114,9 @@ export function createAlignTranscript(speak: SpeakSentence): AlignTranscript {
     }
     const typical = typicalDistance(fine.map((f) => f.path));
     const timings: (SentenceTiming | null)[] = transcript.segments.map(() => null);
-    const risen = reference.sentences.map((sentence, i) =>
-      risenStarts(sentence, fine[i] as SentenceAlignment, evidence),
-    );
     reference.sentences.forEach((sentence, i) => {
       const aligned = fine[i];
-      if (aligned) {
-        timings[sentence.segment] = sentenceTiming(
-          sentence,
-          aligned,
-          evidence,
-          typical,
-          risen[i] ?? [],
-        );
-      }
+      if (aligned) timings[sentence.segment] = sentenceTiming(sentence, aligned, evidence, typical);
     });
     const timed = timedTranscript(transcript, timings, samples.length / sampleRate);
     progress('Done', 1);

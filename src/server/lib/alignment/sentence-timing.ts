@@ -1,0 +1,111 @@
+/**
+ * One sentence's times, from its fine path and the recording's own evidence: words after a pause
+ * start where the pause ends (less the silent closure eSpeak's word has before its sound), words
+ * inside speech where the sound rises out of a silence the text does not explain or out of a deep
+ * dip nearby, the others where the path puts them; the sentence ends where its sound stops.
+ */
+import {
+  END_SNAP_SECONDS,
+  SENTENCE_SNAP_SECONDS,
+  snapToPauseEnd,
+  snapToPauseStart,
+  snapToRise,
+  WORD_SNAP_SECONDS,
+  type RecordingEvidence,
+} from './boundaries.ts';
+import {
+  agreementConfidence,
+  clampConfidence,
+  matchConfidence,
+  meanDistance,
+} from './confidence.ts';
+import { FRAME_SECONDS } from './features.ts';
+import type { SentenceAlignment } from './fine.ts';
+import type { ReferenceSentence } from './reference.ts';
+import type { SentenceTiming } from './timing.ts';
+
+/** A sentence whose start found no pause to sit on is less certain. */
+const UNANCHORED_FACTOR = 0.85;
+
+/** A word moved onto a rise keeps at least this much after the word before it. */
+const MIN_WORD_GAP_SECONDS = 0.05;
+
+/**
+ * Word starts read from the recording's rises (null where a word has none), for words inside
+ * continuous speech that start with a rise in eSpeak's voice too.
+ */
+function risenStarts(
+  sentence: ReferenceSentence,
+  aligned: SentenceAlignment,
+  evidence: RecordingEvidence,
+): (number | null)[] {
+  let previous = -Infinity;
+  return aligned.wordStarts.map((frame, w) => {
+    const offset = sentence.riseOffsets[w];
+    if (offset === null || offset === undefined) {
+      previous = frame * FRAME_SECONDS;
+      return null;
+    }
+    const rise = snapToRise(
+      evidence,
+      frame * FRAME_SECONDS + offset,
+      [previous + MIN_WORD_GAP_SECONDS, aligned.end * FRAME_SECONDS],
+      aligned.explainedSilences,
+    );
+    previous = rise === null ? frame * FRAME_SECONDS : rise - offset;
+    return rise === null ? null : rise - offset;
+  });
+}
+
+/**
+ * Word starts, end and confidence of one sentence: the path's times moved onto the recording's
+ * pauses and rises where it has them. `typical` is the chapter's typical match distance.
+ */
+export function sentenceTiming(
+  sentence: ReferenceSentence,
+  aligned: SentenceAlignment,
+  evidence: RecordingEvidence,
+  typical: number,
+): SentenceTiming {
+  const risen = risenStarts(sentence, aligned, evidence);
+  let anchored = false;
+  const wordStarts = aligned.wordStarts.map((frame, w) => {
+    const delay = sentence.onsetDelays[w];
+    if (delay === null || delay === undefined) {
+      return risen[w] ?? frame * FRAME_SECONDS;
+    }
+    // The word's sound, not its silent closure, is what the path carried over faithfully.
+    const mappedOnset = aligned.onsets[w] ?? frame * FRAME_SECONDS + delay;
+    const reach = w === 0 ? SENTENCE_SNAP_SECONDS : WORD_SNAP_SECONDS;
+    const onset = snapToPauseEnd(evidence, mappedOnset, reach);
+    if (onset === null) return mappedOnset - delay;
+    if (w === 0) anchored = true;
+    return onset - delay;
+  });
+  const mappedEnd = aligned.end * FRAME_SECONDS;
+  const end = snapToPauseStart(evidence, mappedEnd, END_SNAP_SECONDS) ?? mappedEnd;
+
+  const agreement = agreementConfidence(
+    aligned.coarseStart * FRAME_SECONDS,
+    (aligned.wordStarts[0] ?? 0) * FRAME_SECONDS,
+  );
+  const wordConfidence = sentence.wordStarts.map((row, w) => {
+    const nextRow = sentence.wordStarts[w + 1] ?? sentence.endFrame;
+    const match = matchConfidence(
+      meanDistance(
+        aligned.path,
+        Math.floor(row),
+        Math.max(Math.floor(row) + 1, Math.floor(nextRow)),
+      ),
+      typical,
+    );
+    return clampConfidence(match * (0.6 + 0.4 * agreement));
+  });
+  const mean = wordConfidence.reduce((a, b) => a + b, 0) / Math.max(1, wordConfidence.length);
+  return {
+    wordStarts,
+    end,
+    wordConfidence,
+    confidence: clampConfidence(mean * (anchored ? 1 : UNANCHORED_FACTOR)),
+  };
+}
