@@ -104,21 +104,22 @@ const UNEXPLAINED_SILENCE_SNAP_SECONDS = 0.6;
 const EXPLAINED_SECONDS = 0.06;
 
 /**
- * Where a word that starts with a rise in eSpeak's voice starts in the recording, or null: the
- * nearest rise out of a silence that the text does not explain (`explained`: eSpeak's own silences
- * carried onto the recording), else the nearest rise out of a deep dip within RISE_SNAP_SECONDS.
- * Only rises inside (after, before) count: words keep their order, and a word never moves onto
- * the pause after its sentence.
+ * Where a word starts in the recording, or null: the nearest rise out of a silence that the text
+ * does not explain (`explained`: eSpeak's own dips carried onto the recording), else, for a word
+ * that starts with a rise in eSpeak's voice too (`eSpeakRises`), the nearest rise out of a deep dip
+ * within RISE_SNAP_SECONDS. Only rises inside (after, before) count: words keep their order, and
+ * a word never moves onto the pause after its sentence.
  */
 export function snapToRise(
   evidence: RecordingEvidence,
   seconds: number,
   [after, before]: [number, number],
   explained: readonly number[],
+  eSpeakRises = true,
 ): number | null {
   const reach = UNEXPLAINED_SILENCE_SNAP_SECONDS;
   const found = rises(
-    envelope(evidence.samples, evidence.sampleRate, seconds - reach - 0.1, seconds + reach + 0.1),
+    envelope(evidence.samples, evidence.sampleRate, seconds - reach - 0.2, seconds + reach + 0.2),
     RECORDING_DIP_DB,
   ).filter((rise) => rise.seconds > after && rise.seconds < before);
   const unexplained = found.filter(
@@ -128,7 +129,7 @@ export function snapToRise(
   );
   return (
     nearestRise(unexplained, seconds, reach)?.seconds ??
-    nearestRise(found, seconds, RISE_SNAP_SECONDS)?.seconds ??
+    (eSpeakRises ? nearestRise(found, seconds, RISE_SNAP_SECONDS)?.seconds : null) ??
     null
   );
 }

@@ -21,6 +21,8 @@ export interface SentenceAlignment {
   wordStarts: number[];
   /** Seconds where the sound of each word after a pause begins (null for the others). */
   onsets: (number | null)[];
+  /** Seconds where eSpeak's rise at each word's start (if any) falls in the recording. */
+  startRises: (number | null)[];
   /** Seconds where the reference's own dips end, carried onto the recording. */
   explainedSilences: number[];
   /** Recording frame just after the sentence's speech. */
@@ -87,6 +89,12 @@ export function alignSentence(
       delay === null
         ? null
         : mapPosition(spans, (sentence.wordStarts[w] ?? 0) + delay / FRAME_SECONDS) * FRAME_SECONDS,
+    ),
+    startRises: sentence.riseOffsets.map((offset, w) =>
+      offset === null
+        ? null
+        : mapPosition(spans, (sentence.wordStarts[w] ?? 0) + offset / FRAME_SECONDS) *
+          FRAME_SECONDS,
     ),
     explainedSilences: sentence.dipRises.map((row) => mapPosition(spans, row) * FRAME_SECONDS),
     end: mapEnd(spans, sentence.endFrame),

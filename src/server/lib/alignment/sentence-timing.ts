@@ -27,6 +27,8 @@ import type { SentenceTiming } from './timing.ts';
 /** A sentence whose start found no pause to sit on is less certain. */
 const UNANCHORED_FACTOR = 0.85;
 
+/** An explanation this close to the word's own eSpeak rise is that rise. */
+const OWN_RISE_SECONDS = 0.01;
 /** A word moved onto a rise keeps at least this much after the word before it. */
 const MIN_WORD_GAP_SECONDS = 0.05;
 
@@ -41,18 +43,28 @@ function risenStarts(
 ): (number | null)[] {
   let previous = -Infinity;
   return aligned.wordStarts.map((frame, w) => {
-    const offset = sentence.riseOffsets[w];
-    if (offset === null || offset === undefined) {
-      previous = frame * FRAME_SECONDS;
+    const mapped = frame * FRAME_SECONDS;
+    // Words after a pause sit on the pause's end instead (sentenceTiming).
+    if (w === 0 || sentence.onsetDelays[w] !== null) {
+      previous = mapped;
       return null;
     }
+    // Where eSpeak runs on into the word, the narrator's silence (if any) marks its very start.
+    const offset = sentence.riseOffsets[w] ?? 0;
+    // eSpeak's own rise at this word's start explains nothing: it is the mark being looked for.
+    const own = aligned.startRises[w];
+    const explained =
+      own === null || own === undefined
+        ? aligned.explainedSilences
+        : aligned.explainedSilences.filter((e) => Math.abs(e - own) > OWN_RISE_SECONDS);
     const rise = snapToRise(
       evidence,
-      frame * FRAME_SECONDS + offset,
+      mapped + offset,
       [previous + MIN_WORD_GAP_SECONDS, aligned.end * FRAME_SECONDS],
-      aligned.explainedSilences,
+      explained,
+      sentence.riseOffsets[w] !== null,
     );
-    previous = rise === null ? frame * FRAME_SECONDS : rise - offset;
+    previous = rise === null ? mapped : rise - offset;
     return rise === null ? null : rise - offset;
   });
 }
