@@ -130,7 +130,9 @@ test('an administrator uploads, links, unlinks and deletes chapter files', async
     // Associate tab: both files to chapter 1 of our story.
     await page.getByRole('tab', { name: 'Associate', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'File Association' })).toBeVisible();
-    await page.getByLabel('Story').selectOption({ label: `Archivos ${tag} (1 chapter)` });
+    await page
+      .getByLabel('Story', { exact: true })
+      .selectOption({ label: `Archivos ${tag} (1 chapter)` });
     await page.getByLabel('Chapter', { exact: true }).selectOption({ label: '1. Uno' });
     await page.getByLabel('Search by file name').fill(tag);
     const choices = page.getByRole('list', { name: 'Files to associate' });
