@@ -195,6 +195,22 @@ interface LongChapterResult {
   accuracy: AccuracyFigures;
 }
 
+/**
+ * This process's peak resident memory. On Linux, getrusage's maxRSS (process.resourceUsage) keeps
+ * the high-water mark of the process that forked us across exec, so a child of a bench that
+ * already used 2 GB reports 2 GB; VmHWM in /proc counts only this program's own memory.
+ */
+async function peakResidentMb(): Promise<number> {
+  try {
+    const status = await readFile('/proc/self/status', 'utf8');
+    const kilobytes = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1];
+    if (kilobytes) return Number(kilobytes) / 1024;
+  } catch {
+    // not Linux: fall back to getrusage, which is right where exec starts afresh
+  }
+  return process.resourceUsage().maxRSS / 1024;
+}
+
 /** In the child: decode and align the hour, then report time, peak memory and accuracy. */
 async function longChapterChild(
   audioPath: string,
@@ -209,8 +225,7 @@ async function longChapterChild(
   const result: LongChapterResult = {
     seconds,
     audioSeconds: aligned.audioSeconds,
-    // maxRSS is in kilobytes: the process's peak resident memory.
-    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    maxRssMb: await peakResidentMb(),
     accuracy: accuracyFigures(timingErrors(aligned.output.transcript, truth)),
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
