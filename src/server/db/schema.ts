@@ -519,17 +519,44 @@ export const securityAuditLog = pgTable(
     userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
-  (t) => [index('security_audit_log_action_created_idx').on(t.action, t.createdAt)],
+  (t) => [
+    index('security_audit_log_action_created_idx').on(t.action, t.createdAt),
+    // The audit viewer pages newest first, over everything or one person's entries.
+    index('security_audit_log_created_idx').on(t.createdAt),
+    index('security_audit_log_user_created_idx').on(t.userId, t.createdAt),
+  ],
 );
 
-export const feedback = pgTable('feedback', {
+/** Contact messages: the administrators' inbox. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    category: feedbackCategory('category').notNull(),
+    subject: varchar('subject', { length: 200 }).notNull(),
+    message: varchar('message', { length: 5000 }).notNull(),
+    createdAt: createdAt(),
+    /** When an administrator marked the message handled; null while it is open. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: text('handled_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('feedback_handled_created_idx').on(t.handledAt, t.createdAt)],
+);
+
+/**
+ * The migration tracker's records (admin spec §3): what administrators noted they applied by hand,
+ * with a rollback script. Kept here so that every administrator and browser sees the same list.
+ */
+export const migrationRecords = pgTable('migration_records', {
   id: uuid('id').primaryKey().defaultRandom(),
-  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-  name: varchar('name', { length: 255 }).notNull(),
-  email: varchar('email', { length: 254 }).notNull(),
-  category: feedbackCategory('category').notNull(),
-  subject: varchar('subject', { length: 200 }).notNull(),
-  message: varchar('message', { length: 5000 }).notNull(),
+  name: varchar('name', { length: 200 }).notNull(),
+  description: varchar('description', { length: 2000 }).notNull().default(''),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
+  rollbackSql: text('rollback_sql').notNull().default(''),
+  recordedBy: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
 
