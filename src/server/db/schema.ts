@@ -225,6 +225,11 @@ export const stories = pgTable(
     imageUrl: text('image_url'),
     language: text('language').notNull().default('Spanish'),
     level: storyLevel('level').notNull(),
+    /**
+     * Place in the library, 1..n without gaps or duplicates (decision 023). Unique through
+     * `stories_position_unique`, DEFERRABLE INITIALLY DEFERRED, which drizzle cannot express: it
+     * lives in migration 0006_story_positions.sql only.
+     */
     position: integer('position').notNull().default(1),
     status: storyStatus('status').notNull().default('draft'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
@@ -255,7 +260,11 @@ export const chapters = pgTable(
       .notNull()
       .references(() => stories.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
-    /** Order within the story, from 1. */
+    /**
+     * Order within the story, 1..n: the working copy's chapters first, then the removed ones
+     * (decision 023). Unique per story through `chapters_story_position_unique`, DEFERRABLE
+     * INITIALLY DEFERRED: in migration 0006_story_positions.sql only (drizzle cannot express it).
+     */
     position: integer('position').notNull(),
     /** Seconds; null when unknown. */
     duration: integer('duration'),
