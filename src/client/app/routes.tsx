@@ -24,15 +24,8 @@ const FaqPage = lazy(() => import('./routes/faq'));
 const PrivacyPage = lazy(() => import('./routes/privacy'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
-const AdminLayout = lazy(() => import('./routes/admin/layout'));
-const AdminDashboardPage = lazy(() => import('./routes/admin/dashboard'));
-const AdminUsersPage = lazy(() => import('./routes/admin/users'));
-const AdminContentPage = lazy(() => import('./routes/admin/content'));
-const AdminSupportersPage = lazy(() => import('./routes/admin/supporters'));
-const AdminTagsPage = lazy(() => import('./routes/admin/tags'));
-const AdminSettingsPage = lazy(() => import('./routes/admin/settings'));
-const AdminMigrationsPage = lazy(() => import('./routes/admin/migrations'));
-const AdminStudioPage = lazy(() => import('./routes/admin/studio'));
+// The admin area is one lazy module (routes/admin/admin-routes.tsx) holding its own lazy pages.
+const AdminRoutes = lazy(() => import('./routes/admin/admin-routes'));
 
 export function AppRoutes() {
   return (
@@ -56,16 +49,7 @@ export function AppRoutes() {
         <Route path="contact" element={<ContactPage />} />
         <Route path="faq" element={<FaqPage />} />
         <Route path="privacy" element={<PrivacyPage />} />
-        <Route path="admin" element={<AdminLayout />}>
-          <Route index element={<AdminDashboardPage />} />
-          <Route path="users" element={<AdminUsersPage />} />
-          <Route path="content" element={<AdminContentPage />} />
-          <Route path="supporters" element={<AdminSupportersPage />} />
-          <Route path="tags" element={<AdminTagsPage />} />
-          <Route path="settings" element={<AdminSettingsPage />} />
-          <Route path="migrations" element={<AdminMigrationsPage />} />
-          <Route path="chapters/:id/studio" element={<AdminStudioPage />} />
-        </Route>
+        <Route path="admin/*" element={<AdminRoutes />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
