@@ -7,7 +7,7 @@ import {
   safetyReportSchema,
   type SafetyReport,
 } from '#shared/contracts/admin-migrations';
-import { dryRunMessages, MAX_DRY_RUN_SQL_LENGTH } from '#shared/migrations/dry-run';
+import { dropMessage, dryRunMessages, MAX_DRY_RUN_SQL_LENGTH } from '#shared/migrations/dry-run';
 import { signedInUser } from './helpers/accounts.ts';
 import { insertStory } from './helpers/fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -152,7 +152,13 @@ describe('POST /api/admin/migrations/dry-run', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(dryRunResponseSchema.parse(res.json())).toEqual({
-      dryRun: { success: true, errors: [], warnings: [], affectedTables: ['notes'] },
+      dryRun: {
+        success: true,
+        errors: [],
+        warnings: [],
+        affectedTables: ['notes'],
+        destructive: false,
+      },
       validation: { safe: true, issues: [] },
       passed: true,
     });
@@ -167,8 +173,13 @@ describe('POST /api/admin/migrations/dry-run', () => {
       dryRun: {
         success: false,
         errors: [dryRunMessages.dropDatabase],
-        warnings: [dryRunMessages.dropTableCascade, dryRunMessages.noTransaction],
+        warnings: [
+          dryRunMessages.dropTableCascade,
+          dropMessage('TABLE'),
+          dryRunMessages.noTransaction,
+        ],
         affectedTables: ['stories'],
+        destructive: true,
       },
       validation: {
         safe: false,

@@ -47,6 +47,8 @@ export const dryRunResultSchema = z.object({
   errors: z.array(z.string()),
   warnings: z.array(z.string()),
   affectedTables: z.array(z.string()),
+  /** An error or a warning about a statement that destroys or rewrites something. */
+  destructive: z.boolean(),
 });
 export const validationResultSchema = z.object({
   safe: z.boolean(),
@@ -55,7 +57,7 @@ export const validationResultSchema = z.object({
 export const dryRunResponseSchema = z.object({
   dryRun: dryRunResultSchema,
   validation: validationResultSchema,
-  /** Dry-run success and validation safe. */
+  /** Dry-run success, validation safe and nothing destructive: only then 'appears safe'. */
   passed: z.boolean(),
 });
 export type DryRunResponse = z.infer<typeof dryRunResponseSchema>;

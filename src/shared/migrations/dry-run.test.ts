@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   analyseMigration,
+  destructiveMessages as d,
+  dropMessage,
   dryRun,
   dryRunMessages as m,
+  isDestructiveWarning,
   MAX_DRY_RUN_SQL_LENGTH,
   validate,
 } from './dry-run.ts';
@@ -67,11 +70,15 @@ describe('dryRun: warnings', () => {
     ['TRUNCATE TABLE', 'TRUNCATE TABLE user_story_progress;', [m.truncate]],
     ['lower-case truncate table', 'truncate table public.bookmarks;', [m.truncate]],
     ['TRUNCATE without TABLE (same effect)', 'TRUNCATE bookmarks, feedback;', [m.truncate]],
-    ['DROP TABLE … CASCADE', 'DROP TABLE stories CASCADE;', [m.dropTableCascade]],
+    [
+      'DROP TABLE … CASCADE',
+      'DROP TABLE stories CASCADE;',
+      [m.dropTableCascade, dropMessage('TABLE')],
+    ],
     [
       'DROP TABLE IF EXISTS … CASCADE on several lines',
       'DROP TABLE IF EXISTS\n  public.stories,\n  chapters\nCASCADE;',
-      [m.dropTableCascade],
+      [m.dropTableCascade, dropMessage('TABLE')],
     ],
     ['ALTER TABLE … DROP COLUMN', 'ALTER TABLE stories DROP COLUMN image_url;', [m.dropColumn]],
     [
@@ -97,12 +104,14 @@ describe('dryRun: warnings', () => {
     expect(result.warnings).toEqual(warnings);
   });
 
+  it('DROP TABLE without CASCADE has no CASCADE warning, also beside a foreign key cascade', () => {
+    expect(dryRun(tx('DROP TABLE old_notes;')).warnings).toEqual([dropMessage('TABLE')]);
+    const sql =
+      'DROP TABLE old_notes; ALTER TABLE t ADD CONSTRAINT c FOREIGN KEY (a) REFERENCES b ON DELETE CASCADE;';
+    expect(dryRun(tx(sql)).warnings).toEqual([dropMessage('TABLE')]);
+  });
+
   it.each([
-    ['DROP TABLE without CASCADE', 'DROP TABLE old_notes;'],
-    [
-      'CASCADE in another statement',
-      'DROP TABLE old_notes; ALTER TABLE t ADD CONSTRAINT c FOREIGN KEY (a) REFERENCES b ON DELETE CASCADE;',
-    ],
     ['DROP CONSTRAINT', 'ALTER TABLE stories DROP CONSTRAINT stories_position_check;'],
     ['DROP DEFAULT of a column', 'ALTER TABLE stories ALTER COLUMN position DROP DEFAULT;'],
     ['DROP NOT NULL of a column', 'ALTER TABLE stories ALTER COLUMN image_url DROP NOT NULL;'],
@@ -110,7 +119,7 @@ describe('dryRun: warnings', () => {
     ['the TRUNCATE privilege', 'GRANT SELECT, TRUNCATE ON stories TO reporting;'],
     ['the TRUNCATE privilege first', 'REVOKE TRUNCATE, DELETE ON stories FROM reporting;'],
     ['a policy word in a comment', '-- CREATE POLICY later\nSELECT 1;'],
-    ['TRUNCATE in a string value', "UPDATE notes SET body = 'TRUNCATE TABLE x';"],
+    ['TRUNCATE in a string value', "UPDATE notes SET body = 'TRUNCATE TABLE x' WHERE id = 1;"],
     ['date_trunc', "SELECT date_trunc('day', now());"],
   ])('no warning: %s', (_name, sql) => {
     const result = dryRun(tx(sql));
@@ -132,6 +141,7 @@ describe('dryRun: warnings', () => {
       m.truncate,
       m.dropTableCascade,
       m.dropColumn,
+      dropMessage('TABLE'),
       m.policyChange,
       m.noTransaction,
     ]);
@@ -141,6 +151,205 @@ describe('dryRun: warnings', () => {
   it('reads DO block bodies as SQL that will run', () => {
     const result = dryRun(tx('DO $$ BEGIN TRUNCATE TABLE feedback; END $$;'));
     expect(result.warnings).toEqual([m.truncate]);
+  });
+});
+
+describe('dryRun: destructive statements beyond the spec list (issue 12)', () => {
+  const cases: Array<[string, string, string[]]> = [
+    ['DROP TABLE', 'DROP TABLE old_notes;', [dropMessage('TABLE')]],
+    [
+      'DROP TABLE IF EXISTS, quoted',
+      'DROP TABLE IF EXISTS "public"."notes";',
+      [dropMessage('TABLE')],
+    ],
+    ['DROP SCHEMA', 'DROP SCHEMA archive;', [dropMessage('SCHEMA')]],
+    ['DROP SCHEMA … CASCADE', 'DROP SCHEMA archive CASCADE;', [dropMessage('SCHEMA'), d.cascade]],
+    ['DROP INDEX', 'DROP INDEX stories_title_idx;', [dropMessage('INDEX')]],
+    [
+      'DROP INDEX CONCURRENTLY IF EXISTS',
+      'DROP INDEX CONCURRENTLY IF EXISTS public.stories_title_idx;',
+      [dropMessage('INDEX')],
+    ],
+    ['DROP VIEW', 'DROP VIEW story_stats;', [dropMessage('VIEW')]],
+    [
+      'DROP MATERIALIZED VIEW',
+      'DROP MATERIALIZED VIEW story_totals;',
+      [dropMessage('MATERIALIZED VIEW')],
+    ],
+    ['DROP TYPE', 'DROP TYPE story_level;', [dropMessage('TYPE')]],
+    ['DROP FUNCTION', 'DROP FUNCTION touch_updated_at();', [dropMessage('FUNCTION')]],
+    ['DROP SEQUENCE', 'DROP SEQUENCE IF EXISTS ticket_seq;', [dropMessage('SEQUENCE')]],
+    ['DROP TRIGGER', 'DROP TRIGGER stamp ON stories;', [dropMessage('TRIGGER')]],
+    ['DROP OWNED', 'DROP OWNED BY reporting;', [dropMessage('OWNED')]],
+    ['DROP TYPE … CASCADE', 'DROP TYPE mood CASCADE;', [dropMessage('TYPE'), d.cascade]],
+    ['TRUNCATE … CASCADE', 'TRUNCATE stories CASCADE;', [m.truncate, d.cascade]],
+    [
+      'DROP CONSTRAINT … CASCADE',
+      'ALTER TABLE stories DROP CONSTRAINT stories_pkey CASCADE;',
+      [d.cascade],
+    ],
+    [
+      'DROP COLUMN … CASCADE',
+      'ALTER TABLE stories DROP COLUMN level CASCADE;',
+      [m.dropColumn, d.cascade],
+    ],
+    [
+      'ALTER COLUMN … TYPE',
+      'ALTER TABLE stories ALTER COLUMN title TYPE varchar(20);',
+      [d.alterColumnType],
+    ],
+    [
+      'ALTER … SET DATA TYPE without COLUMN',
+      'ALTER TABLE stories ALTER "title" SET DATA TYPE text USING title::text;',
+      [d.alterColumnType],
+    ],
+    [
+      'ALTER COLUMN TYPE among other actions',
+      'ALTER TABLE stories ADD COLUMN x int, ALTER COLUMN position TYPE smallint;',
+      [d.alterColumnType],
+    ],
+    ['DELETE without WHERE', 'DELETE FROM bookmarks;', [d.deleteWithoutWhere]],
+    ['DELETE FROM ONLY', 'delete from only public.bookmarks returning id;', [d.deleteWithoutWhere]],
+    [
+      'DELETE whose only WHERE is in a subquery',
+      'DELETE FROM bookmarks USING (SELECT id FROM users WHERE banned) AS b;',
+      [d.deleteWithoutWhere],
+    ],
+    ['DELETE … WHERE true', 'DELETE FROM bookmarks WHERE TRUE;', [d.deleteWithoutWhere]],
+    [
+      'DELETE … WHERE 1 = 1',
+      'DELETE FROM bookmarks WHERE 1 = 1 RETURNING *;',
+      [d.deleteWithoutWhere],
+    ],
+    [
+      'DELETE in a WITH query',
+      'WITH gone AS (DELETE FROM bookmarks RETURNING id) SELECT count(*) FROM gone;',
+      [d.deleteWithoutWhere],
+    ],
+    ['UPDATE without WHERE', "UPDATE stories SET status = 'draft';", [d.updateWithoutWhere]],
+    [
+      'UPDATE with an alias and a schema',
+      'UPDATE public.stories AS s SET position = s.position + 1;',
+      [d.updateWithoutWhere],
+    ],
+    [
+      'UPDATE whose only WHERE is in a subquery',
+      'UPDATE stories SET title = (SELECT title FROM drafts WHERE drafts.id = stories.id);',
+      [d.updateWithoutWhere],
+    ],
+    [
+      'UPDATE … FROM without WHERE',
+      'UPDATE stories SET level = l.name FROM levels l;',
+      [d.updateWithoutWhere],
+    ],
+    [
+      'UPDATE without WHERE in a function body',
+      "CREATE FUNCTION reset() RETURNS void AS $$ BEGIN UPDATE stories SET status = 'draft'; END $$ LANGUAGE plpgsql;",
+      [d.updateWithoutWhere],
+    ],
+    [
+      'DELETE without WHERE run as dynamic SQL',
+      "DO $$ BEGIN EXECUTE 'DELETE FROM ' || quote_ident(t); END $$;",
+      [d.deleteWithoutWhere],
+    ],
+    [
+      'a stored DELETE for a later EXECUTE',
+      "DO $$ DECLARE q text := 'DELETE FROM bookmarks'; BEGIN EXECUTE q; END $$;",
+      [d.deleteWithoutWhere],
+    ],
+  ];
+
+  it.each(cases)('warns: %s', (_name, sql, warnings) => {
+    const result = dryRun(tx(sql));
+    expect(result.success).toBe(true);
+    expect(result.errors).toEqual([]);
+    expect(result.warnings).toEqual(warnings);
+    expect(result.destructive).toBe(true);
+    expect(analyseMigration(tx(sql)).passed).toBe(false);
+  });
+
+  // The same statements written to slip past a careless reader.
+  it.each<[string, string, string[]]>([
+    ['lower case', 'drop table old_notes;', [dropMessage('TABLE')]],
+    ['mixed case', 'DrOp ScHeMa archive;', [dropMessage('SCHEMA')]],
+    ['tabs and newlines', 'DROP\n\t  INDEX\n stories_title_idx;', [dropMessage('INDEX')]],
+    ['a comment between the words', 'DROP /* keep? */ TABLE old_notes;', [dropMessage('TABLE')]],
+    [
+      'a line comment between the words',
+      'DELETE -- all of it\nFROM bookmarks;',
+      [d.deleteWithoutWhere],
+    ],
+    [
+      'WHERE only in a comment',
+      'DELETE FROM bookmarks -- WHERE user_id = 1\n;',
+      [d.deleteWithoutWhere],
+    ],
+    ['WHERE only in a string', "UPDATE stories SET note = 'WHERE id = 1';", [d.updateWithoutWhere]],
+    [
+      'a statement after a string holding a semicolon',
+      "INSERT INTO notes VALUES ('a;b'); DROP VIEW v;",
+      [dropMessage('VIEW')],
+    ],
+    [
+      'the second of two statements on one line',
+      'CREATE TABLE a (x int); TRUNCATE a CASCADE;',
+      [m.truncate, d.cascade],
+    ],
+  ])('is not fooled: %s', (_name, sql, warnings) => {
+    expect(dryRun(tx(sql)).warnings).toEqual(warnings);
+  });
+
+  it.each([
+    ['DELETE with WHERE', 'DELETE FROM bookmarks WHERE user_id = 1;'],
+    ['DELETE … USING … WHERE', 'DELETE FROM bookmarks b USING users u WHERE b.user_id = u.id;'],
+    ['DELETE … WHERE CURRENT OF', 'DELETE FROM bookmarks WHERE CURRENT OF c;'],
+    ['UPDATE with WHERE', "UPDATE stories SET status = 'draft' WHERE id = 1;"],
+    [
+      'UPDATE with a subquery and its own WHERE',
+      'UPDATE stories SET title = (SELECT 1) WHERE position > 3;',
+    ],
+    ['a WITH query that deletes with WHERE', 'WITH g AS (DELETE FROM b WHERE x) SELECT 1;'],
+    [
+      'ON CONFLICT DO UPDATE',
+      'INSERT INTO app_state (key, value) VALUES (1, 2) ON CONFLICT (key) DO UPDATE SET value = 2;',
+    ],
+    [
+      'foreign key actions',
+      'ALTER TABLE notes ADD CONSTRAINT f FOREIGN KEY (s) REFERENCES stories ON DELETE CASCADE ON UPDATE CASCADE;',
+    ],
+    [
+      'foreign key SET NULL actions',
+      'CREATE TABLE n (s uuid REFERENCES stories ON UPDATE SET NULL ON DELETE SET DEFAULT);',
+    ],
+    [
+      'trigger events',
+      'CREATE TRIGGER t BEFORE INSERT OR UPDATE OR DELETE ON stories FOR EACH ROW EXECUTE FUNCTION f();',
+    ],
+    ['privileges', 'GRANT SELECT, UPDATE, DELETE ON stories TO reporting;'],
+    ['row locks', 'SELECT * FROM stories FOR UPDATE;'],
+    ['ALTER COLUMN SET DEFAULT', 'ALTER TABLE stories ALTER COLUMN position SET DEFAULT 1;'],
+    ['ALTER TYPE … ADD VALUE', "ALTER TYPE story_level ADD VALUE 'Expert';"],
+    ['WITH CASCADED CHECK OPTION', 'CREATE VIEW v AS SELECT 1 WITH CASCADED CHECK OPTION;'],
+    ['a CREATE INDEX', 'CREATE INDEX i ON stories (title);'],
+    ['DROP words in names', 'SELECT drop_count, "DROP" FROM "drop table";'],
+    ['destructive words in comments', '-- DROP SCHEMA x CASCADE\n/* DELETE FROM t */ SELECT 1;'],
+    ['destructive words in strings', "INSERT INTO notes VALUES ('DROP INDEX i', 'DELETE FROM t');"],
+  ])('no warning: %s', (_name, sql) => {
+    const result = dryRun(tx(sql));
+    expect(result.warnings).toEqual([]);
+    expect(result.destructive).toBe(false);
+  });
+
+  it('names only the warnings that destroy something as destructive', () => {
+    expect(isDestructiveWarning(m.noTransaction)).toBe(false);
+    expect(isDestructiveWarning(m.policyChange)).toBe(false);
+    for (const warning of [m.truncate, m.dropColumn, m.dropTableCascade, ...Object.values(d)]) {
+      expect(isDestructiveWarning(warning)).toBe(true);
+    }
+    expect(dropMessage('INDEX')).toBe(
+      'DROP INDEX detected - queries may slow down and uniqueness may no longer be enforced',
+    );
+    expect(dropMessage('TABLE')).toBe('DROP TABLE detected - data loss risk');
   });
 });
 
@@ -155,7 +364,7 @@ describe('dryRun: dynamic SQL in string literals', () => {
     [
       'EXECUTE format() of a DROP TABLE CASCADE in a function',
       "CREATE FUNCTION f(t text) RETURNS void AS $fn$ BEGIN EXECUTE format('DROP TABLE %I CASCADE', t); END $fn$ LANGUAGE plpgsql;",
-      [m.dropTableCascade],
+      [m.dropTableCascade, dropMessage('TABLE')],
     ],
     [
       'pieces joined with ||',
@@ -170,7 +379,7 @@ describe('dryRun: dynamic SQL in string literals', () => {
     [
       'a dollar-quoted EXECUTE argument',
       'DO $$ BEGIN EXECUTE $q$DROP TABLE a CASCADE$q$; END $$;',
-      [m.dropTableCascade],
+      [m.dropTableCascade, dropMessage('TABLE')],
     ],
     [
       'an EXECUTE inside an EXECUTE',
@@ -399,16 +608,34 @@ describe('analyseMigration', () => {
   it('passes a safe migration', () => {
     const sql = tx('CREATE TABLE public.notes (id uuid PRIMARY KEY DEFAULT gen_random_uuid());');
     expect(analyseMigration(sql)).toEqual({
-      dryRun: { success: true, errors: [], warnings: [], affectedTables: ['notes'] },
+      dryRun: {
+        success: true,
+        errors: [],
+        warnings: [],
+        affectedTables: ['notes'],
+        destructive: false,
+      },
       validation: { safe: true, issues: [] },
       passed: true,
     });
   });
 
-  it('passes with warnings only', () => {
-    const result = analyseMigration('ALTER TABLE stories DROP COLUMN image_url;');
+  it('passes with warnings that destroy nothing (no transaction block, a policy change)', () => {
+    const result = analyseMigration('CREATE POLICY p ON t USING (true);');
+    expect(result.dryRun.warnings).toEqual([m.policyChange, m.noTransaction]);
+    expect(result.dryRun.destructive).toBe(false);
     expect(result.passed).toBe(true);
-    expect(result.dryRun.warnings).toEqual([m.dropColumn, m.noTransaction]);
+  });
+
+  it('never passes a destructive migration, even when it only warns', () => {
+    const result = analyseMigration(tx('ALTER TABLE stories DROP COLUMN image_url;'));
+    expect(result.dryRun).toMatchObject({
+      success: true,
+      warnings: [m.dropColumn],
+      destructive: true,
+    });
+    expect(result.validation.safe).toBe(true);
+    expect(result.passed).toBe(false);
   });
 
   it('fails when the dry-run fails', () => {
@@ -436,6 +663,7 @@ describe('analyseMigration', () => {
       errors: [],
       warnings: [m.noTransaction],
       affectedTables: ['notes'],
+      destructive: false,
     });
     expect(result.passed).toBe(true);
   });

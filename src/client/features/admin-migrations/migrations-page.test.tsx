@@ -217,6 +217,7 @@ describe('dry-run', () => {
         .map((item) => item.textContent);
     expect(list('Errors')).toEqual(['DROP DATABASE detected - extremely dangerous']);
     expect(list('Warnings')).toEqual([
+      'UPDATE without WHERE detected - every row of the table is changed',
       'No transaction block detected - consider wrapping migration in BEGIN/COMMIT',
     ]);
     expect(list('Validation Issues')).toEqual([
@@ -248,6 +249,21 @@ describe('dry-run', () => {
     await user.click(within(panel('Test Mode and Dry-Run')).getByRole('button', { name: 'Clear' }));
     expect(sqlBox()).toHaveValue('');
     expect(screen.queryByTestId('dry-run-results')).not.toBeInTheDocument();
+  });
+
+  it('never calls a destructive migration safe, even when the spec rules pass it', async () => {
+    stub();
+    const user = userEvent.setup();
+    await openPage();
+    fireEvent.change(sqlBox(), { target: { value: 'BEGIN;\nDELETE FROM bookmarks;\nCOMMIT;' } });
+    await user.click(screen.getByRole('button', { name: 'Run Dry-Run' }));
+    const results = await screen.findByTestId('dry-run-results');
+    expect(within(results).getByRole('heading', { name: 'Issues Detected' })).toBeVisible();
+    expect(within(results).getByText(/DELETE without WHERE detected/)).toBeVisible();
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(toast.error).toHaveBeenCalledWith('Issues Detected', {
+      description: 'Please review warnings and errors before proceeding',
+    });
   });
 
   it("toasts 'Dry-Run Failed' when the server refuses", async () => {
