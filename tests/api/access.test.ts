@@ -62,7 +62,13 @@ describe('admin routes', () => {
       url: '/api/admin/dashboard',
       headers: { cookie: admin.cookie },
     });
-    expect(res.json().counts).toEqual({ stories: 1, chapters: 3, profiles: 2, feedback: 0 });
+    expect(res.json().counts).toEqual({
+      stories: 1,
+      chapters: 3,
+      profiles: 2,
+      feedback: 0,
+      openFeedback: 0,
+    });
   });
 
   it('exposes the role of the current user', async () => {

@@ -1,6 +1,7 @@
 /**
  * Every event the security audit log records (security_audit_log.action): the spec's security
  * events and every administrator change. Shared because the admin audit viewer filters by them.
+ * Each action has its label and group in src/shared/audit-actions.ts (the type checker insists).
  */
 export const auditActions = [
   'failed_signin',
@@ -21,6 +22,7 @@ export const auditActions = [
   'story_unpublished',
   'story_login_changed',
   'story_moved',
+  'chapters_reordered',
   'story_changes_published',
   'story_imported',
   'file_uploaded',
@@ -35,5 +37,9 @@ export const auditActions = [
   'transcript_restored',
   'alignment_started',
   'job_cancelled',
+  // Support settings (the donation switch and first tier) and the contact inbox (issue 12).
+  'support_settings_updated',
+  'contact_message_handled',
+  'contact_message_reopened',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -80,5 +80,7 @@ export const adminDashboardResponseSchema = z.object({
     chapters: z.number().int(),
     profiles: z.number().int(),
     feedback: z.number().int(),
+    /** Contact messages nobody has marked handled yet (the inbox's open filter). */
+    openFeedback: z.number().int(),
   }),
 });

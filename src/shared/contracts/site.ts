@@ -40,6 +40,14 @@ export type PublicTrackingTag = z.infer<typeof publicTrackingTagSchema>;
 export const trackingTagsResponseSchema = z.object({ tags: z.array(publicTrackingTagSchema) });
 
 export const contactCategories = ['general', 'technical', 'feature', 'billing', 'content'] as const;
+/** The categories as the contact form and the admin inbox name them (admin spec, contact page). */
+export const contactCategoryLabels: Record<(typeof contactCategories)[number], string> = {
+  general: 'General Support',
+  technical: 'Technical Issue',
+  feature: 'Feature Request',
+  billing: 'Billing/Payments',
+  content: 'Content Feedback',
+};
 export const contactBodySchema = z
   .object({
     name: z.string().trim().min(1).max(255),

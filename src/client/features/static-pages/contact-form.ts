@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { contactBodySchema, type ContactBody } from '#shared/contracts/site';
+import {
+  contactBodySchema,
+  contactCategories,
+  contactCategoryLabels,
+  type ContactBody,
+} from '#shared/contracts/site';
 import { messages } from '#shared/messages';
 import { isValidEmail } from '#shared/validation/account-rules';
 import type { FormWording } from '#client/lib/forms/use-schema-form';
@@ -41,14 +46,8 @@ export const emptyContact: ContactValues = {
 export const contactMaxLength = (field: Exclude<keyof ContactValues, 'category'>) =>
   contactBodySchema.shape[field].maxLength ?? undefined;
 
-/** The categories and their labels (admin spec, contact page). */
+/** The categories and their labels (admin spec, contact page; the admin inbox shows the same). */
 export const contactCategoryOptions: ReadonlyArray<{
   value: ContactBody['category'];
   label: string;
-}> = [
-  { value: 'general', label: 'General Support' },
-  { value: 'technical', label: 'Technical Issue' },
-  { value: 'feature', label: 'Feature Request' },
-  { value: 'billing', label: 'Billing/Payments' },
-  { value: 'content', label: 'Content Feedback' },
-];
+}> = contactCategories.map((value) => ({ value, label: contactCategoryLabels[value] }));

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import { defineRepository } from '../../db/repository.ts';
 import { chapters, feedback, profiles, stories } from '../../db/schema.ts';
 
@@ -10,20 +10,30 @@ export const createAdminDashboardRepository = defineRepository((db) => {
     const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(table);
     return row?.count ?? 0;
   };
+  const countOpenFeedback = async () => {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(feedback)
+      .where(isNull(feedback.handledAt));
+    return row?.count ?? 0;
+  };
 
   return {
     async counts() {
-      const [storyCount, chapterCount, profileCount, feedbackCount] = await Promise.all([
-        count(stories),
-        count(chapters),
-        count(profiles),
-        count(feedback),
-      ]);
+      const [storyCount, chapterCount, profileCount, feedbackCount, openFeedback] =
+        await Promise.all([
+          count(stories),
+          count(chapters),
+          count(profiles),
+          count(feedback),
+          countOpenFeedback(),
+        ]);
       return {
         stories: storyCount,
         chapters: chapterCount,
         profiles: profileCount,
         feedback: feedbackCount,
+        openFeedback,
       };
     },
   };

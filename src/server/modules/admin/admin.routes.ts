@@ -6,14 +6,15 @@ import {
 } from '#shared/contracts/support';
 import { apiErrorSchema } from '#shared/errors';
 import type { RouteContext } from '../../app-context.ts';
+import { actorOf } from '../../lib/http/actor.ts';
 
 const tags = ['admin'];
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
 
 /**
  * /api/admin/dashboard and /api/admin/support-settings, guarded by the admin scope
- * (admin-scope.ts). The support switches are the payments service's settings; nothing here is
- * audited.
+ * (admin-scope.ts). The support switches are the payments service's settings; their changes
+ * are audited there.
  */
 export const adminRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
   const { dashboard } = services.admin;
@@ -51,11 +52,14 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { se
     {
       schema: {
         tags,
-        summary: 'Change support_enabled or the first tier (amount 1–1000, description ≤ 50)',
+        summary:
+          'Change support_enabled or the first tier (amount 1–1000, description ≤ 50; audited as support_settings_updated)',
         body: updateSupportSettingsBodySchema,
         response: { 200: supportSettingsResponseSchema, 400: apiErrorSchema, ...errors },
       },
     },
-    async (request) => ({ settings: await payments.updateSupportSettings(request.body) }),
+    async (request) => ({
+      settings: await payments.updateSupportSettings(request.body, actorOf(request)),
+    }),
   );
 };

@@ -30,7 +30,7 @@ import {
   type ProviderCheckoutSession,
 } from '../../lib/payments/checkout-provider.ts';
 import { WebhookSignatureError, type StripeProvider } from '../../lib/payments/stripe-provider.ts';
-import type { RequestOrigin } from '../../lib/actor.ts';
+import type { Actor, RequestOrigin } from '../../lib/actor.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import type { PaymentRow, PaymentsRepository } from './payments.repository.ts';
 import type { SandboxProvider } from './sandbox-provider.ts';
@@ -388,7 +388,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
     getSupportSettings,
 
-    async updateSupportSettings(changes: UpdateSupportSettingsBody) {
+    /**
+     * An administrator's change of the support switch or first tier, written with its audit entry
+     * (`support_settings_updated`, each changed key as `before → after`) in one transaction;
+     * values sent unchanged are not recorded.
+     */
+    async updateSupportSettings(changes: UpdateSupportSettingsBody, actor: Actor) {
       const entries: Record<string, string> = {};
       if (changes.support_enabled !== undefined) entries.support_enabled = changes.support_enabled;
       if (changes.support_tier_1_amount !== undefined) {
@@ -397,7 +402,20 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (changes.support_tier_1_description !== undefined) {
         entries.support_tier_1_description = changes.support_tier_1_description;
       }
-      await payments.writeSupportSettings(entries);
+      await transaction(async (tx) => {
+        const before = await payments.in(tx).readSupportSettings();
+        const changed = Object.entries(entries).filter(([key, value]) => before.get(key) !== value);
+        if (changed.length === 0) return;
+        await payments.in(tx).writeSupportSettings(Object.fromEntries(changed));
+        await audit.in(tx).record({
+          action: 'support_settings_updated',
+          userId: actor.userId,
+          origin: actor.origin,
+          details: Object.fromEntries(
+            changed.map(([key, value]) => [key, `${before.get(key) ?? '(not set)'} → ${value}`]),
+          ),
+        });
+      });
       return getSupportSettings();
     },
   };
