@@ -41,7 +41,6 @@ export const auditActionInfo = {
   chapters_reordered: { label: 'Chapters reordered', group: 'Stories' },
   story_changes_published: { label: 'Story changes published', group: 'Stories' },
   story_imported: { label: 'Story imported', group: 'Stories' },
-  chapters_reordered: { label: 'Chapters reordered', group: 'Stories' },
   file_uploaded: { label: 'File uploaded', group: 'Files' },
   file_deleted: { label: 'File deleted', group: 'Files' },
   files_associated: { label: 'Files associated with a chapter', group: 'Files' },
