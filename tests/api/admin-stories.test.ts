@@ -15,6 +15,8 @@ import {
   stories,
   userStoryProgress,
 } from '#server/db/schema';
+import { buildApp } from '#server/app';
+import { connectDatabase } from '#server/db/client';
 import { signedInUser } from './helpers/accounts.ts';
 import { insertStory } from './helpers/fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -35,13 +37,16 @@ beforeAll(async () => {
     { ...upload('audios', 'chapter-one.m4a', 'audio/mp4'), metadata: { duration_seconds: 120 } },
     upload('audios', 'chapter-two.m4a', 'audio/mp4'),
     upload('trans', 'chapter-one.json', 'application/json'),
+    // Covers: a story's cover counts while its file is there.
+    upload('series-images', 'cover.webp', 'image/webp'),
+    upload('series-images', 'faro.webp', 'image/webp'),
   ]);
 });
 afterAll(async () => {
   await t.close();
 });
 
-function upload(bucket: 'audios' | 'trans', filename: string, fileType: string) {
+function upload(bucket: 'audios' | 'trans' | 'series-images', filename: string, fileType: string) {
   return {
     filename,
     originalFilename: filename,
@@ -78,6 +83,39 @@ async function create(overrides: Partial<StoryInput> = {}) {
   return adminStoryResponseSchema.parse(res.json()).story;
 }
 
+/** Every story's id in library order. */
+async function storyIds() {
+  return (
+    await t.database.db
+      .select({ id: stories.id })
+      .from(stories)
+      .orderBy(asc(stories.position), asc(stories.createdAt))
+  ).map((row) => row.id);
+}
+
+/** Every story's position in library order (1..n when all is well). */
+async function storyOrder() {
+  return (
+    await t.database.db
+      .select({ position: stories.position })
+      .from(stories)
+      .orderBy(asc(stories.position))
+  ).map((row) => row.position);
+}
+
+const onetoN = (n: number) => Array.from({ length: n }, (_, index) => index + 1);
+
+/** The story_moved entries of one story, oldest first. */
+async function movesOf(storyId: string) {
+  return (
+    await t.database.db
+      .select()
+      .from(securityAuditLog)
+      .where(eq(securityAuditLog.action, 'story_moved'))
+      .orderBy(asc(securityAuditLog.createdAt))
+  ).filter((row) => row.details?.story_id === storyId);
+}
+
 async function publicTitles() {
   const res = await t.app.inject({ method: 'GET', url: '/api/stories' });
   return storyListResponseSchema.parse(res.json()).stories.map((story) => story.title);
@@ -95,6 +133,12 @@ describe('GET /api/admin/stories', () => {
       { title: 'Listed draft', position: 501, status: 'draft', publishedAt: null },
       0,
     );
+    // Chapters and a cover whose file was deleted: never complete (issue 12).
+    const coverGone = await insertStory(t.database.db, {
+      title: 'Listed without its cover file',
+      position: 502,
+      imageUrl: '/api/files/series-images/deleted-cover.webp',
+    });
     const res = await asAdmin('GET', '/api/admin/stories');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -103,7 +147,10 @@ describe('GET /api/admin/stories', () => {
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     const listedPublished = list.find((story) => story.id === published.story.id)!;
     const listedDraft = list.find((story) => story.id === draft.story.id)!;
-    expect(listedPublished.complete).toBe(true);
+    expect(listedPublished).toMatchObject({ cover: 'present', complete: true });
+    const listedCoverGone = list.find((story) => story.id === coverGone.story.id)!;
+    expect(listedCoverGone.chapters).toHaveLength(2);
+    expect(listedCoverGone).toMatchObject({ cover: 'missing', complete: false });
     expect(listedPublished.chapters.map((chapter) => chapter.title)).toEqual([
       'Chapter 1',
       'Chapter 2',
@@ -113,7 +160,7 @@ describe('GET /api/admin/stories', () => {
     expect(listedPublished.revisionPublishedAt).not.toBeNull();
     expect(listedDraft.revisionPublishedAt).toBeNull();
     expect(listedDraft.status).toBe('draft');
-    expect(listedDraft.complete).toBe(false);
+    expect(listedDraft).toMatchObject({ cover: 'none', complete: false });
   });
 });
 
@@ -139,7 +186,6 @@ describe('POST /api/admin/stories', () => {
       title: '  La señora del faro  ',
       description: '   ',
       level: 'Intermediate',
-      position: 7,
       newWordsCount: 12,
       imageUrl: '/api/files/series-images/faro.webp',
       chapters: [
@@ -150,13 +196,15 @@ describe('POST /api/admin/stories', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const { story } = adminStoryResponseSchema.parse(res.json());
+    const count = (await t.database.db.select({ id: stories.id }).from(stories)).length;
     expect(story).toMatchObject({
       title: 'La señora del faro',
       slug: 'la-senora-del-faro',
       description: null,
       language: 'Spanish',
       level: 'Intermediate',
-      position: 7,
+      // No position asked: last.
+      position: count,
       newWordsCount: 12,
       status: 'draft',
       publishedAt: null,
@@ -534,30 +582,36 @@ describe('POST /api/admin/stories/:id/requires-login', () => {
 });
 
 describe('POST /api/admin/stories/:id/move', () => {
-  it('swaps with the story above or below, and refuses to leave the list', async () => {
-    const top = await create({ position: 1000 });
-    const middle = await create({ position: 1001 });
-    const bottom = await create({ position: 1002 });
+  it('moves one place up or down, and refuses to leave the list clearly', async () => {
+    const top = await create();
+    const middle = await create();
+    const bottom = await create();
     const move = (id: string, direction: string) =>
       asAdmin('POST', `/api/admin/stories/${id}/move`, { direction });
+    const at = top.position;
 
     const up = await move(bottom.id, 'up');
     expect(up.statusCode).toBe(200);
     const afterUp = adminStoryListResponseSchema.parse(up.json()).stories;
     const positionOf = (list: typeof afterUp, id: string) =>
       list.find((story) => story.id === id)!.position;
-    expect(positionOf(afterUp, bottom.id)).toBe(1001);
-    expect(positionOf(afterUp, middle.id)).toBe(1002);
-    expect(positionOf(afterUp, top.id)).toBe(1000);
+    expect(positionOf(afterUp, top.id)).toBe(at);
+    expect(positionOf(afterUp, bottom.id)).toBe(at + 1);
+    expect(positionOf(afterUp, middle.id)).toBe(at + 2);
+    expect(afterUp.map((story) => story.position)).toEqual(onetoN(afterUp.length));
 
     const down = await move(top.id, 'down');
     const afterDown = adminStoryListResponseSchema.parse(down.json()).stories;
-    expect(positionOf(afterDown, top.id)).toBe(1001);
-    expect(positionOf(afterDown, bottom.id)).toBe(1000);
+    expect(positionOf(afterDown, top.id)).toBe(at + 1);
+    expect(positionOf(afterDown, bottom.id)).toBe(at);
 
     const last = await move(middle.id, 'down');
     expect(last.statusCode).toBe(400);
-    expect(last.json().error.message).toBe('There is no story below this one');
+    expect(last.json().error).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'This story is already last',
+    });
+    expect(await storyOrder()).toEqual(onetoN((await storyOrder()).length));
 
     const audits = await t.database.db
       .select()
@@ -573,33 +627,311 @@ describe('POST /api/admin/stories/:id/move', () => {
       [top.id, 'down'],
     ]);
     expect(moved[0]!).toMatchObject({ userId: admin.userId });
-    expect(moved[0]!.details).toMatchObject({ from_position: 1002, to_position: 1001 });
+    expect(moved[0]!.details).toMatchObject({
+      title: bottom.title,
+      from_position: at + 2,
+      to_position: at + 1,
+      swapped_with: middle.id,
+    });
   });
 
-  it('refuses up at position 1 and when no story sits just above', async () => {
-    const first = await create({ position: 1 });
-    const atOne = await asAdmin('POST', `/api/admin/stories/${first.id}/move`, {
-      direction: 'up',
-    });
+  it('refuses to move the first story up', async () => {
+    const [first] = await storyIds();
+    const atOne = await asAdmin('POST', `/api/admin/stories/${first}/move`, { direction: 'up' });
     expect(atOne.statusCode).toBe(400);
     expect(atOne.json().error.message).toBe('This story is already first');
-
-    const alone = await create({ position: 5000 });
-    const gap = await asAdmin('POST', `/api/admin/stories/${alone.id}/move`, { direction: 'up' });
-    expect(gap.statusCode).toBe(400);
-    expect(gap.json().error.message).toBe('There is no story above this one');
   });
 
-  it('validates the direction and answers 404 for an unknown story', async () => {
-    const story = await create();
-    const bad = await asAdmin('POST', `/api/admin/stories/${story.id}/move`, {
-      direction: 'left',
+  it('moves a story to a place (drag and drop), the stories between making room', async () => {
+    const a = await create();
+    const b = await create();
+    const c = await create();
+    const before = await storyIds();
+    const to = async (id: string, position: number) => {
+      const res = await asAdmin('POST', `/api/admin/stories/${id}/move`, { position });
+      expect(res.statusCode, res.body).toBe(200);
+      return adminStoryListResponseSchema.parse(res.json()).stories;
+    };
+
+    // The last one to the first place: everything else one place down.
+    const list = await to(c.id, 1);
+    expect(list.map((story) => story.id)).toEqual([c.id, ...before.filter((id) => id !== c.id)]);
+    expect(list.map((story) => story.position)).toEqual(onetoN(list.length));
+
+    // Past the end means last.
+    await to(c.id, 99_999);
+    expect(await storyIds()).toEqual(before);
+
+    // Its own place: nothing changes and nothing is recorded.
+    const entries = await movesOf(a.id);
+    await to(a.id, before.indexOf(a.id) + 1);
+    expect(await storyIds()).toEqual(before);
+    expect(await movesOf(a.id)).toEqual(entries);
+
+    await to(a.id, before.indexOf(b.id) + 1);
+    const [entry] = (await movesOf(a.id)).slice(-1);
+    expect(entry!.details).toMatchObject({
+      from_position: before.indexOf(a.id) + 1,
+      to_position: before.indexOf(b.id) + 1,
     });
-    expect(bad.statusCode).toBe(400);
+    expect(entry!.details).not.toHaveProperty('direction');
+    expect((await storyIds()).slice(-3)).toEqual([b.id, a.id, c.id]);
+  });
+
+  it('validates the body and answers 404 for an unknown story', async () => {
+    const story = await create();
+    for (const body of [
+      { direction: 'left' },
+      { position: 0 },
+      { position: 1.5 },
+      { direction: 'up', position: 2 },
+      {},
+    ]) {
+      const bad = await asAdmin('POST', `/api/admin/stories/${story.id}/move`, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+    }
     const missing = await asAdmin('POST', `/api/admin/stories/${UNKNOWN_ID}/move`, {
       direction: 'down',
     });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('story positions are always 1..n (decision 023)', () => {
+  it('puts new stories last, or where the wizard asks; deletes close the gap', async () => {
+    const before = await storyIds();
+    const last = await create();
+    expect(last.position).toBe(before.length + 1);
+    const beyond = await create({ position: 50_000 });
+    expect(beyond.position).toBe(before.length + 2);
+    const first = await create({ position: 1 });
+    expect(first.position).toBe(1);
+    expect(await storyIds()).toEqual([first.id, ...before, last.id, beyond.id]);
+    const [created] = (
+      await t.database.db
+        .select()
+        .from(securityAuditLog)
+        .where(eq(securityAuditLog.action, 'story_created'))
+    ).filter((row) => row.details?.story_id === first.id);
+    expect(created!.details).toMatchObject({ position: 1 });
+
+    expect((await asAdmin('DELETE', `/api/admin/stories/${first.id}`)).statusCode).toBe(204);
+    expect(await storyIds()).toEqual([...before, last.id, beyond.id]);
+    expect((await asAdmin('DELETE', `/api/admin/stories/${last.id}`)).statusCode).toBe(204);
+    expect(await storyIds()).toEqual([...before, beyond.id]);
+    expect(await storyOrder()).toEqual(onetoN(before.length + 1));
+  });
+
+  it("moves a story from the wizard's position field, and keeps its place when none is sent", async () => {
+    const story = await create();
+    const ids = await storyIds();
+    const save = async (position?: number) => {
+      const res = await asAdmin('PUT', `/api/admin/stories/${story.id}`, {
+        ...input({ title: story.title }),
+        ...(position === undefined ? {} : { position }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return adminStoryResponseSchema.parse(res.json()).story;
+    };
+    expect((await save()).position).toBe(ids.length);
+    expect((await save(2)).position).toBe(2);
+    expect(await storyIds()).toEqual([
+      ids[0],
+      story.id,
+      ...ids.slice(1).filter((id) => id !== story.id),
+    ]);
+    const [entry] = (await movesOf(story.id)).slice(-1);
+    expect(entry).toMatchObject({ userId: admin.userId });
+    expect(entry!.details).toMatchObject({
+      from_position: ids.length,
+      to_position: 2,
+      via: 'wizard',
+    });
+    // The same place again: no move recorded.
+    const count = (await movesOf(story.id)).length;
+    expect((await save(2)).position).toBe(2);
+    expect(await movesOf(story.id)).toHaveLength(count);
+  });
+
+  it('keeps 1..n without duplicates under 20 concurrent moves on two app instances', async () => {
+    for (let i = 0; i < 4; i++) await create();
+    const second = connectDatabase(t.database.connectionString, 5);
+    const other = await buildApp(t.config, { database: second, storage: t.storage });
+    await other.ready();
+    try {
+      const ids = await storyIds();
+      const apps = [t.app, other];
+      const moves = Array.from({ length: 20 }, (_, index) => {
+        const id = ids[(index * 7) % ids.length]!;
+        const body =
+          index % 3 === 0
+            ? { position: ((index * 5) % ids.length) + 1 }
+            : { direction: index % 2 === 0 ? 'up' : 'down' };
+        return apps[index % 2]!.inject({
+          method: 'POST',
+          url: `/api/admin/stories/${id}/move`,
+          headers: { cookie: admin.cookie, origin: ORIGIN },
+          payload: body,
+        });
+      });
+      const answers = await Promise.all(moves);
+      // Each move either happened or was refused at an end of the list; none failed.
+      for (const answer of answers) expect([200, 400], answer.body).toContain(answer.statusCode);
+      expect(answers.filter((answer) => answer.statusCode === 200).length).toBeGreaterThan(10);
+      const order = await storyOrder();
+      expect(order).toEqual(onetoN(ids.length));
+      expect(new Set(await storyIds())).toEqual(new Set(ids));
+    } finally {
+      await other.close();
+      await second.close();
+    }
+  });
+
+  it('puts concurrently created stories last, one place each', async () => {
+    const before = await storyIds();
+    const made = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        asAdmin('POST', '/api/admin/stories', input({ title: `Concurrent ${index}` })),
+      ),
+    );
+    for (const res of made) expect(res.statusCode, res.body).toBe(201);
+    expect(await storyOrder()).toEqual(onetoN(before.length + 8));
+    expect((await storyIds()).slice(0, before.length)).toEqual(before);
+  });
+
+  it('is guaranteed by the database: two stories at one place cannot be committed', async () => {
+    const [a, b] = await storyIds();
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await tx.update(stories).set({ position: 1 }).where(eq(stories.id, b!));
+      }),
+    ).rejects.toMatchObject({ cause: { code: '23505', constraint: 'stories_position_unique' } });
+    // Deferred: a swap through a shared place is fine within one transaction.
+    await t.database.db.transaction(async (tx) => {
+      await tx.update(stories).set({ position: 2 }).where(eq(stories.id, a!));
+      await tx.update(stories).set({ position: 1 }).where(eq(stories.id, b!));
+    });
+    expect((await storyIds()).slice(0, 2)).toEqual([b, a]);
+    await t.database.db.transaction(async (tx) => {
+      await tx.update(stories).set({ position: 1 }).where(eq(stories.id, a!));
+      await tx.update(stories).set({ position: 2 }).where(eq(stories.id, b!));
+    });
+  });
+});
+
+describe('chapter order (decision 023)', () => {
+  const chapterRows = async (storyId: string) =>
+    t.database.db
+      .select({
+        id: chapters.id,
+        title: chapters.title,
+        position: chapters.position,
+        removedAt: chapters.removedAt,
+      })
+      .from(chapters)
+      .where(eq(chapters.storyId, storyId))
+      .orderBy(asc(chapters.position));
+
+  it('reorders chapters from the wizard: ids kept, positions 1..n, an audit entry', async () => {
+    const story = await create({
+      chapters: [{ title: 'Uno' }, { title: 'Dos' }, { title: 'Tres' }],
+    });
+    const [uno, dos, tres] = story.chapters;
+    const res = await asAdmin('PUT', `/api/admin/stories/${story.id}`, {
+      ...input({ title: story.title }),
+      chapters: [
+        { id: tres!.id, title: 'Tres' },
+        { title: 'Nuevo' },
+        { id: uno!.id, title: 'Uno' },
+        { id: dos!.id, title: 'Dos' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = adminStoryResponseSchema.parse(res.json()).story;
+    expect(saved.chapters.map((chapter) => [chapter.title, chapter.position])).toEqual([
+      ['Tres', 1],
+      ['Nuevo', 2],
+      ['Uno', 3],
+      ['Dos', 4],
+    ]);
+    expect(saved.chapters[0]!.id).toBe(tres!.id);
+    const reordersOf = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(securityAuditLog)
+          .where(eq(securityAuditLog.action, 'chapters_reordered'))
+      ).filter((row) => row.details?.story_id === story.id);
+    const [entry] = await reordersOf();
+    expect(entry).toMatchObject({ userId: admin.userId });
+    expect(entry!.details).toMatchObject({
+      story_id: story.id,
+      from: ['Uno', 'Dos', 'Tres'],
+      to: ['Tres', 'Uno', 'Dos'],
+    });
+
+    // A save that keeps the order records no reorder.
+    const again = await asAdmin('PUT', `/api/admin/stories/${story.id}`, {
+      ...input({ title: story.title }),
+      chapters: saved.chapters.map(({ id, title }) => ({ id, title })),
+    });
+    expect(again.statusCode).toBe(200);
+    expect(await reordersOf()).toHaveLength(1);
+  });
+
+  it("keeps removed chapters after the working copy's until the publish deletes them", async () => {
+    const { story, chapters: rows } = await insertStory(t.database.db, { title: 'Tres partes' }, 3);
+    const [one, two, three] = rows;
+    // Chapter 1 removed while learners still see it; 3 and 2 swapped.
+    const res = await asAdmin('PUT', `/api/admin/stories/${story.id}`, {
+      ...input({ title: story.title }),
+      chapters: [
+        { id: three!.id, title: 'Chapter 3' },
+        { id: two!.id, title: 'Chapter 2' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = adminStoryResponseSchema.parse(res.json()).story;
+    expect(saved.chapters.map((chapter) => [chapter.id, chapter.position])).toEqual([
+      [three!.id, 1],
+      [two!.id, 2],
+    ]);
+    expect(saved.removedChapters.map((chapter) => [chapter.id, chapter.position])).toEqual([
+      [one!.id, 3],
+    ]);
+    // A new chapter goes after the kept ones; the removed one stays after it.
+    const added = await asAdmin('PUT', `/api/admin/stories/${story.id}`, {
+      ...input({ title: story.title }),
+      chapters: [
+        { id: three!.id, title: 'Chapter 3' },
+        { id: two!.id, title: 'Chapter 2' },
+        { title: 'Chapter 4' },
+      ],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((await chapterRows(story.id)).map((row) => [row.title, row.position])).toEqual([
+      ['Chapter 3', 1],
+      ['Chapter 2', 2],
+      ['Chapter 4', 3],
+      ['Chapter 1', 4],
+    ]);
+
+    const published = await asAdmin('POST', `/api/admin/stories/${story.id}/publish-changes`);
+    expect(published.statusCode).toBe(200);
+    expect((await chapterRows(story.id)).map((row) => [row.title, row.position])).toEqual([
+      ['Chapter 3', 1],
+      ['Chapter 2', 2],
+      ['Chapter 4', 3],
+    ]);
+  });
+
+  it('is guaranteed by the database: two chapters of a story at one place cannot be committed', async () => {
+    const { chapters: rows } = await insertStory(t.database.db, {}, 2);
+    await expect(
+      t.database.db.update(chapters).set({ position: 1 }).where(eq(chapters.id, rows[1]!.id)),
+    ).rejects.toMatchObject({
+      cause: { code: '23505', constraint: 'chapters_story_position_unique' },
+    });
   });
 });
 
@@ -630,10 +962,12 @@ describe('DELETE /api/admin/stories/:id', () => {
         .from(userStoryProgress)
         .where(inArray(userStoryProgress.chapterId, ids)),
     ).toEqual([]);
-    const [audit] = await t.database.db
-      .select()
-      .from(securityAuditLog)
-      .where(eq(securityAuditLog.action, 'story_deleted'));
+    const [audit] = (
+      await t.database.db
+        .select()
+        .from(securityAuditLog)
+        .where(eq(securityAuditLog.action, 'story_deleted'))
+    ).filter((row) => row.details?.story_id === story.id);
     expect(audit!.details).toMatchObject({ story_id: story.id, title: 'To delete' });
 
     expect((await asAdmin('DELETE', `/api/admin/stories/${story.id}`)).statusCode).toBe(404);

@@ -269,9 +269,21 @@ describe('POST /api/admin/stories/import', () => {
       [1, 'import'],
     ]);
 
-    // Exported again, it is the same package byte for byte.
-    const again = await exportStory(target, targetAdmin.cookie, imported.story.id);
-    expect(again.rawPayload.equals(exported)).toBe(true);
+    // Exported again, it is the same package but for its place: an imported story goes last in
+    // the site that imports it, here first of one (decision 023).
+    const again = unzipped(
+      (await exportStory(target, targetAdmin.cookie, imported.story.id)).rawPayload,
+    );
+    const before = unzipped(exported);
+    const storyJson = `${DEMO_SLUG}/story.json`;
+    expect(Object.keys(again).sort()).toEqual(Object.keys(before).sort());
+    for (const name of Object.keys(before).filter((file) => file !== storyJson)) {
+      expect(again[name]!.equals(before[name]!), name).toBe(true);
+    }
+    expect(JSON.parse(again[storyJson]!.toString())).toEqual({
+      ...JSON.parse(before[storyJson]!.toString()),
+      position: 1,
+    });
   });
 
   it('keeps the import out of learners’ sight: a draft', async () => {
@@ -286,6 +298,37 @@ describe('POST /api/admin/stories/import', () => {
       .from(securityAuditLog)
       .where(eq(securityAuditLog.action, 'story_imported'));
     expect(audit!.details).toMatchObject({ slug: DEMO_SLUG, created: true, chapters: 2 });
+  });
+
+  it('puts a new story last whatever position its package names, and keeps it there on update', async () => {
+    const files = unzipped(exported);
+    const storyFile = JSON.parse(files[`${DEMO_SLUG}/story.json`]!.toString());
+    const renamed = { ...storyFile, slug: 'paraguas-copia', title: 'Paraguas copia', position: 1 };
+    files[`${DEMO_SLUG}/story.json`] = Buffer.from(JSON.stringify(renamed));
+    const order = async () =>
+      (
+        await source.database.db
+          .select({ slug: stories.slug, position: stories.position })
+          .from(stories)
+          .orderBy(stories.position)
+      ).map((row) => `${row.position}:${row.slug}`);
+    const before = await order();
+    const res = await importPackage(source, zip(files), sourceAdmin.cookie);
+    expect(res.statusCode, res.body).toBe(201);
+    const copy = importStoryResponseSchema.parse(res.json()).story;
+    expect(copy.position).toBe(before.length + 1);
+    expect(await order()).toEqual([...before, `${before.length + 1}:paraguas-copia`]);
+
+    // Imported again (an update), it stays where the site put it.
+    const again = await importPackage(source, zip(files), sourceAdmin.cookie);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await order()).toEqual([...before, `${before.length + 1}:paraguas-copia`]);
+    await source.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/stories/${copy.id}`,
+      headers: { cookie: sourceAdmin.cookie, origin: ORIGIN },
+    });
+    expect(await order()).toEqual(before);
   });
 
   it('updates the same story when the package comes again, storing nothing twice', async () => {

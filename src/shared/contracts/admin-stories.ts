@@ -11,8 +11,9 @@ import { storyLevels, storySummarySchema } from './stories.ts';
  *   PUT    /api/admin/stories/:id              body StoryInput → { story }
  *   POST   /api/admin/stories/:id/status       → { story } (published ⇄ draft)
  *   POST   /api/admin/stories/:id/requires-login → { story } (flips requires_login)
- *   POST   /api/admin/stories/:id/move         body { direction } → { stories } (positions swapped;
- *                                                the whole admin list, by position)
+ *   POST   /api/admin/stories/:id/move         body { direction } | { position } → { stories }
+ *                                                (one place up or down, or to a place; the whole
+ *                                                admin list, by position)
  *   POST   /api/admin/stories/:id/publish-changes → { story } (the working copy becomes what
  *                                                learners see: decision 021)
  *   DELETE /api/admin/stories/:id              → 204
@@ -44,9 +45,24 @@ export const adminChapterSchema = z.object({
 });
 export type AdminChapter = z.infer<typeof adminChapterSchema>;
 
+/**
+ * A story's cover: 'present', 'none' (no image chosen) or 'missing' (it names one of our stored
+ * images whose file is gone).
+ */
+export const coverStates = ['present', 'none', 'missing'] as const;
+export type CoverState = (typeof coverStates)[number];
+
+/**
+ * The one home of the completeness rule. Spec: a story is complete when it has at least one
+ * chapter and a cover image; issue 12: a cover whose file no longer exists does not count.
+ */
+export const isStoryComplete = (story: { chapterCount: number; cover: CoverState }) =>
+  story.chapterCount > 0 && story.cover === 'present';
+
 export const adminStorySchema = storySummarySchema.extend({
   chapters: z.array(adminChapterSchema),
-  /** Spec: a story is complete when it has at least one chapter and a cover image. */
+  cover: z.enum(coverStates),
+  /** isStoryComplete of the working copy's chapters and its cover. */
   complete: z.boolean(),
   /** Publishing now would change what learners see (false until the story is first published). */
   hasUnpublishedChanges: z.boolean(),
@@ -105,7 +121,11 @@ export const storyInputSchema = z
       .transform((value) => (value === '' ? null : value)),
     language: trimmed.pipe(z.string().min(1, 'Language is required').max(50)).default('Spanish'),
     level: levelInputSchema,
-    position: z.number().int().min(1).max(100_000).default(1),
+    /**
+     * Place in the library (decision 023): the story goes there and the others make room; past
+     * the end means last. Left out: last for a new story, unchanged on update.
+     */
+    position: z.number().int().min(1).max(100_000).optional(),
     /** The cover's public URL (an upload to the series-images bucket), or null. */
     imageUrl: text.pipe(z.string().max(2000)).nullable().default(null),
     newWordsCount: z.number().int().min(0).max(100_000).default(0),
@@ -133,8 +153,17 @@ export type StoryInput = Omit<z.input<typeof storyInputSchema>, 'chapters'> & {
 
 export const adminStoryResponseSchema = z.object({ story: adminStorySchema });
 export const adminStoryListResponseSchema = z.object({ stories: z.array(adminStorySchema) });
-export const moveStoryBodySchema = z.object({ direction: z.enum(['up', 'down']) }).strict();
-export type MoveDirection = z.infer<typeof moveStoryBodySchema>['direction'];
+export const moveDirections = ['up', 'down'] as const;
+export type MoveDirection = (typeof moveDirections)[number];
+/**
+ * One place up or down (the arrows), or to a place (drag and drop; past the end means last).
+ * Decision 023.
+ */
+export const moveStoryBodySchema = z.union([
+  z.object({ direction: z.enum(moveDirections) }).strict(),
+  z.object({ position: z.number().int().min(1).max(100_000) }).strict(),
+]);
+export type StoryMove = z.infer<typeof moveStoryBodySchema>;
 
 /** The spec's user-facing texts of story management (error catalogue and toasts, section 8). */
 export const adminStoryMessages = {
@@ -142,8 +171,9 @@ export const adminStoryMessages = {
   duplicateTitleHint: 'Please choose a different title',
   notFound: 'Story not found',
   alreadyFirst: 'This story is already first',
-  nothingAbove: 'There is no story above this one',
-  nothingBelow: 'There is no story below this one',
+  alreadyLast: 'This story is already last',
+  /** Never expected (moves are serialised): the database refused two stories at one place. */
+  orderChanged: 'The story order changed at the same time. Please try again.',
   toasts: {
     published: 'Story Published',
     unpublished: 'Story Unpublished',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, max } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import { chapters, stories } from '#server/db/schema';
 import { buildRevision } from '#server/modules/stories/published-revision';
@@ -18,6 +18,8 @@ export async function insertStory(
   chapterCount = 2,
 ) {
   const suffix = randomBytes(4).toString('hex');
+  // Positions are unique (decision 023): a story inserted without one goes last.
+  const [last] = await db.select({ position: max(stories.position) }).from(stories);
   const [inserted] = await db
     .insert(stories)
     .values({
@@ -27,6 +29,7 @@ export async function insertStory(
       status: 'published',
       publishedAt: new Date(),
       requiresLogin: false,
+      position: (last?.position ?? 0) + 1,
       ...overrides,
     })
     .returning();

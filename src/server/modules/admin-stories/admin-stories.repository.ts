@@ -12,16 +12,13 @@ import { chapterSecondsFromMetadata } from '../../lib/audio-metadata.ts';
 
 export type StoryValues = Pick<
   typeof stories.$inferInsert,
-  'title' | 'description' | 'language' | 'level' | 'position' | 'imageUrl' | 'newWordsCount'
+  'title' | 'description' | 'language' | 'level' | 'imageUrl' | 'newWordsCount'
 >;
 
 export type ChapterValues = Pick<
   typeof chapters.$inferInsert,
   'title' | 'position' | 'duration' | 'audioFileId' | 'transcriptFileId'
 >;
-
-/** Moves are serialised so that two swaps never interleave. */
-const MOVE_LOCK_KEY = 7_212_101;
 
 /** Story management of the content screen: drafts included, chapters with them. */
 export const createAdminStoriesRepository = defineRepository((db) => ({
@@ -58,7 +55,8 @@ export const createAdminStoriesRepository = defineRepository((db) => ({
     return new Set(rows.map((row) => row.slug));
   },
 
-  async insertStory(values: StoryValues & { slug: string }): Promise<StoryRow> {
+  /** Stories are placed by the service (decision 023): `position` is where the new one goes. */
+  async insertStory(values: StoryValues & { slug: string; position: number }): Promise<StoryRow> {
     const [row] = await db
       .insert(stories)
       .values({ ...values, status: 'draft' })
@@ -93,18 +91,38 @@ export const createAdminStoriesRepository = defineRepository((db) => ({
       .where(eq(stories.id, id));
   },
 
+  /** The story's chapter rows, removed ones too, by position. */
   async chapterIdsOf(storyId: string) {
     const rows = await db
       .select({
         id: chapters.id,
+        title: chapters.title,
         audioFileId: chapters.audioFileId,
         transcriptFileId: chapters.transcriptFileId,
         duration: chapters.duration,
         removedAt: chapters.removedAt,
       })
       .from(chapters)
-      .where(eq(chapters.storyId, storyId));
+      .where(eq(chapters.storyId, storyId))
+      .orderBy(asc(chapters.position), asc(chapters.createdAt), asc(chapters.id));
     return rows;
+  },
+
+  /**
+   * The story's chapters take positions 1..n: the working copy's first, in their order, then the
+   * removed ones that learners still see until the next publish (decision 023). Run after every
+   * change to a story's chapters, in its transaction (the unique constraint is checked at commit).
+   */
+  async renumberChapters(storyId: string) {
+    await db.execute(sql`
+      update ${chapters} as c set position = ordered.n
+      from (
+        select id, row_number() over (
+          order by (removed_at is not null), position, created_at, id
+        ) as n
+        from ${chapters} where story_id = ${storyId}
+      ) as ordered
+      where c.id = ordered.id and c.position <> ordered.n`);
   },
 
   async insertChapters(storyId: string, rows: ChapterValues[]) {
@@ -209,34 +227,54 @@ export const createAdminStoriesRepository = defineRepository((db) => ({
     return row;
   },
 
-  async lockMoves() {
-    await db.execute(sql`select pg_advisory_xact_lock(${MOVE_LOCK_KEY})`);
+  /**
+   * Until the transaction ends, no other transaction adds, deletes, moves or edits a story (plain
+   * reads go on). Every change to the order takes it first, before writing anything, so two
+   * administrators' moves run one after the other (decision 023).
+   */
+  async lockStoryOrder() {
+    await db.execute(sql`lock table ${stories} in share row exclusive mode`);
   },
 
-  async storyPosition(id: string) {
-    const [row] = await db
+  /** Every story in library order (ties, which the constraint forbids, by age then id). */
+  storyOrder() {
+    return db
       .select({ id: stories.id, position: stories.position, title: stories.title })
       .from(stories)
-      .where(eq(stories.id, id));
-    return row;
+      .orderBy(asc(stories.position), asc(stories.createdAt), asc(stories.id));
   },
 
-  /** A story at this position (the oldest one if several share it), other than `exceptId`. */
-  async storyAtPosition(position: number, exceptId: string) {
-    const [row] = await db
-      .select({ id: stories.id, position: stories.position })
-      .from(stories)
-      .where(and(eq(stories.position, position), ne(stories.id, exceptId)))
-      .orderBy(asc(stories.createdAt), asc(stories.id))
-      .limit(1);
-    return row;
+  /** The stories take positions 1..n in this order (every story's id, once). */
+  async setStoryOrder(ids: readonly string[]) {
+    if (ids.length === 0) return;
+    await db.execute(sql`
+      update ${stories} as s set position = ordered.n
+      from unnest(${sql.param([...ids])}::uuid[]) with ordinality as ordered(id, n)
+      where s.id = ordered.id and s.position <> ordered.n`);
   },
 
-  async setPosition(id: string, position: number) {
-    await db
-      .update(stories)
-      .set({ position, updatedAt: sql`now()` })
-      .where(eq(stories.id, id));
+  /**
+   * Of these stored image keys, those whose upload record still exists (the files screen deletes
+   * the record with the object).
+   */
+  async storedImages(images: readonly { bucket: Bucket; key: string }[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    if (images.length === 0) return found;
+    const rows = await db
+      .select({ bucket: fileUploads.bucketName, key: fileUploads.filePath })
+      .from(fileUploads)
+      .where(
+        inArray(
+          fileUploads.filePath,
+          images.map((image) => image.key),
+        ),
+      );
+    const wanted = new Set(images.map((image) => `${image.bucket}/${image.key}`));
+    for (const row of rows) {
+      const id = `${row.bucket}/${row.key}`;
+      if (wanted.has(id)) found.add(id);
+    }
+    return found;
   },
 
   /** Chapters go with the story, and their progress and bookmarks with them (ON DELETE CASCADE). */

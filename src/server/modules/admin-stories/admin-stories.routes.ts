@@ -134,14 +134,15 @@ export const adminStoriesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
     {
       schema: {
         tags,
-        summary: 'Swap positions with the story just above or below; returns the whole list',
+        summary:
+          'Move a story one place up or down, or to a place (the others make room); returns the whole list',
         params: idParamsSchema,
         body: moveStoryBodySchema,
         response: { 200: adminStoryListResponseSchema, ...withNotFound },
       },
     },
     async (request) => ({
-      stories: await stories.moveStory(request.params.id, request.body.direction, actorOf(request)),
+      stories: await stories.moveStory(request.params.id, request.body, actorOf(request)),
     }),
   );
 

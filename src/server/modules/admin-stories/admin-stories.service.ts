@@ -1,8 +1,10 @@
 import {
   adminStoryMessages,
+  isStoryComplete,
   type AdminChapter,
   type AdminStory,
-  type MoveDirection,
+  type CoverState,
+  type StoryMove,
   type storyInputSchema,
 } from '#shared/contracts/admin-stories';
 import type { z } from 'zod';
@@ -23,6 +25,8 @@ import type {
   ChapterValues,
   StoryValues,
 } from './admin-stories.repository.ts';
+import { coverStateOf, storedImageOf } from './story-cover.ts';
+import { movedInOrder } from './story-order.ts';
 import { slugFromTitle, uniqueSlug } from './story-slug.ts';
 
 /** The body after the contract's parsing (trimmed, defaults filled in). */
@@ -40,13 +44,17 @@ const toAdminChapter = (chapter: ChapterRow): AdminChapter => ({
   transcriptFileId: chapter.transcriptFileId,
 });
 
-/** The working copy, with what separates it from what learners see. */
-export const toAdminStory = (row: StoryWithChapters): AdminStory => {
+/**
+ * The working copy, with what separates it from what learners see. `cover` says whether its cover
+ * image is there (coverStateOf); completeness follows the one shared rule.
+ */
+export const toAdminStory = (row: StoryWithChapters, cover: CoverState): AdminStory => {
   const chapters = row.chapters.filter((chapter) => chapter.removedAt === null);
   return {
     ...toStorySummary(row),
     chapters: chapters.map(toAdminChapter),
-    complete: chapters.length > 0 && row.imageUrl !== null && row.imageUrl !== '',
+    cover,
+    complete: isStoryComplete({ chapterCount: chapters.length, cover }),
     hasUnpublishedChanges: hasUnpublishedChanges(row),
     revisionPublishedAt: row.publishedRevision?.publishedAt ?? null,
     removedChapters: row.chapters
@@ -55,24 +63,43 @@ export const toAdminStory = (row: StoryWithChapters): AdminStory => {
   };
 };
 
+/** Stories as the admin screens show them, each with whether its cover image is there. */
+export async function toAdminStories(
+  queries: Pick<StoryQueries, 'storedImages'>,
+  rows: readonly StoryWithChapters[],
+): Promise<AdminStory[]> {
+  const images = rows.flatMap((row) => {
+    const image = row.imageUrl ? storedImageOf(row.imageUrl) : undefined;
+    return image ? [image] : [];
+  });
+  const stored = await queries.storedImages(images);
+  return rows.map((row) => toAdminStory(row, coverStateOf(row.imageUrl, stored)));
+}
+
 const duplicateTitle = () =>
   conflict(adminStoryMessages.duplicateTitle, { hint: adminStoryMessages.duplicateTitleHint });
 
-/** PostgreSQL's unique_violation, whether thrown by pg directly or wrapped by Drizzle. */
-function isUniqueViolation(error: unknown): boolean {
+/**
+ * The constraint of PostgreSQL's unique_violation, whether thrown by pg directly or wrapped by
+ * Drizzle; undefined for any other error.
+ */
+function uniqueViolation(error: unknown): { constraint: string } | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return { constraint: typeof constraint === 'string' ? constraint : '' };
     current = (current as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
 }
+
+/** The deferred unique constraints on positions (migration 0006, decision 023). */
+const positionConstraints = new Set(['stories_position_unique', 'chapters_story_position_unique']);
 
 const storyValues = (input: ParsedStoryInput): StoryValues => ({
   title: input.title,
   description: input.description,
   language: input.language,
   level: input.level,
-  position: input.position,
   imageUrl: input.imageUrl === '' ? null : input.imageUrl,
   newWordsCount: input.newWordsCount,
 });
@@ -185,7 +212,12 @@ export function createAdminStoriesService(deps: {
       return await transaction((tx) => work(stories.in(tx), audit.in(tx)));
     } catch (error) {
       if (error instanceof AppError) throw error;
-      if (isUniqueViolation(error)) throw duplicateTitle();
+      const violation = uniqueViolation(error);
+      // Moves are serialised, so two stories at one place should never reach the commit.
+      if (violation && positionConstraints.has(violation.constraint)) {
+        throw conflict(adminStoryMessages.orderChanged);
+      }
+      if (violation) throw duplicateTitle();
       throw error;
     } finally {
       // Also after a failure: nothing changed then, and an extra reload is harmless.
@@ -200,7 +232,31 @@ export function createAdminStoriesService(deps: {
   }
 
   const load = async (queries: StoryQueries, id: string): Promise<AdminStory> =>
-    toAdminStory(await findStory(queries, id));
+    (await toAdminStories(queries, [await findStory(queries, id)]))[0]!;
+
+  const listAll = async (queries: StoryQueries) =>
+    toAdminStories(queries, await queries.listAllStories());
+
+  /**
+   * Puts the story at `position` (1-based; past the end means last) and the others in order
+   * around it; the order lock must be held. Returns where it was and where it is, 1-based.
+   */
+  async function place(queries: StoryQueries, id: string, position: number) {
+    const order = await queries.storyOrder();
+    const from = order.findIndex((story) => story.id === id);
+    if (from < 0) throw notFound(adminStoryMessages.notFound);
+    const to = Math.min(position, order.length) - 1;
+    if (to !== from) {
+      await queries.setStoryOrder(
+        movedInOrder(
+          order.map((story) => story.id),
+          from,
+          to,
+        ),
+      );
+    }
+    return { story: order[from]!, from: from + 1, to: to + 1 };
+  }
 
   /**
    * The working copy becomes the revision learners see: chapters removed from it are deleted now
@@ -209,6 +265,7 @@ export function createAdminStoriesService(deps: {
    */
   async function publishWorkingCopy(queries: StoryQueries, id: string) {
     const removed = await queries.deleteRemovedChapters(id);
+    await queries.renumberChapters(id);
     const story = await findStory(queries, id);
     const revision = buildRevision(story, new Date());
     await queries.saveRevision(id, revision);
@@ -220,15 +277,17 @@ export function createAdminStoriesService(deps: {
   }
 
   return {
-    async listStories(): Promise<AdminStory[]> {
-      return (await stories.listAllStories()).map(toAdminStory);
-    },
+    listStories: (): Promise<AdminStory[]> => listAll(stories),
 
     getStory: (id: string) => load(stories, id),
 
-    /** A new draft; the slug comes from the title once and never changes. */
+    /**
+     * A new draft; the slug comes from the title once and never changes. It goes last, or where
+     * `position` asks, the stories from there on moving one place down (decision 023).
+     */
     createStory(input: ParsedStoryInput, actor: Actor): Promise<AdminStory> {
       return change(async (queries, auditLog) => {
+        await queries.lockStoryOrder();
         if (await queries.titleTaken(input.title)) throw duplicateTitle();
         const noIds = input.chapters.map(() => undefined);
         const chapters = await withAudioDurations(
@@ -239,12 +298,14 @@ export function createAdminStoriesService(deps: {
         );
         const base = slugFromTitle(input.title);
         const slug = uniqueSlug(base, await queries.slugsLike(base));
-        const row = await queries.insertStory({ ...storyValues(input), slug });
+        const last = (await queries.storyOrder()).length + 1;
+        const row = await queries.insertStory({ ...storyValues(input), slug, position: last });
         await queries.insertChapters(row.id, chapters);
+        const { to } = await place(queries, row.id, input.position ?? last);
         await auditLog.record({
           action: 'story_created',
           ...actor,
-          details: { story_id: row.id, title: row.title, chapters: chapters.length },
+          details: { story_id: row.id, title: row.title, chapters: chapters.length, position: to },
         });
         return load(queries, row.id);
       });
@@ -258,6 +319,8 @@ export function createAdminStoriesService(deps: {
      */
     updateStory(id: string, input: ParsedStoryInput, actor: Actor): Promise<AdminStory> {
       return change(async (queries, auditLog) => {
+        // The wizard's position may move the story: the order is locked before any write.
+        await queries.lockStoryOrder();
         const updated = await queries.updateStory(id, storyValues(input));
         if (!updated) throw notFound(adminStoryMessages.notFound);
         if (await queries.titleTaken(input.title, id)) throw duplicateTitle();
@@ -294,6 +357,7 @@ export function createAdminStoriesService(deps: {
           else await queries.updateChapter(chapterId, values);
         }
         await queries.insertChapters(id, fresh);
+        await queries.renumberChapters(id);
         await auditLog.record({
           action: 'story_updated',
           ...actor,
@@ -305,6 +369,44 @@ export function createAdminStoriesService(deps: {
             chapters_removed: dropped.length,
           },
         });
+        // Chapters kept from before, in their old and new order (new and dropped ones aside).
+        const keptBefore = existing
+          .filter((chapter) => chapter.removedAt === null && seen.has(chapter.id))
+          .map((chapter) => chapter.id);
+        const keptAfter = ids.filter(
+          (chapterId): chapterId is string =>
+            chapterId !== undefined && keptBefore.includes(chapterId),
+        );
+        if (keptAfter.some((chapterId, index) => chapterId !== keptBefore[index])) {
+          const titleOf = new Map(existing.map((chapter) => [chapter.id, chapter.title]));
+          await auditLog.record({
+            action: 'chapters_reordered',
+            ...actor,
+            details: {
+              story_id: id,
+              title: input.title,
+              from: keptBefore.map((chapterId) => titleOf.get(chapterId)),
+              to: keptAfter.map((chapterId) => titleOf.get(chapterId)),
+              chapter_ids: keptAfter,
+            },
+          });
+        }
+        if (input.position !== undefined) {
+          const moved = await place(queries, id, input.position);
+          if (moved.from !== moved.to) {
+            await auditLog.record({
+              action: 'story_moved',
+              ...actor,
+              details: {
+                story_id: id,
+                title: input.title,
+                from_position: moved.from,
+                to_position: moved.to,
+                via: 'wizard',
+              },
+            });
+          }
+        }
         return load(queries, id);
       });
     },
@@ -361,44 +463,56 @@ export function createAdminStoriesService(deps: {
       });
     },
 
-    /** Swaps positions with the story just above (position − 1) or below (position + 1). */
-    moveStory(id: string, direction: MoveDirection, actor: Actor): Promise<AdminStory[]> {
+    /**
+     * One place up or down (refused at either end), or to a place (past the end means last), the
+     * stories between moving one place to make room. Moves are serialised by the order lock, and
+     * the deferred unique constraint backs that up (decision 023). Returns the whole list.
+     */
+    moveStory(id: string, move: StoryMove, actor: Actor): Promise<AdminStory[]> {
       return change(async (queries, auditLog) => {
-        await queries.lockMoves();
-        const story = await queries.storyPosition(id);
-        if (!story) throw notFound(adminStoryMessages.notFound);
-        if (direction === 'up' && story.position <= 1) {
-          throw badRequest(adminStoryMessages.alreadyFirst);
+        await queries.lockStoryOrder();
+        const order = await queries.storyOrder();
+        const index = order.findIndex((story) => story.id === id);
+        if (index < 0) throw notFound(adminStoryMessages.notFound);
+        let position: number;
+        if ('direction' in move) {
+          if (move.direction === 'up' && index === 0) {
+            throw badRequest(adminStoryMessages.alreadyFirst);
+          }
+          if (move.direction === 'down' && index === order.length - 1) {
+            throw badRequest(adminStoryMessages.alreadyLast);
+          }
+          position = index + 1 + (move.direction === 'up' ? -1 : 1);
+        } else {
+          position = move.position;
         }
-        const target = story.position + (direction === 'up' ? -1 : 1);
-        const neighbour = await queries.storyAtPosition(target, id);
-        if (!neighbour) {
-          throw badRequest(
-            direction === 'up' ? adminStoryMessages.nothingAbove : adminStoryMessages.nothingBelow,
-          );
+        const { story, from, to } = await place(queries, id, position);
+        if (from !== to) {
+          await auditLog.record({
+            action: 'story_moved',
+            ...actor,
+            details: {
+              story_id: id,
+              title: story.title,
+              from_position: from,
+              to_position: to,
+              ...('direction' in move
+                ? { direction: move.direction, swapped_with: order[to - 1]!.id }
+                : {}),
+            },
+          });
         }
-        await queries.setPosition(neighbour.id, story.position);
-        await queries.setPosition(id, target);
-        await auditLog.record({
-          action: 'story_moved',
-          ...actor,
-          details: {
-            story_id: id,
-            title: story.title,
-            direction,
-            from_position: story.position,
-            to_position: target,
-            swapped_with: neighbour.id,
-          },
-        });
-        return (await queries.listAllStories()).map(toAdminStory);
+        return listAll(queries);
       });
     },
 
+    /** The stories below move one place up: positions stay 1..n (decision 023). */
     deleteStory(id: string, actor: Actor): Promise<void> {
       return change(async (queries, auditLog) => {
+        await queries.lockStoryOrder();
         const row = await queries.deleteStory(id);
         if (!row) throw notFound(adminStoryMessages.notFound);
+        await queries.setStoryOrder((await queries.storyOrder()).map((story) => story.id));
         await auditLog.record({
           action: 'story_deleted',
           ...actor,

@@ -58,7 +58,7 @@ export const createStoryPackagesRepository = defineRepository((db) => ({
     return row?.id;
   },
 
-  /** The position after the last story: where a package without one goes. */
+  /** The position after the last story: where an imported story goes (decision 023). */
   async nextPosition(): Promise<number> {
     const [row] = await db.select({ last: max(stories.position) }).from(stories);
     return (row?.last ?? 0) + 1;

@@ -11,7 +11,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { generateObjectKey, type ObjectStorage } from '../../lib/storage/storage.ts';
 import type { CheckedFile } from '../../lib/upload-checks.ts';
 import type { AdminStoriesRepository } from '../admin-stories/admin-stories.repository.ts';
-import { toAdminStory } from '../admin-stories/admin-stories.service.ts';
+import { toAdminStories } from '../admin-stories/admin-stories.service.ts';
 import { publicFileUrl } from '../files/public-file-url.ts';
 import { isInRevision, workingView } from '../stories/published-revision.ts';
 import type { StoryWithChapters } from '../stories/stories.repository.ts';
@@ -192,6 +192,8 @@ export function createStoryPackagesService(deps: {
         const storyQueries = stories.in(tx);
         const { story } = checked;
         await queries.lockSlug(story.slug);
+        // A new story goes last (decision 023): the order is locked before anything is written.
+        await storyQueries.lockStoryOrder();
         const existingId = await queries.findStoryIdBySlug(story.slug);
         const existing = existingId ? await storyQueries.findAnyStory(existingId) : undefined;
         if (await storyQueries.titleTaken(story.title, existingId)) {
@@ -217,7 +219,8 @@ export function createStoryPackagesService(deps: {
           : await queries.insertStory({
               ...content,
               slug: story.slug,
-              position: story.position ?? (await queries.nextPosition()),
+              // The package's own position is not used: the site's order is the site's.
+              position: await queries.nextPosition(),
               requiresLogin: story.requires_login,
             });
         if (existing) await queries.updateStoryContent(existing.id, content);
@@ -247,6 +250,7 @@ export function createStoryPackagesService(deps: {
         const learnersSee = (id: string) => isInRevision(existing?.publishedRevision ?? null, id);
         await storyQueries.markChaptersRemoved(dropped.filter(learnersSee));
         await storyQueries.deleteChapters(dropped.filter((id) => !learnersSee(id)));
+        await storyQueries.renumberChapters(storyId);
 
         await audit.in(tx).record({
           action: 'story_imported',
@@ -283,7 +287,8 @@ export function createStoryPackagesService(deps: {
       alignmentJobs.push(await startAlignment({ ...alignment, createdBy: actor.userId }));
     }
     const story = await stories.findAnyStory(storyId);
-    return { story: toAdminStory(story!), created, alignmentJobs };
+    const [adminStory] = await toAdminStories(stories, [story!]);
+    return { story: adminStory!, created, alignmentJobs };
   }
 
   return {

@@ -41,6 +41,7 @@ const story = (n: number, overrides: Partial<AdminStory> = {}): AdminStory => ({
   publishedAt: null,
   createdAt: new Date(2025, 0, 5, 12).toISOString(),
   chapters: [],
+  cover: 'none',
   complete: false,
   hasUnpublishedChanges: false,
   revisionPublishedAt: null,
@@ -55,6 +56,7 @@ const faro = story(1, {
   publishedAt: new Date(2025, 1, 14, 12).toISOString(),
   imageUrl: '/api/files/series-images/faro.webp',
   chapters: [chapter(1), chapter(2)],
+  cover: 'present',
   complete: true,
   requiresLogin: false,
 });

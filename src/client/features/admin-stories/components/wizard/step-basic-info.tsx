@@ -40,7 +40,11 @@ export function StepBasicInfo() {
         <Textarea rows={4} maxLength={5000} className="min-h-28" {...register('description')} />
       </Field>
 
-      <Field label="Position in Library" error={errors.position?.message}>
+      <Field
+        label="Position in Library"
+        error={errors.position?.message}
+        hint="1 is first; the stories from there move down one place. Empty: a new story goes last."
+      >
         <Input type="number" inputMode="numeric" min={1} step={1} {...register('position')} />
       </Field>
     </div>

@@ -95,7 +95,6 @@ describe('toStoryInput', () => {
       description: 'Un viaje.',
       language: 'Spanish',
       level: 'Beginner',
-      position: 1,
       imageUrl: '/api/files/series-images/c.png',
       newWordsCount: 0,
       chapters: [
@@ -110,6 +109,12 @@ describe('toStoryInput', () => {
     });
     // What the wizard sends is what the server's schema accepts.
     expect(storyInputSchema.safeParse(input).success).toBe(true);
+  });
+
+  it('sends a typed position, and none when it is left empty (a new story goes last)', () => {
+    expect(toStoryInput(filled({ position: ' 3 ' })).position).toBe(3);
+    expect(toStoryInput(filled({ position: '' }))).not.toHaveProperty('position');
+    expect(emptyWizardValues().position).toBe('');
   });
 
   it('sends an empty description as null and keeps the story language', () => {
@@ -133,6 +138,7 @@ describe('toStoryInput', () => {
       imageUrl: null,
       publishedAt: null,
       createdAt: '2025-01-01T00:00:00.000Z',
+      cover: 'none',
       complete: false,
       hasUnpublishedChanges: false,
       revisionPublishedAt: null,

@@ -122,7 +122,8 @@ export const emptyWizardValues = (): WizardValues => ({
   level: 'Beginner',
   newWordsCount: '0',
   description: '',
-  position: '1',
+  // Empty: a new story goes last (decision 023).
+  position: '',
   imageUrl: '',
   chapters: [],
 });
@@ -162,8 +163,9 @@ const numberOr = (text: string, fallback: number): number =>
 
 /**
  * The request body (spec, section 5): title and description trimmed, an empty description sent
- * as null, position 1 and new words 0 when left empty, file ids '' when missing. No duration: the
- * server takes it from the audio.
+ * as null, new words 0 when left empty, file ids '' when missing. An empty position is not sent:
+ * a new story goes last, an edited one stays where it is (decision 023). No duration: the server
+ * takes it from the audio.
  */
 export function toStoryInput(values: WizardValues, language = 'Spanish'): StoryInput {
   const description = values.description.trim();
@@ -172,7 +174,7 @@ export function toStoryInput(values: WizardValues, language = 'Spanish'): StoryI
     description: description === '' ? null : description,
     language,
     level: values.level,
-    position: numberOr(values.position, 1),
+    ...(values.position.trim() === '' ? {} : { position: numberOr(values.position, 1) }),
     imageUrl: values.imageUrl === '' ? null : values.imageUrl,
     newWordsCount: numberOr(values.newWordsCount, 0),
     chapters: values.chapters.map((chapter) => ({
