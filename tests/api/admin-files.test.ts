@@ -1,10 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { parseBuffer } from 'music-metadata';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chapters, fileUploads, securityAuditLog } from '#server/db/schema';
+import {
+  chapters,
+  fileUploads,
+  homePageSettings,
+  logoSettings,
+  profiles,
+  securityAuditLog,
+  stories,
+  transcriptVersions,
+} from '#server/db/schema';
 import type { Bucket } from '#shared/files';
 import { signedInUser } from './helpers/accounts.ts';
 import { insertStory } from './helpers/fixtures.ts';
@@ -355,10 +364,7 @@ describe('list, download, association and delete', () => {
     const {
       story,
       chapters: [first, second],
-    } = await insertStory(t.database.db, {
-      title: 'El faro',
-      position: 1,
-    });
+    } = await insertStory(t.database.db, { title: 'El faro' });
     const audio = (
       await upload('bucket=audios', 'Capítulo; uno (final).m4a', 'audio/x-m4a', sampleM4a)
     ).json().file;
@@ -426,18 +432,20 @@ describe('list, download, association and delete', () => {
 
     const afterLink = (await call('GET', '/api/admin/files')).json().files;
     const audioEntry = afterLink.find((file: { id: string }) => file.id === audio.id);
-    expect(audioEntry.associations).toEqual([
-      {
-        storyId: story.id,
-        storyTitle: 'El faro',
-        chapterId: first!.id,
-        chapterTitle: 'Chapter 1',
-        role: 'audio',
-      },
+    const chapterUse = {
+      storyId: story.id,
+      storyTitle: 'El faro',
+      chapterId: first!.id,
+      chapterTitle: 'Chapter 1',
+      chapterPosition: 1,
+    };
+    expect(audioEntry.uses).toEqual([
+      { kind: 'chapter', role: 'audio', ...chapterUse },
+      { kind: 'published-chapter', role: 'audio', ...chapterUse },
     ]);
-    expect(
-      afterLink.find((file: { id: string }) => file.id === transcript.id).associations[0].role,
-    ).toBe('transcript');
+    expect(afterLink.find((file: { id: string }) => file.id === transcript.id).uses[0].role).toBe(
+      'transcript',
+    );
 
     // Unassociate: every chapter reference goes; a second time there is nothing to remove.
     const unlinked = await call('DELETE', `/api/admin/files/${audio.id}/association`);
@@ -450,9 +458,10 @@ describe('list, download, association and delete', () => {
     expect(again.statusCode).toBe(404);
     expect(again.json().error.message).toBe('No associations found to remove');
 
-    // Delete: chapter references, record and object go.
+    // Delete: refused while a chapter uses the file; detached and deleted once confirmed.
     await call('POST', `/api/admin/chapters/${second!.id}/files`, { fileIds: [audio.id] });
-    const deleted = await call('DELETE', `/api/admin/files/${audio.id}`);
+    expect((await call('DELETE', `/api/admin/files/${audio.id}`)).statusCode).toBe(409);
+    const deleted = await call('DELETE', `/api/admin/files/${audio.id}?detach=true`);
     expect(deleted.statusCode).toBe(204);
     const [secondRow] = await t.database.db
       .select()
@@ -526,5 +535,508 @@ describe('list, download, association and delete', () => {
         .message,
     ).toBe('File not found');
     expect((await call('DELETE', '/api/admin/files/not-a-uuid')).statusCode).toBe(400);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Where files are used (decision 022)
+// ---------------------------------------------------------------------------------------------
+
+type Listed = {
+  id: string;
+  originalFilename: string;
+  fileSize: number;
+  uploadDate: string;
+  uses: { kind: string }[];
+  unused: boolean;
+};
+
+async function listFiles(query = ''): Promise<Listed[]> {
+  const res = await call('GET', `/api/admin/files${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().files;
+}
+
+/** The listed files among `ids`, in the order the server gave. */
+const among = (files: Listed[], ids: string[]) =>
+  files.filter((file) => ids.includes(file.id)).map((file) => file.id);
+
+const uploaded = async (query: string, name: string, type: string, content: Buffer) => {
+  const res = await upload(query, name, type, content);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().file as {
+    id: string;
+    filePath: string;
+    publicUrl: string | null;
+    originalFilename: string;
+  };
+};
+
+/** Moves an upload's date back, as if it had been uploaded `hours` ago. */
+const ageUpload = (id: string, hours: number) =>
+  t.database.db
+    .update(fileUploads)
+    .set({ uploadDate: new Date(Date.now() - hours * 3600_000) })
+    .where(eq(fileUploads.id, id));
+
+const storyRow = async (id: string) =>
+  (await t.database.db.select().from(stories).where(eq(stories.id, id)))[0]!;
+
+/**
+ * A published story whose chapter 1 plays an uploaded audio and transcript, with an uploaded
+ * cover; chapter 2 keeps an older uploaded transcript in its studio history. Published, so the
+ * revision learners read names them too.
+ */
+async function storyUsingFiles(title: string) {
+  const {
+    story,
+    chapters: [first, second],
+  } = await insertStory(t.database.db, { title });
+  const audio = await uploaded('bucket=audios', `${title} uno.m4a`, 'audio/x-m4a', sampleM4a);
+  const transcript = await uploaded(
+    'bucket=trans',
+    `${title} uno.json`,
+    'application/json',
+    demoTranscript,
+  );
+  const older = await uploaded(
+    'bucket=trans',
+    `${title} dos v1.json`,
+    'application/json',
+    demoTranscript,
+  );
+  const cover = await uploaded(
+    'bucket=series-images&kind=cover',
+    `${title}.png`,
+    'image/png',
+    await png(),
+  );
+  const linked = await call('POST', `/api/admin/chapters/${first!.id}/files`, {
+    fileIds: [audio.id, transcript.id],
+  });
+  expect(linked.statusCode, linked.body).toBe(200);
+  await t.database.db
+    .update(stories)
+    .set({ imageUrl: cover.publicUrl })
+    .where(eq(stories.id, story.id));
+  await t.database.db
+    .insert(transcriptVersions)
+    .values({ chapterId: second!.id, version: 1, fileKey: older.filePath, source: 'upload' });
+  const published = await call('POST', `/api/admin/stories/${story.id}/publish-changes`);
+  expect(published.statusCode, published.body).toBe(200);
+  return { story, first: first!, second: second!, audio, transcript, older, cover };
+}
+
+describe('where files are used', () => {
+  it('lists every kind of use: chapters, published revision, history, cover, logo, home page image, avatar', async () => {
+    const { story, first, second, audio, transcript, older, cover } =
+      await storyUsingFiles('La isla');
+    const logo = await uploaded('bucket=series-images', 'logo.png', 'image/png', await png());
+    const home = await uploaded('bucket=uploads', 'portada-home.png', 'image/png', await png());
+    const avatar = await uploaded('bucket=uploads', 'cara.png', 'image/png', await png());
+    const loose = await uploaded('bucket=uploads', 'suelto.pdf', 'application/pdf', pdf);
+    await t.database.db.insert(logoSettings).values({ logoUrl: logo.publicUrl!, altText: 'Logo' });
+    await t.database.db
+      .insert(homePageSettings)
+      .values({ settingKey: 'feature_library', imageUrl: home.publicUrl })
+      .onConflictDoUpdate({
+        target: homePageSettings.settingKey,
+        set: { imageUrl: home.publicUrl },
+      });
+    await t.database.db
+      .update(profiles)
+      .set({ avatarUrl: avatar.publicUrl, fullName: 'Lucía Learner' })
+      .where(eq(profiles.id, learner.userId));
+
+    const files = await listFiles();
+    const usesOf = (id: string) => files.find((file) => file.id === id)!.uses;
+    const storyRef = { storyId: story.id, storyTitle: 'La isla' };
+    const chapter1 = {
+      ...storyRef,
+      chapterId: first.id,
+      chapterTitle: 'Chapter 1',
+      chapterPosition: 1,
+    };
+    const chapter2 = {
+      ...storyRef,
+      chapterId: second.id,
+      chapterTitle: 'Chapter 2',
+      chapterPosition: 2,
+    };
+    expect(usesOf(audio.id)).toEqual([
+      { kind: 'chapter', role: 'audio', ...chapter1 },
+      { kind: 'published-chapter', role: 'audio', ...chapter1 },
+    ]);
+    expect(usesOf(transcript.id)).toEqual([
+      { kind: 'chapter', role: 'transcript', ...chapter1 },
+      { kind: 'published-chapter', role: 'transcript', ...chapter1 },
+    ]);
+    expect(usesOf(older.id)).toEqual([{ kind: 'transcript-version', version: 1, ...chapter2 }]);
+    expect(usesOf(cover.id)).toEqual([
+      { kind: 'cover', ...storyRef },
+      { kind: 'published-cover', ...storyRef },
+    ]);
+    expect(usesOf(logo.id)).toEqual([{ kind: 'logo' }]);
+    expect(usesOf(home.id)).toEqual([{ kind: 'site-image', settingKey: 'feature_library' }]);
+    expect(usesOf(avatar.id)).toEqual([
+      { kind: 'avatar', userId: learner.userId, userName: 'Lucía Learner' },
+    ]);
+    // Nothing uses it, but it is new: not unused yet (a wizard may be about to attach it).
+    expect(files.find((file) => file.id === loose.id)).toMatchObject({ uses: [], unused: false });
+    // Original names, never storage keys.
+    expect(files.find((file) => file.id === audio.id)!.originalFilename).toBe('La isla uno.m4a');
+
+    // An inactive logo row is history, not a use.
+    await t.database.db.update(logoSettings).set({ isActive: false });
+    expect((await listFiles()).find((file) => file.id === logo.id)!.uses).toEqual([]);
+  });
+
+  it('filters by story and by use, and sorts by name, date and size', async () => {
+    const mine = await storyUsingFiles('El río');
+    const other = await storyUsingFiles('La sierra');
+    const storyIds = [mine.audio.id, mine.transcript.id, mine.older.id, mine.cover.id];
+    const byStory = await listFiles(`?storyId=${mine.story.id}`);
+    expect(byStory.map((file) => file.id).sort()).toEqual([...storyIds].sort());
+    expect(among(byStory, [other.audio.id])).toEqual([]);
+
+    const a = await uploaded(
+      'bucket=uploads',
+      'b-mediano.txt',
+      'text/plain',
+      Buffer.alloc(300, 0x61),
+    );
+    const b = await uploaded(
+      'bucket=uploads',
+      'A-grande.txt',
+      'text/plain',
+      Buffer.alloc(900, 0x61),
+    );
+    const c = await uploaded(
+      'bucket=uploads',
+      'c-pequeño.txt',
+      'text/plain',
+      Buffer.alloc(100, 0x61),
+    );
+    await ageUpload(a.id, 30);
+    await ageUpload(b.id, 50);
+    const ours = [a.id, b.id, c.id];
+
+    expect(among(await listFiles(), ours)).toEqual([c.id, a.id, b.id]);
+    expect(among(await listFiles('?sort=date&order=asc'), ours)).toEqual([b.id, a.id, c.id]);
+    // Names ignore case: A-grande, b-mediano, c-pequeño.
+    expect(among(await listFiles('?sort=name'), ours)).toEqual([b.id, a.id, c.id]);
+    expect(among(await listFiles('?sort=name&order=desc'), ours)).toEqual([c.id, a.id, b.id]);
+    expect(among(await listFiles('?sort=size'), ours)).toEqual([b.id, a.id, c.id]);
+    expect(among(await listFiles('?sort=size&order=asc'), ours)).toEqual([c.id, a.id, b.id]);
+
+    const unused = await listFiles('?usage=unused&sort=name');
+    expect(among(unused, [...ours, ...storyIds])).toEqual([b.id, a.id]);
+    expect(unused.every((file) => file.unused && file.uses.length === 0)).toBe(true);
+    expect(among(await listFiles('?usage=new'), [...ours, ...storyIds])).toEqual([c.id]);
+    const inUse = await listFiles('?usage=in-use');
+    expect(among(inUse, [...ours, ...storyIds]).sort()).toEqual([...storyIds].sort());
+    expect(inUse.every((file) => file.uses.length > 0 && !file.unused)).toBe(true);
+    // Both filters at once.
+    expect(among(await listFiles(`?storyId=${mine.story.id}&usage=unused`), storyIds)).toEqual([]);
+
+    for (const query of ['?sort=colour', '?usage=old', '?storyId=nope', '?order=up', '?page=2']) {
+      const res = await call('GET', `/api/admin/files${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_ERROR');
+    }
+  });
+});
+
+describe('deleting a file in use', () => {
+  it('is refused with 409 naming the uses, and changes nothing', async () => {
+    const { first, audio, cover, story } = await storyUsingFiles('El puerto');
+    for (const file of [audio, cover]) {
+      const res = await call('DELETE', `/api/admin/files/${file.id}`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.code).toBe('CONFLICT');
+    }
+    const refused = await call('DELETE', `/api/admin/files/${audio.id}?detach=false`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      message:
+        'El puerto uno.m4a is in use: El puerto → Chapter 1 (audio); El puerto → Chapter 1 (published audio)',
+      details: {
+        problems: ['El puerto → Chapter 1 (audio)', 'El puerto → Chapter 1 (published audio)'],
+        hint: 'Detach it everywhere and delete it, or remove it from these uses first.',
+      },
+    });
+    const coverRefusal = (await call('DELETE', `/api/admin/files/${cover.id}`)).json().error;
+    expect(coverRefusal.details.problems).toEqual([
+      'El puerto (cover)',
+      'El puerto (published cover)',
+    ]);
+
+    const [chapter] = await t.database.db.select().from(chapters).where(eq(chapters.id, first.id));
+    expect(chapter!.audioFileId).toBe(audio.filePath);
+    expect((await storyRow(story.id)).imageUrl).toBe(cover.publicUrl);
+    expect(await t.storage.head('audios', audio.filePath)).not.toBeNull();
+    expect(
+      await t.database.db.select().from(fileUploads).where(eq(fileUploads.id, audio.id)),
+    ).toHaveLength(1);
+  });
+
+  it('detaches everywhere and deletes in one step once confirmed; learners no longer meet it', async () => {
+    const { story, first, audio, transcript, older, cover } = await storyUsingFiles('La playa');
+    const before = await t.app.inject({ method: 'GET', url: `/api/stories/${story.id}` });
+    expect(before.json().story.chapters.map((chapter: { id: string }) => chapter.id)).toContain(
+      first.id,
+    );
+
+    const res = await call('DELETE', `/api/admin/files/${audio.id}?detach=true`);
+    expect(res.statusCode, res.body).toBe(204);
+
+    // The working copy and the published revision no longer name it; the object is gone.
+    const [chapter] = await t.database.db.select().from(chapters).where(eq(chapters.id, first.id));
+    expect(chapter!.audioFileId).toBe('');
+    expect(chapter!.transcriptFileId).toBe(transcript.filePath);
+    const revision = (await storyRow(story.id)).publishedRevision!;
+    expect(revision.chapters.map((entry) => entry.id)).not.toContain(first.id);
+    expect(JSON.stringify(revision)).not.toContain(audio.filePath);
+    expect(await t.storage.head('audios', audio.filePath)).toBeNull();
+    expect(
+      await t.database.db.select().from(fileUploads).where(eq(fileUploads.id, audio.id)),
+    ).toHaveLength(0);
+    // Learners: the chapter that lost its audio is out of the story (no 404 on play).
+    const after = await t.app.inject({ method: 'GET', url: `/api/stories/${story.id}` });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().story.chapters.map((c: { id: string }) => c.id)).not.toContain(first.id);
+
+    // The audit log says what was detached, then that the file was deleted, by whom.
+    const audits = await t.database.db
+      .select()
+      .from(securityAuditLog)
+      .where(sql`${securityAuditLog.details}->>'file_id' = ${audio.id}`);
+    const detached = audits.find((entry) => entry.action === 'file_unassociated')!;
+    expect(detached).toMatchObject({
+      userId: admin.userId,
+      details: {
+        original_filename: 'La playa uno.m4a',
+        uses: ['La playa → Chapter 1 (audio)', 'La playa → Chapter 1 (published audio)'],
+        chapters: 1,
+        publishedChapters: 1,
+      },
+    });
+    expect(audits.find((entry) => entry.action === 'file_deleted')).toMatchObject({
+      userId: admin.userId,
+      details: { detached_uses: 2 },
+    });
+
+    // A cover: the story and its revision lose it (the story is no longer complete).
+    expect((await call('DELETE', `/api/admin/files/${cover.id}?detach=true`)).statusCode).toBe(204);
+    const withoutCover = await storyRow(story.id);
+    expect(withoutCover.imageUrl).toBeNull();
+    expect(withoutCover.publishedRevision!.imageUrl).toBeNull();
+    expect(await t.storage.head('series-images', cover.filePath)).toBeNull();
+
+    // A transcript kept only in the studio's history: the version goes with it.
+    expect((await call('DELETE', `/api/admin/files/${older.id}?detach=true`)).statusCode).toBe(204);
+    expect(
+      await t.database.db
+        .select()
+        .from(transcriptVersions)
+        .where(eq(transcriptVersions.fileKey, older.filePath)),
+    ).toHaveLength(0);
+
+    // A file nothing uses is deleted at once; detach=true changes nothing more for it.
+    const loose = await uploaded('bucket=uploads', 'nada.pdf', 'application/pdf', pdf);
+    expect((await call('DELETE', `/api/admin/files/${loose.id}`)).statusCode).toBe(204);
+    expect((await call('DELETE', `/api/admin/files/${loose.id}?detach=true`)).statusCode).toBe(404);
+  });
+
+  it('clears the logo, a home page image and an avatar when detached', async () => {
+    const logo = await uploaded('bucket=series-images', 'marca.png', 'image/png', await png());
+    const home = await uploaded('bucket=uploads', 'inicio.png', 'image/png', await png());
+    const avatar = await uploaded('bucket=uploads', 'yo.png', 'image/png', await png());
+    await t.database.db.update(logoSettings).set({ isActive: false });
+    await t.database.db.insert(logoSettings).values({ logoUrl: logo.publicUrl!, altText: 'Marca' });
+    await t.database.db
+      .insert(homePageSettings)
+      .values({ settingKey: 'tutorial_step_1', imageUrl: home.publicUrl })
+      .onConflictDoUpdate({
+        target: homePageSettings.settingKey,
+        set: { imageUrl: home.publicUrl },
+      });
+    await t.database.db
+      .update(profiles)
+      .set({ avatarUrl: avatar.publicUrl })
+      .where(eq(profiles.id, learner.userId));
+    const settingsBefore = await t.app.inject({ method: 'GET', url: '/api/site/settings' });
+    expect(settingsBefore.json().logo.url).toBe(logo.publicUrl);
+
+    for (const file of [logo, home, avatar]) {
+      expect((await call('DELETE', `/api/admin/files/${file.id}`)).statusCode).toBe(409);
+      expect((await call('DELETE', `/api/admin/files/${file.id}?detach=true`)).statusCode).toBe(
+        204,
+      );
+    }
+    const [active] = await t.database.db
+      .select()
+      .from(logoSettings)
+      .where(eq(logoSettings.isActive, true));
+    expect(active).toBeUndefined();
+    const [setting] = await t.database.db
+      .select()
+      .from(homePageSettings)
+      .where(eq(homePageSettings.settingKey, 'tutorial_step_1'));
+    expect(setting!.imageUrl).toBeNull();
+    const [profile] = await t.database.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.id, learner.userId));
+    expect(profile!.avatarUrl).toBeNull();
+    // The site's cached settings drop the logo at once.
+    const settingsAfter = await t.app.inject({ method: 'GET', url: '/api/site/settings' });
+    expect(settingsAfter.json().logo).toBeNull();
+  });
+
+  it('is one transaction: when a step fails nothing is detached and the object stays', async () => {
+    const { first, audio, story } = await storyUsingFiles('El valle');
+    // The record's delete, the last step before commit, fails for this file only.
+    await t.database.db.execute(
+      sql.raw(`
+        create function refuse_file_delete() returns trigger language plpgsql as $$
+        begin raise exception 'refused for the test'; end $$;
+        create trigger refuse_file_delete before delete on file_uploads
+          for each row when (old.id = '${audio.id}') execute function refuse_file_delete();`),
+    );
+    try {
+      const res = await call('DELETE', `/api/admin/files/${audio.id}?detach=true`);
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await t.database.db.execute(
+        sql.raw(
+          'drop trigger refuse_file_delete on file_uploads; drop function refuse_file_delete();',
+        ),
+      );
+    }
+    const [chapter] = await t.database.db.select().from(chapters).where(eq(chapters.id, first.id));
+    expect(chapter!.audioFileId).toBe(audio.filePath);
+    const revision = (await storyRow(story.id)).publishedRevision!;
+    expect(revision.chapters.some((entry) => entry.audioFileId === audio.filePath)).toBe(true);
+    expect(await t.storage.head('audios', audio.filePath)).not.toBeNull();
+    const audits = await t.database.db
+      .select()
+      .from(securityAuditLog)
+      .where(sql`${securityAuditLog.details}->>'file_id' = ${audio.id}`);
+    expect(audits.filter((entry) => entry.action !== 'file_uploaded')).toEqual([]);
+  });
+});
+
+describe('unused files', () => {
+  it('lists uploads nothing used for 24 hours as unused and cleans them up, never younger ones', async () => {
+    const old = await uploaded('bucket=uploads', 'viejo.pdf', 'application/pdf', pdf);
+    const oldAudio = await uploaded('bucket=audios', 'abandonado.wav', 'audio/wav', wav(1));
+    const fresh = await uploaded(
+      'bucket=trans',
+      'reciente.json',
+      'application/json',
+      demoTranscript,
+    );
+    const { audio: usedAudio } = await storyUsingFiles('El lago');
+    await ageUpload(old.id, 25);
+    await ageUpload(oldAudio.id, 24 * 7);
+    await ageUpload(fresh.id, 23);
+    await ageUpload(usedAudio.id, 48);
+
+    const listed = await listFiles();
+    const state = (id: string) => listed.find((file) => file.id === id)!.unused;
+    expect([old, oldAudio, fresh, usedAudio].map((file) => state(file.id))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(
+      among(await listFiles('?usage=unused'), [old.id, oldAudio.id, fresh.id, usedAudio.id]).sort(),
+    ).toEqual([old.id, oldAudio.id].sort());
+
+    // Asked to clean all four, it removes only the two unused ones.
+    const missing = crypto.randomUUID();
+    const res = await call('POST', '/api/admin/files/cleanup', {
+      fileIds: [old.id, oldAudio.id, fresh.id, usedAudio.id, missing],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().removed).toEqual(
+      expect.arrayContaining([
+        { id: old.id, originalFilename: 'viejo.pdf' },
+        { id: oldAudio.id, originalFilename: 'abandonado.wav' },
+      ]),
+    );
+    expect(res.json()).toMatchObject({ kept: 3 });
+    expect(res.json().removed).toHaveLength(2);
+
+    const rows = await t.database.db
+      .select({ id: fileUploads.id })
+      .from(fileUploads)
+      .where(inArray(fileUploads.id, [old.id, oldAudio.id, fresh.id, usedAudio.id]));
+    expect(rows.map((row) => row.id).sort()).toEqual([fresh.id, usedAudio.id].sort());
+    expect(await t.storage.head('uploads', old.filePath)).toBeNull();
+    expect(await t.storage.head('audios', oldAudio.filePath)).toBeNull();
+    expect(await t.storage.head('trans', fresh.filePath)).not.toBeNull();
+    expect(await t.storage.head('audios', usedAudio.filePath)).not.toBeNull();
+
+    const audits = await t.database.db
+      .select()
+      .from(securityAuditLog)
+      .where(eq(securityAuditLog.action, 'file_deleted'));
+    for (const file of [old, oldAudio]) {
+      expect(audits.find((entry) => entry.details.file_id === file.id)).toMatchObject({
+        userId: admin.userId,
+        details: { reason: 'unused_cleanup', original_filename: file.originalFilename },
+      });
+    }
+
+    // Nothing left to clean among these: a second request removes nothing.
+    const again = await call('POST', '/api/admin/files/cleanup', { fileIds: [old.id, fresh.id] });
+    expect(again.json()).toEqual({ removed: [], kept: 2 });
+  });
+
+  it('refuses a malformed clean-up request', async () => {
+    for (const payload of [
+      {},
+      { fileIds: [] },
+      { fileIds: ['not-a-uuid'] },
+      { fileIds: [crypto.randomUUID()], all: true },
+    ]) {
+      const res = await call('POST', '/api/admin/files/cleanup', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const id = crypto.randomUUID();
+    expect((await call('POST', '/api/admin/files/cleanup', { fileIds: [id, id] })).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe('access to the files screen', () => {
+  it('answers visitors 401 and learners 403 on list, delete and clean-up', async () => {
+    const file = await uploaded('bucket=uploads', 'privado.pdf', 'application/pdf', pdf);
+    const requests = [
+      { method: 'GET' as const, url: '/api/admin/files?usage=unused' },
+      { method: 'DELETE' as const, url: `/api/admin/files/${file.id}?detach=true` },
+      {
+        method: 'POST' as const,
+        url: '/api/admin/files/cleanup',
+        payload: { fileIds: [file.id] },
+      },
+    ];
+    for (const request of requests) {
+      for (const [cookie, status] of [
+        [undefined, 401],
+        [learner.cookie, 403],
+      ] as const) {
+        const res = await t.app.inject({
+          ...request,
+          headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+        });
+        expect(res.statusCode, `${request.method} ${request.url}`).toBe(status);
+      }
+    }
+    expect(await t.storage.head('uploads', file.filePath)).not.toBeNull();
   });
 });

@@ -6,10 +6,12 @@ import { type Bucket, buckets } from '../files.ts';
  * cover, audio and transcript uploads). Routes: src/server/modules/admin-files.
  *
  *   POST   /api/admin/files?bucket=<bucket>[&kind=cover]  multipart, one `file` field → 201 { file }
- *   GET    /api/admin/files                   → { files } newest first, each with its chapter links
+ *   GET    /api/admin/files[?storyId&usage&sort&order] → { files }, each with where it is used
  *   GET    /api/admin/files/association-targets → { stories } with their chapters
  *   GET    /api/admin/files/:id/download      the stored bytes, as an attachment
- *   DELETE /api/admin/files/:id               the object, its record and its chapter links → 204
+ *   DELETE /api/admin/files/:id[?detach=true] the record and the object → 204; a file in use is
+ *          refused (409, its uses named) unless `detach=true` removes it from every use first
+ *   POST   /api/admin/files/cleanup { fileIds } removes those still unused after 24 hours
  *   DELETE /api/admin/files/:id/association   clears every chapter link to the file
  *   POST   /api/admin/chapters/:chapterId/files { fileIds } links 1–2 files to a chapter
  */
@@ -58,23 +60,120 @@ export type FileUploadResponse = z.infer<typeof fileUploadResponseSchema>;
 export const fileRoles = ['audio', 'transcript'] as const;
 export type FileRole = (typeof fileRoles)[number];
 
-/** One chapter that references a file. */
-export const fileAssociationSchema = z.object({
-  storyId: z.uuid(),
-  storyTitle: z.string(),
+/**
+ * An upload nothing uses is kept this long before it counts as unused and may be cleaned up: a
+ * story wizard uploads files as they are chosen and attaches them only when the story is saved.
+ */
+export const UNUSED_AFTER_HOURS = 24;
+
+const storyRef = { storyId: z.uuid(), storyTitle: z.string() };
+const chapterRef = {
+  ...storyRef,
   chapterId: z.uuid(),
   chapterTitle: z.string(),
-  role: z.enum(fileRoles),
-});
-export type FileAssociation = z.infer<typeof fileAssociationSchema>;
+  chapterPosition: z.number().int(),
+};
+
+/**
+ * One place that names a stored file (how a use is found: admin-files.repository.ts, the one
+ * home of the rule; how it reads: src/shared/file-uses.ts).
+ *
+ * - `chapter`: a chapter's audio or transcript in the working copy administrators edit;
+ * - `published-chapter`: the same in a story's published revision, which learners read
+ *   (decision 021) — deleting the file would give them 404;
+ * - `transcript-version`: an older saved state of a chapter's transcript (the studio's history);
+ * - `cover` / `published-cover`: a story's cover, in the working copy or the published revision;
+ * - `logo`: the active site logo; `site-image`: an image of the home page (home_page_settings);
+ * - `avatar`: a user's profile picture.
+ */
+export const fileUseSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('chapter'), role: z.enum(fileRoles), ...chapterRef }),
+  z.object({ kind: z.literal('published-chapter'), role: z.enum(fileRoles), ...chapterRef }),
+  z.object({ kind: z.literal('transcript-version'), version: z.number().int(), ...chapterRef }),
+  z.object({ kind: z.literal('cover'), ...storyRef }),
+  z.object({ kind: z.literal('published-cover'), ...storyRef }),
+  z.object({ kind: z.literal('logo') }),
+  z.object({ kind: z.literal('site-image'), settingKey: z.string() }),
+  z.object({ kind: z.literal('avatar'), userId: z.string(), userName: z.string() }),
+]);
+export type FileUse = z.infer<typeof fileUseSchema>;
+export type FileUseKind = FileUse['kind'];
 
 export const adminFileSchema = fileUploadSchema.extend({
-  associations: z.array(fileAssociationSchema),
+  /** Everywhere the file is used; empty when nothing uses it. */
+  uses: z.array(fileUseSchema),
+  /**
+   * Nothing uses it and it was uploaded more than UNUSED_AFTER_HOURS ago: it may be cleaned up. A
+   * file nothing uses yet that is younger is not unused (a wizard may be about to attach it).
+   */
+  unused: z.boolean(),
 });
 export type AdminFile = z.infer<typeof adminFileSchema>;
 
+/** The usage filter: in use, unused (cleanable), or not attached yet (younger than 24 hours). */
+export const fileUsageFilters = ['in-use', 'unused', 'new'] as const;
+export type FileUsageFilter = (typeof fileUsageFilters)[number];
+export const fileSorts = ['date', 'name', 'size'] as const;
+export type FileSort = (typeof fileSorts)[number];
+export const sortOrders = ['asc', 'desc'] as const;
+export type SortOrder = (typeof sortOrders)[number];
+
+/** Each sort's natural order when none is asked for: newest, A to Z, largest first. */
+export const defaultSortOrder: Record<FileSort, SortOrder> = {
+  date: 'desc',
+  name: 'asc',
+  size: 'desc',
+};
+
+export const fileListQuerySchema = z
+  .object({
+    /** Only files some use of which belongs to this story (its chapters, history or cover). */
+    storyId: z.uuid().optional(),
+    usage: z.enum(fileUsageFilters).optional(),
+    sort: z.enum(fileSorts).default('date'),
+    order: z.enum(sortOrders).optional(),
+  })
+  .strict();
+export type FileListQuery = z.input<typeof fileListQuerySchema>;
+
 export const fileListResponseSchema = z.object({ files: z.array(adminFileSchema) });
 export type FileListResponse = z.infer<typeof fileListResponseSchema>;
+
+export const deleteFileQuerySchema = z
+  .object({
+    /**
+     * After the administrator confirmed the list of uses: remove the file from every use, then
+     * delete it, in one transaction. Without it a file in use is refused.
+     */
+    detach: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+  })
+  .strict();
+
+/** At most this many files per clean-up request. */
+export const CLEANUP_MAX_FILES = 5000;
+
+export const cleanupFilesBodySchema = z
+  .object({
+    /** The unused files the administrator confirmed; those used or younger meanwhile are kept. */
+    fileIds: z
+      .array(z.uuid())
+      .min(1, 'Choose at least one file')
+      .max(CLEANUP_MAX_FILES, `Clean up at most ${CLEANUP_MAX_FILES} files at once`)
+      .refine((ids) => new Set(ids).size === ids.length, 'Each file can be chosen once'),
+  })
+  .strict();
+export type CleanupFilesBody = z.infer<typeof cleanupFilesBodySchema>;
+
+export const cleanupFilesResponseSchema = z.object({
+  /** The files removed (record and stored object). */
+  removed: z.array(z.object({ id: z.uuid(), originalFilename: z.string() })),
+  /** How many of the files asked for were kept: used, too young, or already gone. */
+  kept: z.number().int().nonnegative(),
+});
+export type CleanupFilesResponse = z.infer<typeof cleanupFilesResponseSchema>;
 
 export const fileIdParamsSchema = z.object({ id: z.uuid() }).strict();
 export const chapterIdParamsSchema = z.object({ chapterId: z.uuid() }).strict();

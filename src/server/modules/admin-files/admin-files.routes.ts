@@ -5,7 +5,11 @@ import {
   associateFilesResponseSchema,
   associationTargetsResponseSchema,
   chapterIdParamsSchema,
+  cleanupFilesBodySchema,
+  cleanupFilesResponseSchema,
+  deleteFileQuerySchema,
   fileIdParamsSchema,
+  fileListQuerySchema,
   fileListResponseSchema,
   fileUploadResponseSchema,
   unassociateFileResponseSchema,
@@ -65,13 +69,17 @@ export const adminFilesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
     {
       schema: {
         tags,
-        summary: 'Every uploaded file, newest first, with the chapters that use it',
+        summary:
+          'Uploaded files with everywhere each is used (chapters, published revisions, transcript ' +
+          'history, covers, logo, home page images, avatars); by story or usage, sorted by date ' +
+          '(newest first), name or size',
+        querystring: fileListQuerySchema,
         response: { 200: fileListResponseSchema, ...errors },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return { files: await files.list() };
+      return { files: await files.list(request.query) };
     },
   );
 
@@ -117,15 +125,33 @@ export const adminFilesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
     {
       schema: {
         tags,
-        summary: 'Delete a file: its chapter links, its record and the stored object',
+        summary:
+          'Delete a file (record, then stored object). A file in use is refused with 409 naming ' +
+          'its uses, unless detach=true: then it is removed from every use first, in one transaction',
         params: fileIdParamsSchema,
-        response: { 204: z.null(), ...errors },
+        querystring: deleteFileQuerySchema,
+        response: { 204: z.null(), ...errors, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      await files.remove(request.params.id, actorOf(request));
+      await files.remove(request.params.id, request.query, actorOf(request));
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    '/admin/files/cleanup',
+    {
+      schema: {
+        tags,
+        summary:
+          'Remove the given files that are still unused (nothing uses them and they were uploaded ' +
+          'more than 24 hours ago): records, stored objects and an audit entry each',
+        body: cleanupFilesBodySchema,
+        response: { 200: cleanupFilesResponseSchema, ...errors },
+      },
+    },
+    async (request) => files.cleanUp(request.body.fileIds, actorOf(request)),
   );
 
   app.delete(

@@ -1,25 +1,33 @@
 import type { Readable } from 'node:stream';
 import { parseBuffer, parseStream } from 'music-metadata';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   associationMessages,
+  defaultSortOrder,
   isPublicBucket,
   uploadKindFor,
   uploadRules,
   type AdminFile,
   type AssociationChapter,
-  type FileAssociation,
+  type CleanupFilesResponse,
+  type FileSort,
   type FileUpload,
+  type FileUsageFilter,
+  type SortOrder,
 } from '#shared/contracts/admin-files';
 import type { Bucket } from '#shared/files';
+import { describeFileUse, fileUseMessages } from '#shared/file-uses';
 import type { TransactionRunner } from '../../db/repository.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { AuditLog } from '../../lib/audit-log.repository.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import { checkContent, type IncomingFile } from '../../lib/upload-checks.ts';
 import { publicFileUrl } from '../files/public-file-url.ts';
-import type { AdminFilesRepository, FileRow } from './admin-files.repository.ts';
+import type { SiteService } from '../site/site.service.ts';
+import type { StoriesService } from '../stories/stories.service.ts';
+import type { AdminFilesRepository, FileRow, ListedFile } from './admin-files.repository.ts';
 import { audioMetadataKeys } from '../../lib/audio-metadata.ts';
 
 const DURATION_KEY = audioMetadataKeys.durationSeconds;
@@ -42,6 +50,23 @@ function toFileUpload(row: FileRow): FileUpload {
     publicUrl,
   };
 }
+
+const toAdminFile = ({ row, uses, unused }: ListedFile): AdminFile => ({
+  ...toFileUpload(row),
+  uses,
+  unused,
+});
+
+/** What an audit entry says about the file it is about. */
+const fileDetails = (row: FileRow) => ({
+  file_id: row.id,
+  original_filename: row.originalFilename,
+  bucket: row.bucketName,
+  file_path: row.filePath,
+});
+
+/** Attempts at removing a stored object after its record is gone (storage can fail briefly). */
+const OBJECT_DELETE_ATTEMPTS = 3;
 
 /** The role a file plays in a chapter (spec: audio type or bucket audios; text type or trans). */
 export function roleOf(file: Pick<FileRow, 'fileType' | 'bucketName'>) {
@@ -80,8 +105,41 @@ export function createAdminFilesService(deps: {
   storage: ObjectStorage;
   transaction: TransactionRunner;
   audit: AuditLog;
+  /** Caches of what a detached file leaves: the public story list, the site's logo and images. */
+  stories: Pick<StoriesService, 'invalidatePublishedList'>;
+  site: Pick<SiteService, 'invalidate'>;
+  log: Pick<FastifyBaseLogger, 'error'>;
 }) {
-  const { files, fileStore, storage, transaction, audit } = deps;
+  const { files, fileStore, storage, transaction, audit, stories, site, log } = deps;
+
+  /**
+   * Removes stored objects whose records are gone (committed): a record never names a missing
+   * object. An object that cannot be removed after a few attempts is logged for the operator; it
+   * is named by nothing, so no one can reach it.
+   */
+  async function removeObjects(rows: readonly FileRow[]) {
+    for (const row of rows) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await storage.delete(row.bucketName, row.filePath);
+          break;
+        } catch (error) {
+          if (attempt >= OBJECT_DELETE_ATTEMPTS) {
+            log.error(
+              { err: error, bucket: row.bucketName, key: row.filePath },
+              'a deleted file’s stored object could not be removed',
+            );
+            break;
+          }
+        }
+      }
+    }
+  }
+
+  async function usesOf(tx: Parameters<Parameters<TransactionRunner>[0]>[0], id: string) {
+    const [listed] = await files.in(tx).listFiles({ ids: [id], sort: 'date', order: 'desc' });
+    return listed?.uses ?? [];
+  }
 
   async function audioDuration(file: FileRow): Promise<number | null> {
     const saved = file.metadata[DURATION_KEY];
@@ -134,30 +192,18 @@ export function createAdminFilesService(deps: {
       return toFileUpload(row);
     },
 
-    async list(): Promise<AdminFile[]> {
-      const [rows, linked] = await Promise.all([files.listFiles(), files.listLinkedChapters()]);
-      const byKey = new Map<string, FileAssociation[]>();
-      const add = (key: string, association: FileAssociation) => {
-        const list = byKey.get(key) ?? [];
-        list.push(association);
-        byKey.set(key, list);
-      };
-      for (const chapter of linked) {
-        const base = {
-          storyId: chapter.storyId,
-          storyTitle: chapter.storyTitle,
-          chapterId: chapter.chapterId,
-          chapterTitle: chapter.chapterTitle,
-        };
-        if (chapter.audioFileId) add(`audios/${chapter.audioFileId}`, { ...base, role: 'audio' });
-        if (chapter.transcriptFileId) {
-          add(`trans/${chapter.transcriptFileId}`, { ...base, role: 'transcript' });
-        }
-      }
-      return rows.map((row) => ({
-        ...toFileUpload(row),
-        associations: byKey.get(`${row.bucketName}/${row.filePath}`) ?? [],
-      }));
+    /** Files with where each is used; filtered by story or usage, sorted by date, name or size. */
+    async list(
+      query: { storyId?: string; usage?: FileUsageFilter; sort?: FileSort; order?: SortOrder } = {},
+    ): Promise<AdminFile[]> {
+      const sort = query.sort ?? 'date';
+      const listed = await files.listFiles({
+        storyId: query.storyId,
+        usage: query.usage,
+        sort,
+        order: query.order ?? defaultSortOrder[sort],
+      });
+      return listed.map(toAdminFile);
     },
 
     async getForDownload(id: string) {
@@ -167,29 +213,94 @@ export function createAdminFilesService(deps: {
     },
 
     /**
-     * Chapter links and the record go in one transaction whose last step removes the object: when
-     * any step fails nothing changes, so no row ever points at a missing object.
+     * Deletes a file. One in use is refused, its uses named, unless the administrator confirmed
+     * `detach`: then every use is removed and the record deleted, with their audit entries, in one
+     * transaction (the row is locked first, so no use appears meanwhile). The stored object goes
+     * only once that has committed: when any step fails nothing changes, and no row or revision
+     * ever names a missing object.
      */
-    async remove(id: string, actor: Actor) {
-      await transaction(async (tx) => {
-        const row = await files.in(tx).findFile(id);
+    async remove(id: string, options: { detach: boolean }, actor: Actor) {
+      const { row, detached } = await transaction(async (tx) => {
+        const row = await files.in(tx).lockFile(id);
         if (!row) throw notFound(associationMessages.fileNotFound);
-        const cleared = await files.in(tx).clearReferences(row.bucketName, row.filePath);
+        const uses = await usesOf(tx, id);
+        if (uses.length > 0 && !options.detach) {
+          throw conflict(fileUseMessages.inUse(row.originalFilename, uses), {
+            problems: uses.map(describeFileUse),
+            hint: fileUseMessages.inUseHint,
+          });
+        }
+        let detached: Awaited<ReturnType<AdminFilesRepository['detachEverywhere']>> | null = null;
+        if (uses.length > 0) {
+          detached = await files.in(tx).detachEverywhere(row);
+          const left = await usesOf(tx, id);
+          // The usage rule and the detaching must agree; a use left behind would 404 after this.
+          if (left.length > 0) {
+            throw new Error(`detaching left uses: ${left.map(describeFileUse).join('; ')}`);
+          }
+          await audit.in(tx).record({
+            action: 'file_unassociated',
+            userId: actor.userId,
+            origin: actor.origin,
+            details: { ...fileDetails(row), uses: uses.map(describeFileUse), ...detached },
+          });
+        }
         await files.in(tx).deleteFileRecord(row.id);
         await audit.in(tx).record({
           action: 'file_deleted',
           userId: actor.userId,
           origin: actor.origin,
-          details: {
-            file_id: row.id,
-            bucket: row.bucketName,
-            file_path: row.filePath,
-            original_filename: row.originalFilename,
-            chapters_cleared: cleared,
-          },
+          details: { ...fileDetails(row), detached_uses: uses.length },
         });
-        await storage.delete(row.bucketName, row.filePath);
+        return { row, detached };
       });
+      if (detached) {
+        if (
+          detached.covers +
+            detached.publishedCovers +
+            detached.publishedChapters +
+            detached.chapters >
+          0
+        ) {
+          stories.invalidatePublishedList();
+        }
+        if (detached.logo + detached.siteImages > 0) site.invalidate();
+      }
+      await removeObjects([row]);
+    },
+
+    /**
+     * Clean-up: of the files the administrator confirmed, those still unused (nothing uses them
+     * and they are older than UNUSED_AFTER_HOURS) lose their records, with an audit entry each,
+     * in one transaction; then their objects go. Files used or uploaded meanwhile are kept.
+     */
+    async cleanUp(fileIds: string[], actor: Actor): Promise<CleanupFilesResponse> {
+      const removed = await transaction(async (tx) => {
+        const locked = await files.in(tx).lockFiles(fileIds);
+        if (locked.length === 0) return [];
+        const unused = await files.in(tx).listFiles({
+          ids: locked.map((row) => row.id),
+          usage: 'unused',
+          sort: 'name',
+          order: 'asc',
+        });
+        const rows = unused.map((file) => file.row);
+        await files.in(tx).deleteFileRecords(rows.map((row) => row.id));
+        for (const row of rows) {
+          await audit.in(tx).record({
+            action: 'file_deleted',
+            userId: actor.userId,
+            origin: actor.origin,
+            details: { ...fileDetails(row), reason: 'unused_cleanup' },
+          });
+        }
+        return rows;
+      });
+      await removeObjects(removed);
+      return {
+        removed: removed.map((row) => ({ id: row.id, originalFilename: row.originalFilename })),
+        kept: fileIds.length - removed.length,
+      };
     },
 
     async associationTargets() {
@@ -231,6 +342,9 @@ export function createAdminFilesService(deps: {
       if (transcripts[0]) changes.transcriptFileId = transcripts[0].filePath;
 
       return transaction(async (tx) => {
+        // Locked for key share: a delete of these files waits for this link, then sees it.
+        const attaching = await files.in(tx).findFilesForAttaching(fileIds);
+        if (attaching.length !== fileIds.length) throw notFound(associationMessages.fileNotFound);
         const chapter = await files.in(tx).updateChapterFiles(chapterId, changes);
         if (!chapter) throw notFound(associationMessages.chapterNotFound);
         await audit.in(tx).record({

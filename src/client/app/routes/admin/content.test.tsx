@@ -25,7 +25,8 @@ const transcript: AdminFile = {
   filePath: '2026/01/t.json',
   uploadDate: '2026-01-15T10:00:00.000Z',
   publicUrl: null,
-  associations: [],
+  uses: [],
+  unused: false,
 };
 
 const baseRoutes: Parameters<typeof stubApi>[0] = {
@@ -86,7 +87,7 @@ describe('Content Management tabs', { timeout: 20_000 }, () => {
     // Hidden by its class only (jsdom applies no styles): still mounted, marked inactive.
     expect(upload).toHaveAttribute('data-state', 'inactive');
     expect(upload).toHaveClass('data-[state=inactive]:hidden');
-    const { associations: _associations, ...stored } = transcript;
+    const { uses: _uses, unused: _unused, ...stored } = transcript;
     answer(json(201, { file: stored }));
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('Transcript Uploaded', {

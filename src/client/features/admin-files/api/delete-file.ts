@@ -3,19 +3,32 @@ import { apiFetch } from '#client/lib/api-client';
 import { adminStoriesQueryRoot } from '#client/lib/api/admin/get-admin-stories';
 import { adminFilesQueryRoot } from '#client/lib/api/admin/get-files';
 
-export const deleteAdminFile = (id: string) =>
-  apiFetch<undefined>(`/api/admin/files/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export interface DeleteFileVariables {
+  id: string;
+  /**
+   * The administrator confirmed the file's uses: it is removed from all of them, then deleted.
+   * Without it the server refuses a file in use (409, its uses in `details.problems`).
+   */
+  detach: boolean;
+}
 
-/** Deletes a file, its record and its chapter links; chapters change, so stories refresh too. */
+export const deleteAdminFile = ({ id, detach }: DeleteFileVariables) =>
+  apiFetch<undefined>(`/api/admin/files/${encodeURIComponent(id)}${detach ? '?detach=true' : ''}`, {
+    method: 'DELETE',
+  });
+
+/** Deletes a file (detached from its uses first when asked); stories change, so they refresh too. */
 export function useDeleteAdminFile() {
   const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminFilesQueryRoot }),
+      queryClient.invalidateQueries({ queryKey: adminStoriesQueryRoot }),
+    ]);
   return useMutation({
     mutationKey: [...adminFilesQueryRoot, 'delete'],
     mutationFn: deleteAdminFile,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminFilesQueryRoot }),
-        queryClient.invalidateQueries({ queryKey: adminStoriesQueryRoot }),
-      ]),
+    // A refusal means the list was out of date (the file is in use now): refresh it too.
+    onSettled: refresh,
   });
 }

@@ -36,7 +36,8 @@ function adminFile(overrides: Partial<AdminFile> & Pick<AdminFile, 'id'>): Admin
     filePath: '2026/01/x.bin',
     uploadDate: '2026-01-15T10:00:00.000Z',
     publicUrl: null,
-    associations: [],
+    uses: [],
+    unused: false,
     ...overrides,
   };
 }
@@ -65,17 +66,18 @@ const cover = adminFile({
   bucketName: 'series-images',
   filePath: '2026/01/p.png',
   publicUrl: '/api/files/series-images/2026/01/p.png',
-  associations: [],
 });
 const linkedAudio: AdminFile = {
   ...audio,
-  associations: [
+  uses: [
     {
+      kind: 'chapter',
+      role: 'audio',
       storyId: STORY_ID,
       storyTitle: 'El faro',
       chapterId: CHAPTER_1,
       chapterTitle: 'La tormenta',
-      role: 'audio',
+      chapterPosition: 1,
     },
   ],
 };
@@ -90,8 +92,8 @@ const stories: AssociationStory[] = [
         storyId: STORY_ID,
         title: 'La tormenta',
         position: 1,
-        audioFileId: '',
-        transcriptFileId: '',
+        audioFileId: '2026/01/a.m4a',
+        transcriptFileId: '2026/01/missing.json',
         duration: null,
       },
       {
@@ -116,7 +118,7 @@ function renderWithQuery(ui: ReactNode) {
 }
 
 const uploaded = (file: AdminFile) => {
-  const { associations: _associations, ...rest } = file;
+  const { uses: _uses, unused: _unused, ...rest } = file;
   return json(201, { file: rest });
 };
 
@@ -371,6 +373,200 @@ describe('Files tab', () => {
     );
   });
 
+  it('shows where each file is used and asks the server for story, use and sort', async () => {
+    const unusedFile = adminFile({
+      id: '33333333-3333-4333-8333-000000000009',
+      originalFilename: 'olvidado.pdf',
+      unused: true,
+    });
+    const coverInUse: AdminFile = {
+      ...cover,
+      uses: [
+        { kind: 'cover', storyId: STORY_ID, storyTitle: 'El faro' },
+        { kind: 'published-cover', storyId: STORY_ID, storyTitle: 'El faro' },
+      ],
+    };
+    const fetch = stubApi({
+      'GET /api/admin/files': () => json(200, { files: [linkedAudio, coverInUse, transcript] }),
+      'GET /api/admin/files?usage=unused&sort=name': () => json(200, { files: [unusedFile] }),
+      'GET /api/admin/files/association-targets': () => json(200, { stories }),
+      [`GET /api/admin/files?storyId=${STORY_ID}`]: () =>
+        json(200, { files: [linkedAudio, coverInUse] }),
+      [`GET /api/admin/files?storyId=${STORY_ID}&usage=in-use&sort=size&order=asc`]: () =>
+        json(200, { files: [coverInUse, linkedAudio] }),
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<FilesTab />);
+
+    const audioCard = (await screen.findByRole('heading', { name: 'capitulo-uno.m4a' })).closest(
+      'li',
+    )!;
+    expect(within(audioCard).getByText('In use')).toBeInTheDocument();
+    expect(within(audioCard).getByRole('list', { name: 'Used in' })).toHaveTextContent(
+      'El faro → La tormenta (audio)',
+    );
+    const coverCard = screen.getByRole('heading', { name: 'portada.png' }).closest('li')!;
+    expect(
+      within(within(coverCard).getByRole('list', { name: 'Used in' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['El faro (cover)', 'El faro (published cover)']);
+    const transcriptCard = screen
+      .getByRole('heading', { name: 'capitulo-uno.json' })
+      .closest('li')!;
+    expect(within(transcriptCard).getByText('Not attached yet')).toBeInTheDocument();
+    expect(within(transcriptCard).getByText(/listed as unused 24 hours after/)).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Filter by story'), 'El faro');
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Files' })).getAllByRole('heading'),
+      ).toHaveLength(2),
+    );
+    await user.selectOptions(screen.getByLabelText('Filter by use'), 'In use');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Smallest first');
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Files' }))
+          .getAllByRole('heading')
+          .map((heading) => heading.textContent),
+      ).toEqual(['portada.png', 'capitulo-uno.m4a']),
+    );
+    const asked = fetch.mock.calls.map(([url]) => String(url));
+    expect(asked).toContain(
+      `/api/admin/files?storyId=${STORY_ID}&usage=in-use&sort=size&order=asc`,
+    );
+  });
+
+  it('lists the uses of a file in use and detaches it everywhere once confirmed', async () => {
+    let files = [linkedAudio, cover];
+    const fetch = stubApi({
+      'GET /api/admin/files': () => json(200, { files }),
+      [`DELETE /api/admin/files/${audio.id}?detach=true`]: () => {
+        files = [cover];
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<FilesTab />);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete capitulo-uno.m4a' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'File in use' });
+    expect(dialog).toHaveTextContent('"capitulo-uno.m4a" is used in 1 place.');
+    expect(within(dialog).getByRole('list', { name: 'Used in' })).toHaveTextContent(
+      'El faro → La tormenta (audio)',
+    );
+    // Nothing is sent before the explicit confirmation.
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Detach and delete' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('File deleted', {
+        description: 'capitulo-uno.m4a',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'capitulo-uno.m4a' })).not.toBeInTheDocument(),
+    );
+    expect(
+      fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([url]) => url),
+    ).toEqual([`/api/admin/files/${audio.id}?detach=true`]);
+  });
+
+  it('shows the uses the server names when it refuses a delete, then detaches on confirmation', async () => {
+    let detached = false;
+    stubApi({
+      'GET /api/admin/files': () => json(200, { files: detached ? [] : [cover] }),
+      [`DELETE /api/admin/files/${cover.id}`]: () =>
+        json(409, {
+          error: {
+            code: 'CONFLICT',
+            message: 'portada.png is in use: El faro (cover)',
+            details: { problems: ['El faro (cover)'], hint: 'Detach it everywhere…' },
+          },
+        }),
+      [`DELETE /api/admin/files/${cover.id}?detach=true`]: () => {
+        detached = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<FilesTab />);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete portada.png' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete File' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'File in use' });
+    expect(dialog).toHaveTextContent('Delete refused: "portada.png" is in use now, in 1 place.');
+    expect(within(dialog).getByRole('list', { name: 'Used in' })).toHaveTextContent(
+      'El faro (cover)',
+    );
+    expect(toast.error).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Detach and delete' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('File deleted', { description: 'portada.png' }),
+    );
+    expect(await screen.findByRole('heading', { name: 'No files found' })).toBeInTheDocument();
+  });
+
+  it('cleans up the unused files after a confirmation that names them', async () => {
+    const old1 = adminFile({
+      id: '33333333-3333-4333-8333-000000000011',
+      originalFilename: 'abandonado.m4a',
+      fileSize: 1024,
+      unused: true,
+    });
+    const old2 = adminFile({
+      id: '33333333-3333-4333-8333-000000000012',
+      originalFilename: 'borrador.json',
+      fileSize: 2048,
+      unused: true,
+    });
+    let unused = [old1, old2];
+    const fetch = stubApi({
+      'GET /api/admin/files': () => json(200, { files: [...unused, audio] }),
+      'GET /api/admin/files?usage=unused&sort=name': () => json(200, { files: unused }),
+      'POST /api/admin/files/cleanup': () => {
+        unused = [];
+        return json(200, {
+          removed: [
+            { id: old1.id, originalFilename: old1.originalFilename },
+            { id: old2.id, originalFilename: old2.originalFilename },
+          ],
+          kept: 0,
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<FilesTab />);
+
+    const region = await screen.findByRole('region', { name: '2 unused files' });
+    expect(region).toHaveTextContent('(3 KB in all)');
+    const oldCard = screen.getByRole('heading', { name: 'abandonado.m4a' }).closest('li')!;
+    expect(within(oldCard).getByText('Unused')).toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: 'Clean up 2 unused files' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Clean Up Unused Files' });
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Files to delete' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['abandonado.m4a1 KB', 'borrador.json2 KB']);
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Clean up 2 unused files' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Unused files cleaned up', {
+        description: '2 files removed.',
+      }),
+    );
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(post[1]!.body as string)).toEqual({ fileIds: [old1.id, old2.id] });
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: /unused file/ })).not.toBeInTheDocument(),
+    );
+  });
+
   it('shows the empty state when nothing was uploaded', async () => {
     stubApi({ 'GET /api/admin/files': () => json(200, { files: [] }) });
     renderWithQuery(<FilesTab />);
@@ -444,6 +640,10 @@ describe('Associate tab', () => {
     renderWithQuery(<AssociateTab />);
     await user.selectOptions(await screen.findByLabelText('Story'), STORY_ID);
     await user.selectOptions(screen.getByLabelText('Chapter'), CHAPTER_1);
+    // The chapter's files by their original names, never their storage keys.
+    expect(screen.getByText('Audio').nextSibling).toHaveTextContent('capitulo-uno.m4a');
+    expect(screen.getByText('Transcript').nextSibling).toHaveTextContent('A file not in the list');
+    expect(screen.queryByText('2026/01/a.m4a')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /capitulo-uno\.m4a/ }));
     await user.click(screen.getByRole('button', { name: 'Associate 1 File(s)' }));
     await waitFor(() =>

@@ -13,7 +13,7 @@ import { cn } from '#client/lib/cn';
 import { toast } from '#client/lib/toast';
 import { useAssociateFiles } from '../api/associate-files';
 import { useAssociationTargets } from '../api/get-association-targets';
-import { bucketLabels } from '../utils/file-kinds';
+import { bucketLabels, chapterLinks } from '../utils/file-kinds';
 import { formatFileSize } from '../utils/format-file-size';
 
 type BucketFilter = 'all' | Bucket;
@@ -41,6 +41,12 @@ export function AssociateFilesPanel() {
     );
   }
 
+  // Chapters keep storage keys; people know their files by the names they uploaded them with.
+  const names = new Map(
+    files.data.map((file) => [`${file.bucketName}/${file.filePath}`, file.originalFilename]),
+  );
+  const nameOf = (bucket: Bucket, key: string) =>
+    key === '' ? 'None' : (names.get(`${bucket}/${key}`) ?? 'A file not in the list');
   const story = targets.data.find((entry) => entry.id === storyId);
   const chapter = story?.chapters.find((entry) => entry.id === chapterId);
   const needle = search.trim().toLocaleLowerCase();
@@ -126,11 +132,11 @@ export function AssociateFilesPanel() {
           <dl className="space-y-1 text-sm">
             <div className="flex justify-between gap-3">
               <dt className="text-ink-muted">Audio</dt>
-              <dd className="truncate">{chapter.audioFileId || 'None'}</dd>
+              <dd className="min-w-0 truncate">{nameOf('audios', chapter.audioFileId)}</dd>
             </div>
             <div className="flex justify-between gap-3">
               <dt className="text-ink-muted">Transcript</dt>
-              <dd className="truncate">{chapter.transcriptFileId || 'None'}</dd>
+              <dd className="min-w-0 truncate">{nameOf('trans', chapter.transcriptFileId)}</dd>
             </div>
           </dl>
         ) : null}
@@ -214,7 +220,7 @@ export function AssociateFilesPanel() {
                         {bucketLabels[file.bucketName]} · {formatFileSize(file.fileSize)}
                       </span>
                     </span>
-                    {file.associations.length > 0 ? <Badge tone="accent">Associated</Badge> : null}
+                    {chapterLinks(file).length > 0 ? <Badge tone="accent">Associated</Badge> : null}
                   </button>
                 </li>
               );

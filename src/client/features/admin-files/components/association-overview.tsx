@@ -4,7 +4,7 @@ import { Card } from '#client/components/ui/card';
 import { Notice } from '#client/components/ui/notice';
 import { Spinner } from '#client/components/ui/spinner';
 import { useFiles } from '#client/lib/api/admin/get-files';
-import { bucketLabels } from '../utils/file-kinds';
+import { bucketLabels, chapterLinks } from '../utils/file-kinds';
 
 export interface AssociationStats {
   total: number;
@@ -13,9 +13,9 @@ export interface AssociationStats {
   buckets: { bucket: Bucket; total: number; associated: number; percent: number }[];
 }
 
-/** Counts for the Overview: all files, linked ones, and per bucket with the percent linked. */
-export function associationStats(files: readonly Pick<AdminFile, 'bucketName' | 'associations'>[]) {
-  const isLinked = (file: Pick<AdminFile, 'associations'>) => file.associations.length > 0;
+/** Counts for the Overview: all files, those linked to chapters, and per bucket the percent linked. */
+export function associationStats(files: readonly Pick<AdminFile, 'bucketName' | 'uses'>[]) {
+  const isLinked = (file: Pick<AdminFile, 'uses'>) => chapterLinks(file).length > 0;
   const associated = files.filter(isLinked).length;
   return {
     total: files.length,

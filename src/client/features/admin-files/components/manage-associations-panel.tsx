@@ -6,7 +6,7 @@ import { Spinner } from '#client/components/ui/spinner';
 import { useFiles } from '#client/lib/api/admin/get-files';
 import { toast } from '#client/lib/toast';
 import { useUnassociateFile } from '../api/unassociate-file';
-import { bucketLabels } from '../utils/file-kinds';
+import { bucketLabels, chapterLinks } from '../utils/file-kinds';
 
 /** Manage Associations: each linked file with its 'story → chapter' links. */
 export function ManageAssociationsPanel() {
@@ -22,7 +22,7 @@ export function ManageAssociationsPanel() {
     );
   }
 
-  const linked = files.data.filter((file) => file.associations.length > 0);
+  const linked = files.data.filter((file) => chapterLinks(file).length > 0);
   if (linked.length === 0) {
     return (
       <Notice title="No Associated Files" headingLevel={3}>
@@ -40,7 +40,7 @@ export function ManageAssociationsPanel() {
               <h3 className="truncate font-semibold">{file.originalFilename}</h3>
               <p className="text-sm text-ink-muted">{bucketLabels[file.bucketName]}</p>
               <ul className="mt-1 space-y-0.5 text-sm">
-                {file.associations.map((link) => (
+                {chapterLinks(file).map((link) => (
                   <li key={`${link.chapterId}-${link.role}`}>
                     {link.storyTitle} → {link.chapterTitle}{' '}
                     <span className="text-ink-muted">({link.role})</span>

@@ -1,4 +1,10 @@
-import type { AdminFile } from '#shared/contracts/admin-files';
+import type {
+  AdminFile,
+  FileSort,
+  FileUse,
+  FileUsageFilter,
+  SortOrder,
+} from '#shared/contracts/admin-files';
 import type { Bucket } from '#shared/files';
 
 /** The Files grid filters (spec: by type prefix). */
@@ -44,3 +50,37 @@ export const bucketLabels: Record<Bucket, string> = {
 
 export const formatUploadDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** A file's chapter links in the working copy: what the Associate tab links and unlinks. */
+export const chapterLinks = (file: Pick<AdminFile, 'uses'>) =>
+  file.uses.filter((use): use is Extract<FileUse, { kind: 'chapter' }> => use.kind === 'chapter');
+
+/** Where a file stands: used somewhere, unused (may be cleaned up), or not attached yet. */
+export const usageOf = (file: Pick<AdminFile, 'uses' | 'unused'>): FileUsageFilter =>
+  file.uses.length > 0 ? 'in-use' : file.unused ? 'unused' : 'new';
+
+export const usageLabels: Record<FileUsageFilter, string> = {
+  'in-use': 'In use',
+  unused: 'Unused',
+  new: 'Not attached yet',
+};
+
+/** The usage select of the Files screen; 'all' sends no filter. */
+export const usageFilters = [
+  { value: 'all', label: 'All files' },
+  { value: 'in-use', label: 'In use' },
+  { value: 'unused', label: 'Unused (over 24 hours)' },
+  { value: 'new', label: 'Not attached yet' },
+] as const satisfies readonly { value: FileUsageFilter | 'all'; label: string }[];
+export type UsageChoice = (typeof usageFilters)[number]['value'];
+
+/** The sort select: each choice is a sort key and its order. */
+export const sortChoices = [
+  { value: 'date-desc', label: 'Newest first', sort: 'date', order: 'desc' },
+  { value: 'date-asc', label: 'Oldest first', sort: 'date', order: 'asc' },
+  { value: 'name-asc', label: 'Name (A–Z)', sort: 'name', order: 'asc' },
+  { value: 'name-desc', label: 'Name (Z–A)', sort: 'name', order: 'desc' },
+  { value: 'size-desc', label: 'Largest first', sort: 'size', order: 'desc' },
+  { value: 'size-asc', label: 'Smallest first', sort: 'size', order: 'asc' },
+] as const satisfies readonly { value: string; label: string; sort: FileSort; order: SortOrder }[];
+export type SortChoice = (typeof sortChoices)[number]['value'];

@@ -6,6 +6,7 @@ import { formatClock } from '#shared/format';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { FieldError } from '#client/components/ui/field';
 import { inputClassName } from '#client/components/ui/input';
+import { useStoredFileNames } from '#client/lib/api/admin/get-files';
 import { cn } from '#client/lib/cn';
 import { chapterPreviewPath, chapterStudioPath } from '../../utils/story-links';
 import { FileUploadButton } from './file-upload-button';
@@ -21,6 +22,7 @@ type FileSlot = 'audio' | 'transcript';
 const slots = {
   audio: {
     heading: 'Audio',
+    bucket: 'audios',
     icon: FileAudio,
     upload: 'Upload Audio',
     uploaded: 'Audio Uploaded',
@@ -29,6 +31,7 @@ const slots = {
   },
   transcript: {
     heading: 'Transcript',
+    bucket: 'trans',
     icon: FileText,
     upload: 'Upload Transcript',
     uploaded: 'Transcript Uploaded',
@@ -61,6 +64,14 @@ export function ChapterCard({ index, onDelete }: ChapterCardProps) {
     formState: { errors },
   } = useFormContext<WizardValues>();
   const chapter = useWatch({ control, name: `chapters.${index}` });
+  // A saved chapter's files come back as storage keys: their original names are looked up.
+  const nameUnknown = (slot: FileSlot) =>
+    chapter !== undefined &&
+    chapter[slots[slot].idField] !== '' &&
+    [chapter[slots[slot].idField], ''].includes(chapter[slots[slot].nameField]);
+  const storedNames = useStoredFileNames({
+    enabled: nameUnknown('audio') || nameUnknown('transcript'),
+  });
   const titleError = errors.chapters?.[index]?.title?.message;
   const titleErrorId = `${ids}-title-error`;
 
@@ -194,8 +205,12 @@ export function ChapterCard({ index, onDelete }: ChapterCardProps) {
         </div>
 
         {(['audio', 'transcript'] as const).map((slot) => {
-          const { heading, icon: Icon, upload, uploaded, idField, nameField } = slots[slot];
+          const { heading, bucket, icon: Icon, upload, uploaded, idField, nameField } = slots[slot];
           const fileId = chapter[idField];
+          const fileName = !nameUnknown(slot)
+            ? chapter[nameField]
+            : (storedNames.nameOf(bucket, fileId) ??
+              (storedNames.isPending ? 'Loading file name...' : 'Unnamed file'));
           const headingId = `${ids}-${slot}`;
           return (
             <div key={slot} role="group" aria-labelledby={headingId}>
@@ -206,8 +221,8 @@ export function ChapterCard({ index, onDelete }: ChapterCardProps) {
                 {fileId ? (
                   <div className="flex items-center gap-2 rounded-lg bg-surface-muted px-3 py-2 text-sm">
                     <Icon aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
-                    <span className="min-w-0 flex-1 truncate" title={chapter[nameField] || fileId}>
-                      {chapter[nameField] || fileId}
+                    <span className="min-w-0 flex-1 truncate" title={fileName}>
+                      {fileName}
                     </span>
                     <button
                       type="button"
