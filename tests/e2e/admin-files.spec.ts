@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import type { AdminFile, AssociationTargetsResponse } from '#shared/contracts/admin-files';
 import type { AdminStory } from '#shared/contracts/admin-stories';
 import { E2E_ADMIN } from './support/accounts.ts';
+import { withServerDatabase } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /**
@@ -169,23 +171,231 @@ test('an administrator uploads, links, unlinks and deletes chapter files', async
     await page.getByRole('tab', { name: 'Overview' }).click();
     await expect(page.getByText('Total Files')).toBeVisible();
 
-    // Files tab: delete both; the transcript still linked loses its chapter link too.
+    // Files tab: the audio nothing uses any more is deleted after one confirmation; the
+    // transcript the chapter still uses asks first, listing its use, then is detached and deleted.
     await page.getByRole('tab', { name: 'Files', exact: true }).click();
     await page.getByRole('searchbox', { name: 'Search files' }).fill(tag);
-    for (const name of [audioName, transcriptName]) {
-      await page.getByRole('button', { name: `Delete ${name}` }).click();
-      const dialog = page.getByRole('alertdialog', { name: 'Delete File' });
-      await dialog.getByRole('button', { name: 'Delete' }).click();
-      await expect(dialog).toBeHidden();
-      await expect(page.getByRole('heading', { name })).toHaveCount(0);
-    }
+    await page.getByRole('button', { name: `Delete ${audioName}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete File' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole('heading', { name: audioName })).toHaveCount(0);
+
+    await page.getByRole('button', { name: `Delete ${transcriptName}` }).click();
+    const inUse = page.getByRole('alertdialog', { name: 'File in use' });
+    await expect(inUse.getByRole('list', { name: 'Used in' })).toHaveText(
+      `Archivos ${tag} → Uno (transcript)`,
+    );
+    await inUse.getByRole('button', { name: 'Detach and delete' }).click();
+    await expect(inUse).toBeHidden();
     await expect(page.getByRole('heading', { name: 'No files found' })).toBeVisible();
     expect(await ourFiles(page, tag)).toEqual([]);
     expect((await chapterOf(page, story.id)).transcriptFileId).toBe('');
   } finally {
     for (const file of await ourFiles(page, tag)) {
-      await page.request.delete(`/api/admin/files/${file.id}`);
+      await page.request.delete(`/api/admin/files/${file.id}?detach=true`);
     }
     await page.request.delete(`/api/admin/stories/${story.id}`);
+  }
+});
+
+/** Uploads one file through the API, as the Upload tab or the wizard would. */
+async function uploadFile(
+  page: Page,
+  bucket: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<AdminFile> {
+  const response = await page.request.post(`/api/admin/files?bucket=${bucket}`, {
+    multipart: { file },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { file: AdminFile }).file;
+}
+
+/** The names of the cards on screen, in order. */
+const cardNames = (page: Page) =>
+  page.getByRole('list', { name: 'Files' }).getByRole('heading', { level: 3 }).allTextContents();
+
+const cardOf = (page: Page, name: string) =>
+  page
+    .getByRole('list', { name: 'Files' })
+    .getByRole('listitem')
+    .filter({
+      has: page.getByRole('heading', { name, exact: true }),
+    });
+
+test('the files screen shows where files are used, refuses deleting them, detaches on request and cleans up unused uploads', async ({
+  page,
+  makeAxeBuilder,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page);
+  const tag = randomBytes(3).toString('hex');
+  const names = {
+    audio: `pista-${tag}.m4a`,
+    transcript: `texto-${tag}.json`,
+    cover: `portada-${tag}.png`,
+    oldSmall: `viejo-a-${tag}.txt`,
+    oldLarge: `viejo-b-${tag}.txt`,
+    fresh: `nuevo-${tag}.json`,
+  };
+  const png = await sharp({
+    create: { width: 16, height: 12, channels: 3, background: '#b4441f' },
+  })
+    .png()
+    .toBuffer();
+  const audio = await uploadFile(page, 'audios', {
+    name: names.audio,
+    mimeType: 'audio/x-m4a',
+    buffer: audioBytes,
+  });
+  const transcript = await uploadFile(page, 'trans', {
+    name: names.transcript,
+    mimeType: 'application/json',
+    buffer: transcriptBytes,
+  });
+  const cover = await uploadFile(page, 'series-images', {
+    name: names.cover,
+    mimeType: 'image/png',
+    buffer: png,
+  });
+  const oldSmall = await uploadFile(page, 'uploads', {
+    name: names.oldSmall,
+    mimeType: 'text/plain',
+    buffer: Buffer.from('notas'),
+  });
+  const oldLarge = await uploadFile(page, 'uploads', {
+    name: names.oldLarge,
+    mimeType: 'text/plain',
+    buffer: Buffer.alloc(4000, 0x61),
+  });
+  const fresh = await uploadFile(page, 'trans', {
+    name: names.fresh,
+    mimeType: 'application/json',
+    buffer: transcriptBytes,
+  });
+  // Two uploads a wizard abandoned two days ago: nothing a screen can do, so the database.
+  await withServerDatabase((db) =>
+    db.query(
+      "update file_uploads set upload_date = now() - interval '2 days' where id = any($1::uuid[])",
+      [[oldSmall.id, oldLarge.id]],
+    ),
+  );
+  const storyTitle = `Usos ${tag}`;
+  const created = await page.request.post('/api/admin/stories', {
+    data: {
+      title: storyTitle,
+      level: 'Beginner',
+      imageUrl: cover.publicUrl,
+      chapters: [
+        { title: 'Uno', audioFileId: audio.filePath, transcriptFileId: transcript.filePath },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const story = ((await created.json()) as { story: AdminStory }).story;
+
+  try {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/admin/content');
+    await page.getByRole('tab', { name: 'Files', exact: true }).click();
+    await page.getByRole('searchbox', { name: 'Search files' }).fill(tag);
+    await expect(page.getByRole('list', { name: 'Files' }).getByRole('listitem')).toHaveCount(6);
+
+    // Each card: its original name (never the storage key), its use, or that it is unused.
+    for (const file of [audio, transcript, cover, oldSmall]) {
+      await expect(page.getByText(file.filePath)).toHaveCount(0);
+    }
+    await expect(cardOf(page, names.audio).getByRole('list', { name: 'Used in' })).toHaveText(
+      `${storyTitle} → Uno (audio)`,
+    );
+    await expect(cardOf(page, names.cover).getByRole('list', { name: 'Used in' })).toHaveText(
+      `${storyTitle} (cover)`,
+    );
+    await expect(cardOf(page, names.oldSmall).getByText('Unused', { exact: true })).toBeVisible();
+    await expect(
+      cardOf(page, names.fresh).getByText('Not attached yet', { exact: true }),
+    ).toBeVisible();
+    await expect(cardOf(page, names.audio).getByText('In use', { exact: true })).toBeVisible();
+
+    // Filters (by story, by use) and sorts (name, size) are the server's.
+    await page.getByLabel('Filter by story').selectOption({ label: storyTitle });
+    await expect.poll(() => cardNames(page)).toEqual([names.cover, names.transcript, names.audio]);
+    await page.getByLabel('Sort by').selectOption({ label: 'Name (A–Z)' });
+    await expect.poll(() => cardNames(page)).toEqual([names.audio, names.cover, names.transcript]);
+    await page.getByLabel('Filter by story').selectOption({ label: 'All stories' });
+    await page.getByLabel('Filter by use').selectOption({ label: 'Unused (over 24 hours)' });
+    await expect.poll(() => cardNames(page)).toEqual([names.oldSmall, names.oldLarge]);
+    await page.getByLabel('Sort by').selectOption({ label: 'Largest first' });
+    await expect.poll(() => cardNames(page)).toEqual([names.oldLarge, names.oldSmall]);
+    await page.getByLabel('Filter by use').selectOption({ label: 'All files' });
+    await page.getByLabel('Sort by').selectOption({ label: 'Newest first' });
+    await expect(page.getByRole('list', { name: 'Files' }).getByRole('listitem')).toHaveCount(6);
+    await scan(page, makeAxeBuilder);
+    await page.screenshot({ path: testInfo.outputPath('files-desktop.png'), fullPage: true });
+
+    // Someone links the fresh transcript to the chapter while this list still shows it unused:
+    // the server refuses the delete and the dialog names the use it found.
+    const chapterId = story.chapters[0]!.id;
+    const linked = await page.request.post(`/api/admin/chapters/${chapterId}/files`, {
+      data: { fileIds: [fresh.id] },
+    });
+    expect(linked.status()).toBe(200);
+    await page.getByRole('button', { name: `Delete ${names.fresh}` }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete File' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    const refused = page.getByRole('alertdialog', { name: 'File in use' });
+    await expect(refused).toContainText(`Delete refused: "${names.fresh}" is in use now`);
+    await expect(refused.getByRole('list', { name: 'Used in' })).toHaveText(
+      `${storyTitle} → Uno (transcript)`,
+    );
+    await refused.getByRole('button', { name: 'Cancel' }).click();
+    await expect(cardOf(page, names.fresh).getByText('In use', { exact: true })).toBeVisible();
+    expect((await ourFiles(page, tag)).map((file) => file.id)).toContain(fresh.id);
+
+    // The audio: its use listed, then detached and deleted once confirmed.
+    await page.getByRole('button', { name: `Delete ${names.audio}` }).click();
+    const inUse = page.getByRole('alertdialog', { name: 'File in use' });
+    await expect(inUse).toContainText(`"${names.audio}" is used in 1 place.`);
+    await expect(inUse.getByRole('list', { name: 'Used in' })).toHaveText(
+      `${storyTitle} → Uno (audio)`,
+    );
+    await scan(page, makeAxeBuilder);
+    await inUse.getByRole('button', { name: 'Detach and delete' }).click();
+    await expect(inUse).toBeHidden();
+    await expect(page.getByRole('heading', { name: names.audio })).toHaveCount(0);
+    expect((await chapterOf(page, story.id)).audioFileId).toBe('');
+
+    // Clean-up: the two old uploads (and any other the server finds unused), named before.
+    const unusedNow = await page.request.get('/api/admin/files?usage=unused');
+    const unusedCount = ((await unusedNow.json()) as { files: AdminFile[] }).files.length;
+    const label = `Clean up ${unusedCount} unused file${unusedCount === 1 ? '' : 's'}`;
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByRole('list', { name: 'Files' }).getByRole('listitem')).toHaveCount(5);
+    await page.screenshot({ path: testInfo.outputPath('files-phone.png'), fullPage: true });
+    await page.getByRole('button', { name: label, exact: true }).click();
+    const cleanUp = page.getByRole('alertdialog', { name: 'Clean Up Unused Files' });
+    const listed = cleanUp.getByRole('list', { name: 'Files to delete' });
+    await expect(listed.getByText(names.oldSmall)).toBeVisible();
+    await expect(listed.getByText(names.oldLarge)).toBeVisible();
+    await expect(listed.getByText(names.fresh)).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath('cleanup-phone.png') });
+    await scan(page, makeAxeBuilder);
+    await cleanUp.getByRole('button', { name: label, exact: true }).click();
+    await expect(cleanUp).toBeHidden();
+    await expect(page.getByText('Unused files cleaned up')).toBeVisible();
+    await expect.poll(() => cardNames(page)).toEqual([names.fresh, names.cover, names.transcript]);
+    expect((await ourFiles(page, tag)).map((file) => file.originalFilename).sort()).toEqual(
+      [names.cover, names.fresh, names.transcript].sort(),
+    );
+    await expect(page.getByRole('button', { name: /^Clean up \d+ unused files?$/ })).toHaveCount(0);
+    await scan(page, makeAxeBuilder);
+  } finally {
+    await page.request.delete(`/api/admin/stories/${story.id}`);
+    for (const file of await ourFiles(page, tag)) {
+      await page.request.delete(`/api/admin/files/${file.id}?detach=true`);
+    }
   }
 });

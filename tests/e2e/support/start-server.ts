@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { E2E_ADMIN } from './accounts.ts';
+import { e2eServerInfoPath } from './server-info.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const port = Number.parseInt(process.env.E2E_PORT ?? '3210', 10);
@@ -27,8 +28,12 @@ if (!fs.existsSync(path.join(projectRoot, 'dist/client/index.html'))) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relatos-e2e-'));
 // As root, PostgreSQL runs as an unprivileged user that must be able to enter the directory.
 fs.chmodSync(dataDir, 0o755);
+// Where journeys that must set up what no screen can (a file uploaded a day ago) find the server's
+// database: support/database.ts reads the data directory from here.
+fs.writeFileSync(e2eServerInfoPath(port), JSON.stringify({ dataDir }), { mode: 0o600 });
 
 const removeDataDir = () => {
+  fs.rmSync(e2eServerInfoPath(port), { force: true });
   try {
     fs.rmSync(dataDir, { recursive: true, force: true });
   } catch (error) {
