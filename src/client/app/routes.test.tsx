@@ -102,7 +102,7 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
   });
 
-  it('gives the admin area a sidebar with its seven sections', async () => {
+  it("gives the admin area a sidebar with the spec's seven sections, then the inbox and audit log", async () => {
     stubSignedIn();
     renderApp('/admin/tags');
     await screen.findByRole('heading', { level: 1, name: 'Tracking Tags' });
@@ -116,6 +116,8 @@ describe('routes', () => {
       ['Tags', '/admin/tags'],
       ['Migrations', '/admin/migrations'],
       ['Settings', '/admin/settings'],
+      ['Inbox', '/admin/inbox'],
+      ['Audit Log', '/admin/audit'],
     ]);
     expect(within(sidebar).getByRole('link', { name: 'Tags' })).toHaveAttribute(
       'aria-current',

@@ -12,7 +12,7 @@ import {
 } from '#client/test/render-app';
 
 const HOME_HEADING = 'Master Spanish with stories you can listen to';
-const counts = { stories: 12, chapters: 48, profiles: 1250, feedback: 3 };
+const counts = { stories: 12, chapters: 48, profiles: 1250, feedback: 3, openFeedback: 2 };
 
 beforeEach(() => {
   vi.stubGlobal('scrollTo', vi.fn());
@@ -79,6 +79,11 @@ describe('admin gate', () => {
     expect(read('Chapters')).toBe('48');
     expect(read('Profiles')).toBe('1,250');
     expect(read('Feedback')).toBe('3');
+    // The open messages lead to the inbox, filtered to them (issue 12).
+    expect(screen.getByRole('link', { name: '2 open messages' })).toHaveAttribute(
+      'href',
+      '/admin/inbox?status=open',
+    );
   });
 
   it('says when the counts cannot be loaded', async () => {

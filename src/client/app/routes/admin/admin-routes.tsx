@@ -13,6 +13,9 @@ const AdminTagsPage = lazy(() => import('./tags'));
 const AdminSettingsPage = lazy(() => import('./settings'));
 const AdminMigrationsPage = lazy(() => import('./migrations'));
 const AdminStudioPage = lazy(() => import('./studio'));
+const AdminInboxPage = lazy(() => import('./inbox'));
+const AdminInboxMessagePage = lazy(() => import('./inbox-message'));
+const AdminAuditPage = lazy(() => import('./audit'));
 const NotFoundPage = lazy(() => import('../not-found'));
 
 /** Routes under /admin (paths relative to it). */
@@ -28,6 +31,9 @@ export default function AdminRoutes() {
         <Route path="settings" element={<AdminSettingsPage />} />
         <Route path="migrations" element={<AdminMigrationsPage />} />
         <Route path="chapters/:id/studio" element={<AdminStudioPage />} />
+        <Route path="inbox" element={<AdminInboxPage />} />
+        <Route path="inbox/:id" element={<AdminInboxMessagePage />} />
+        <Route path="audit" element={<AdminAuditPage />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -4,6 +4,8 @@ import {
   DatabaseZap,
   FileText,
   HeartHandshake,
+  History,
+  Inbox,
   LayoutDashboard,
   Settings,
   Tags,
@@ -22,6 +24,9 @@ const sections: ReadonlyArray<{ to: string; label: string; icon: LucideIcon; end
   { to: '/admin/tags', label: 'Tags', icon: Tags },
   { to: '/admin/migrations', label: 'Migrations', icon: DatabaseZap },
   { to: '/admin/settings', label: 'Settings', icon: Settings },
+  // Issue 12, beside the spec's sidebar: the contact messages and the audit log.
+  { to: '/admin/inbox', label: 'Inbox', icon: Inbox },
+  { to: '/admin/audit', label: 'Audit Log', icon: History },
 ];
 
 /** The administrator area: a sidebar (a scrolling strip on small screens) and the section's page. */

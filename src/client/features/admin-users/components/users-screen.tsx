@@ -14,7 +14,7 @@ import { Spinner } from '#client/components/ui/spinner';
 import { toast } from '#client/lib/toast';
 import { useUsers } from '../api/get-users';
 import { useUpdateUserRole } from '../api/update-user-role';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '#client/lib/use-debounced-value';
 import { RoleChangeDialog, type PendingRoleChange } from './role-change-dialog';
 import { UserRow } from './user-row';
 

@@ -1,4 +1,12 @@
-import { BookOpen, ListMusic, MessageSquare, Users, type LucideIcon } from 'lucide-react';
+import {
+  ArrowRight,
+  BookOpen,
+  ListMusic,
+  MessageSquare,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { Notice } from '#client/components/ui/notice';
@@ -8,7 +16,11 @@ import {
   type DashboardCounts as Counts,
 } from '#client/lib/api/admin/get-dashboard';
 
-const tiles: ReadonlyArray<{ key: keyof Counts; label: string; icon: LucideIcon }> = [
+const tiles: ReadonlyArray<{
+  key: Exclude<keyof Counts, 'openFeedback'>;
+  label: string;
+  icon: LucideIcon;
+}> = [
   { key: 'stories', label: 'Stories', icon: BookOpen },
   { key: 'chapters', label: 'Chapters', icon: ListMusic },
   { key: 'profiles', label: 'Profiles', icon: Users },
@@ -16,6 +28,9 @@ const tiles: ReadonlyArray<{ key: keyof Counts; label: string; icon: LucideIcon 
 ];
 
 const formatCount = new Intl.NumberFormat('en').format;
+
+/** The inbox showing the messages nobody has handled yet (issue 12). */
+const OPEN_INBOX_PATH = '/admin/inbox?status=open';
 
 /** Admin spec: the dashboard shows the counts of stories, chapters, profiles and feedback. */
 export function DashboardCounts() {
@@ -47,6 +62,19 @@ export function DashboardCounts() {
           <dd className="mt-2 font-serif text-4xl font-semibold text-ink tabular-nums">
             {formatCount(data[key])}
           </dd>
+          {key === 'feedback' ? (
+            <dd className="mt-2 text-sm">
+              <Link
+                to={OPEN_INBOX_PATH}
+                className="inline-flex items-center gap-1 font-medium text-accent-ink underline-offset-4 hover:underline"
+              >
+                {data.openFeedback === 1
+                  ? '1 open message'
+                  : `${formatCount(data.openFeedback)} open messages`}
+                <ArrowRight aria-hidden="true" className="size-3.5" />
+              </Link>
+            </dd>
+          ) : null}
         </Card>
       ))}
     </dl>
