@@ -7,6 +7,12 @@ import { createAuthAdapter } from './db/auth-adapter.ts';
 import { createNotifyChannel } from './db/notify-channel.ts';
 import { createTransactionRunner, type TransactionRunner } from './db/repository.ts';
 import { createAuditLogRepository, type AuditLog } from './lib/audit-log.repository.ts';
+import {
+  CHANGES_CHANNEL,
+  createChangeNotices,
+  type ChangeNotice,
+  type ChangeNotices,
+} from './lib/change-notices.ts';
 import { checkAudioTools } from './lib/audio/index.ts';
 import { createFileStore, type FileStore } from './lib/file-store.ts';
 import { createFileUploadsRepository } from './lib/file-uploads.repository.ts';
@@ -21,8 +27,12 @@ import { createRateLimitsRepository } from './lib/rate-limits.repository.ts';
 import type { ObjectStorage } from './lib/storage/storage.ts';
 import { createAdminDashboardRepository } from './modules/admin/admin.repository.ts';
 import { createAdminDashboardService } from './modules/admin/admin.service.ts';
+import { createAdminAuditRepository } from './modules/admin-audit/admin-audit.repository.ts';
+import { createAdminAuditService } from './modules/admin-audit/admin-audit.service.ts';
 import { createAdminFilesRepository } from './modules/admin-files/admin-files.repository.ts';
 import { createAdminFilesService } from './modules/admin-files/admin-files.service.ts';
+import { createAdminInboxRepository } from './modules/admin-inbox/admin-inbox.repository.ts';
+import { createAdminInboxService } from './modules/admin-inbox/admin-inbox.service.ts';
 import { createAdminMigrationsRepository } from './modules/admin-migrations/admin-migrations.repository.ts';
 import { createAdminMigrationsService } from './modules/admin-migrations/admin-migrations.service.ts';
 import { createAdminSettingsRepository } from './modules/admin-settings/admin-settings.repository.ts';
@@ -206,6 +216,8 @@ export function createRepositories(db: Database) {
     adminSupporters: createAdminSupportersRepository({ db }),
     adminMigrations: createAdminMigrationsRepository({ db }),
     adminSettings: createAdminSettingsRepository({ db }),
+    adminInbox: createAdminInboxRepository({ db }),
+    adminAudit: createAdminAuditRepository({ db }),
     storyPackages: createStoryPackagesRepository({ db }),
     jobs: createJobsRepository({ db }),
     studio: createStudioRepository({ db }),
@@ -300,6 +312,7 @@ function createAdminServices(deps: {
   storage: ObjectStorage;
   site: SiteService;
   stories: StoriesService;
+  changes: ChangeNotices;
   studio: ReturnType<typeof createStudioServices>;
   transcripts: TranscriptLoader;
   config: AppConfig;
@@ -311,12 +324,17 @@ function createAdminServices(deps: {
     alignment: deps.studio.alignment,
     jobs: deps.studio.jobs,
     dashboard: createAdminDashboardService({ dashboard: repositories.adminDashboard }),
+    inbox: createAdminInboxService({ inbox: repositories.adminInbox, transaction, audit }),
+    auditLog: createAdminAuditService({ audit: repositories.adminAudit }),
     files: createAdminFilesService({
       files: repositories.adminFiles,
       fileStore,
       storage,
       transaction,
       audit,
+      stories,
+      site,
+      log,
     }),
     stories: createAdminStoriesService({
       stories: repositories.adminStories,
@@ -348,6 +366,7 @@ function createAdminServices(deps: {
       storage,
       config,
       site,
+      changes: deps.changes,
       log,
     }),
   };
@@ -361,7 +380,17 @@ export function createServices({ config, database, storage, mailer, log }: Servi
   const audit = repositories.auditLog;
   const limiter = createRateLimiter({ rateLimits: repositories.rateLimits });
   const fileStore = createFileStore({ files: repositories.fileUploads, storage, transaction });
-  const stories = createStoriesService({ stories: repositories.stories, transcripts });
+  // Changes other instances must see at once (settings, tags, the story list): decision 025.
+  const changes = createChangeNotices({
+    channel: createNotifyChannel<ChangeNotice>({
+      db,
+      connectionString: database.connectionString,
+      name: CHANGES_CHANNEL,
+      log,
+    }),
+    log,
+  });
+  const stories = createStoriesService({ stories: repositories.stories, transcripts, changes });
   const vocabulary = createVocabularyService({
     vocabulary: repositories.vocabulary,
     progress: repositories.progress,
@@ -369,7 +398,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
     transcripts,
     lemmaOf: topLemmaOf,
   });
-  const site = createSiteService({ site: repositories.site });
+  const site = createSiteService({ site: repositories.site, changes, log });
   const progressEvents = createProgressEvents({
     channel: createNotifyChannel<ProgressMessage>({
       db,
@@ -400,6 +429,8 @@ export function createServices({ config, database, storage, mailer, log }: Servi
     transaction,
     audit,
     limiter,
+    /** Change notices between instances (app.ts starts and stops listening). */
+    changes,
     translate,
     /** Background jobs: the queue, and this instance's worker (started by app.ts on listen). */
     jobs: { queue: studio.queue, worker: studio.worker },
@@ -464,6 +495,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       storage,
       site,
       stories,
+      changes,
       studio,
       transcripts,
       config,

@@ -122,6 +122,15 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     await context.services.jobs.worker.stop();
   });
 
+  // Change notices (decision 025): every instance, listening or not, drops its cached settings,
+  // tags and story list when any instance announces a change.
+  app.addHook('onReady', async () => {
+    await context.services.changes.start();
+  });
+  app.addHook('onClose', async () => {
+    await context.services.changes.stop();
+  });
+
   app.decorate('context', context);
   app.decorateRequest('viewer', null as unknown as Viewer);
   app.addHook('onRequest', async (request, reply) => {

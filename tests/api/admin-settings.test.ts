@@ -336,6 +336,7 @@ describe('health check', () => {
         storage,
         config: t.config,
         site: t.app.context.services.site,
+        changes: t.app.context.services.changes,
         log: pino({ level: 'silent' }),
         healthCheckTimeoutMs: 200,
       });

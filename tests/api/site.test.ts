@@ -223,7 +223,7 @@ describe('story pages in the HTML the server sends', () => {
 describe('the Content-Security-Policy of pages', () => {
   it('admits exactly the sources and inline scripts of active tracking tags, never on admin pages', async () => {
     const { createHash } = await import('node:crypto');
-    const { planTrackingTag } = await import('#shared/discover/tracking');
+    const { planInlineCode, planTrackingTag } = await import('#shared/discover/tracking');
     const app = await createTestApp({}, { clientDir });
     const [, custom] = await app.database.db
       .insert(trackingTags)
@@ -240,8 +240,8 @@ describe('the Content-Security-Policy of pages', () => {
     const page = await app.app.inject({ method: 'GET', url: '/library' });
     const policy = String(page.headers['content-security-policy']);
     const scriptSrc = policy.split('; ').find((part) => part.startsWith('script-src'))!;
-    const inline = planTrackingTag({ ...custom!, id: custom!.id })!.inline!;
-    const hash = createHash('sha256').update(inline).digest('base64');
+    const [inline] = planInlineCode(planTrackingTag({ ...custom!, id: custom!.id })!);
+    const hash = createHash('sha256').update(inline!).digest('base64');
     expect(scriptSrc).toBe(`script-src 'self' https://www.googletagmanager.com 'sha256-${hash}'`);
     expect(policy).not.toContain('connect.facebook.net');
     expect(policy).toContain("frame-ancestors 'none'");

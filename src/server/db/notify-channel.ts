@@ -23,6 +23,7 @@ export function createNotifyChannel<Message>(options: NotifyChannelOptions) {
   const { db, connectionString, name, log } = options;
   if (!CHANNEL_NAME.test(name)) throw new Error(`Invalid channel name: ${name}`);
   const handlers = new Set<(message: Message) => void>();
+  const listeningCallbacks = new Set<() => void>();
   let client: pg.Client | undefined;
   let connecting: Promise<void> | undefined;
   let stopped = false;
@@ -59,6 +60,8 @@ export function createNotifyChannel<Message>(options: NotifyChannelOptions) {
       .then(() => next.query(`listen ${name}`))
       .then(() => {
         client = next;
+        // Messages sent while no connection listened are lost: say that listening (re)started.
+        for (const callback of listeningCallbacks) callback();
       })
       .catch((error: unknown) => {
         log.warn({ err: error, channel: name }, 'channel listener could not connect');
@@ -87,9 +90,19 @@ export function createNotifyChannel<Message>(options: NotifyChannelOptions) {
       return () => handlers.delete(handler);
     },
 
+    /**
+     * Calls `callback` each time this instance starts listening: the first time and after every
+     * reconnection (messages published in between never arrive). Returns the remover.
+     */
+    onListening(callback: () => void): () => void {
+      listeningCallbacks.add(callback);
+      return () => listeningCallbacks.delete(callback);
+    },
+
     async stop(): Promise<void> {
       stopped = true;
       handlers.clear();
+      listeningCallbacks.clear();
       const current = client;
       client = undefined;
       await current?.end().catch(() => undefined);

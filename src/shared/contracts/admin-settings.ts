@@ -15,7 +15,7 @@ import { paymentServiceNameSchema } from './support.ts';
  *   GET   /api/admin/payment-services               → { services } (stripe, paypal)
  *   PATCH /api/admin/payment-services/:serviceName  body { isEnabled } → { service }
  *   GET   /api/admin/health-check                   → HealthCheck
- *   POST  /api/admin/cache/clear                    → { cleared: true } (this server's caches)
+ *   POST  /api/admin/cache/clear                    → { cleared: true } (every instance's caches)
  */
 
 // --- logo -------------------------------------------------------------------------------------

@@ -16,7 +16,8 @@ describe('checkTrackingTag', () => {
     if (!result.ok) return;
     const plan = planTrackingTag({ ...result.value, id: 'row-1' });
     expect(plan?.provider).toEqual({ type: tagType, id: result.value.tagId });
-    expect(plan?.sources.every((source) => source.startsWith('https://'))).toBe(true);
+    expect(plan?.scripts.every((script) => script.kind === 'external')).toBe(true);
+    expect(plan?.origins.every((origin) => origin.startsWith('https://'))).toBe(true);
   });
 
   it.each([

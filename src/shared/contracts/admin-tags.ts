@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { planTrackingTag } from '../discover/tracking.ts';
+import { readTrackingSnippet, snippetMessages } from '../discover/tracking-snippet.ts';
 import { trackingTagPositions, trackingTagTypes } from './site.ts';
 
 /**
@@ -62,7 +62,18 @@ export const trackingTagIdRules: Record<
 };
 
 export const TAG_NAME_REQUIRED = 'Tag name is required';
-export const SCRIPT_CONTENT_REQUIRED = 'Script content is required for custom tags';
+export const SCRIPT_CONTENT_REQUIRED = snippetMessages.empty;
+
+/** A provider's id field holding the vendor's whole snippet instead of the id. */
+export const snippetInIdField = (label: string, placeholder: string) =>
+  `Paste only the ${label} (${placeholder}), not the snippet; or choose Custom to paste the whole snippet`;
+
+/**
+ * A JavaScript syntax check (the server's: node:vm compiles without running). Returns the
+ * problem, or null when the code parses. The browser cannot compile code under the page's policy,
+ * so the form leaves this check to the server.
+ */
+export type ScriptSyntaxCheck = (code: string) => string | null;
 
 /** The editable fields of a tag, as the form holds them and as they are sent. */
 export interface TrackingTagFields {
@@ -91,30 +102,37 @@ export type TrackingTagCheck =
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
-function checkScriptContent(content: string): string | undefined {
+function checkScriptContent(
+  content: string,
+  syntax: ScriptSyntaxCheck | undefined,
+): string | undefined {
   if (content.trim() === '') return SCRIPT_CONTENT_REQUIRED;
   if (byteLength(content) > SCRIPT_CONTENT_MAX_BYTES) {
     return `Script content must be at most ${SCRIPT_CONTENT_MAX_BYTES / 1024} KB`;
   }
-  const plan = planTrackingTag({
-    id: 'check',
-    tagType: 'custom',
-    tagId: null,
-    scriptContent: content,
-    position: 'head',
-  });
-  const refused = plan?.blocked[0];
-  if (refused !== undefined) return `Script sources must use https: ${refused}`;
-  if (!plan) return SCRIPT_CONTENT_REQUIRED;
+  const reading = readTrackingSnippet(content);
+  if (reading.problems.length > 0) return reading.problems[0];
+  if (syntax) {
+    for (const script of reading.scripts) {
+      if (script.kind !== 'inline') continue;
+      const problem = syntax(script.code);
+      if (problem)
+        return `The script is not valid JavaScript (${problem}). ${snippetMessages.hint}`;
+    }
+  }
   return undefined;
 }
 
 /**
  * The spec's one rule ('Tag name is required', trimmed) plus what makes a tag work: an id in its
- * provider's format for gtm, ga4 and facebook, and for custom a script of at most 20 KB whose
- * external sources are all https (the page would refuse the others anyway).
+ * provider's format for gtm, ga4 and facebook, and for custom a text of at most 20 KB that runs
+ * exactly as pasted (tracking-snippet.ts: the vendor's snippet or the bare code, https sources,
+ * nothing the page would strip) and, where a syntax check is given, parses as JavaScript.
  */
-export function checkTrackingTag(fields: TrackingTagFields): TrackingTagCheck {
+export function checkTrackingTag(
+  fields: TrackingTagFields,
+  options: { syntax?: ScriptSyntaxCheck } = {},
+): TrackingTagCheck {
   const errors: TrackingTagFieldErrors = {};
   const tagName = fields.tagName.trim();
   if (tagName === '') errors.tagName = TAG_NAME_REQUIRED;
@@ -126,13 +144,14 @@ export function checkTrackingTag(fields: TrackingTagFields): TrackingTagCheck {
   let scriptContent: string | null = null;
   if (fields.tagType === 'custom') {
     scriptContent = (fields.scriptContent ?? '').trim();
-    const problem = checkScriptContent(scriptContent);
+    const problem = checkScriptContent(scriptContent, options.syntax);
     if (problem) errors.scriptContent = problem;
   } else {
     const rule = trackingTagIdRules[fields.tagType];
     const raw = (fields.tagId ?? '').trim();
     tagId = rule.uppercase ? raw.toUpperCase() : raw;
     if (tagId === '') errors.tagId = `${rule.label} is required`;
+    else if (tagId.includes('<')) errors.tagId = snippetInIdField(rule.label, rule.placeholder);
     else if (tagId.length > TAG_ID_MAX_LENGTH || !rule.pattern.test(tagId)) {
       errors.tagId = rule.format;
     }

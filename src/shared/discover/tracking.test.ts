@@ -3,6 +3,8 @@ import {
   isAdminPath,
   isAllowedScriptSource,
   isTrackingDisabledHost,
+  planInlineCode,
+  planSources,
   planTrackingTag,
   planTrackingTags,
   sanitizeInlineScript,
@@ -77,22 +79,29 @@ describe('planTrackingTag', () => {
     expect(planTrackingTag(tag({}))).toEqual({
       tagId: '11111111-1111-4111-8111-111111111111',
       position: 'head',
-      sources: ['https://www.googletagmanager.com/gtm.js?id=GTM-ABC123'],
-      inline: null,
+      scripts: [
+        {
+          kind: 'external',
+          src: 'https://www.googletagmanager.com/gtm.js?id=GTM-ABC123',
+          attributes: {},
+        },
+      ],
+      origins: ['https://www.googletagmanager.com'],
       provider: { type: 'gtm', id: 'GTM-ABC123' },
       blocked: [],
     });
-    expect(planTrackingTag(tag({ tagType: 'ga4', tagId: ' G-XYZ ' }))).toMatchObject({
-      sources: ['https://www.googletagmanager.com/gtag/js?id=G-XYZ'],
-      provider: { type: 'ga4', id: 'G-XYZ' },
-    });
-    expect(
-      planTrackingTag(tag({ tagType: 'facebook', tagId: '1234567890', position: 'body' })),
-    ).toMatchObject({
+    const ga4 = planTrackingTag(tag({ tagType: 'ga4', tagId: ' G-XYZ ' }))!;
+    expect(planSources(ga4)).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-XYZ']);
+    expect(ga4.provider).toEqual({ type: 'ga4', id: 'G-XYZ' });
+    const pixel = planTrackingTag(
+      tag({ tagType: 'facebook', tagId: '1234567890', position: 'body' }),
+    )!;
+    expect(pixel).toMatchObject({
       position: 'body',
-      sources: ['https://connect.facebook.net/en_US/fbevents.js'],
+      origins: ['https://connect.facebook.net'],
       provider: { type: 'facebook', id: '1234567890' },
     });
+    expect(planSources(pixel)).toEqual(['https://connect.facebook.net/en_US/fbevents.js']);
   });
 
   it('yields nothing for a provider tag without an id, or with an id that is not one', () => {
@@ -103,18 +112,19 @@ describe('planTrackingTag', () => {
   });
 
   it('runs the sanitised text of a custom tag inline', () => {
-    expect(
-      planTrackingTag(
-        tag({
-          tagType: 'custom',
-          tagId: null,
-          scriptContent: '<script>\n  window.hello = "javascript:x";\n</script>',
-        }),
-      ),
-    ).toMatchObject({ sources: [], inline: 'window.hello = "x";', provider: null, blocked: [] });
+    const plan = planTrackingTag(
+      tag({
+        tagType: 'custom',
+        tagId: null,
+        scriptContent: '<script>\n  window.hello = "javascript:x";\n</script>',
+      }),
+    )!;
+    expect(plan).toMatchObject({ origins: [], provider: null, blocked: [] });
+    expect(planInlineCode(plan)).toEqual(['window.hello = "x";']);
+    expect(planSources(plan)).toEqual([]);
   });
 
-  it('loads the https scripts a custom tag references and blocks the others', () => {
+  it('loads the https scripts a custom tag references, in order, and blocks the others', () => {
     const plan = planTrackingTag(
       tag({
         tagType: 'custom',
@@ -123,24 +133,44 @@ describe('planTrackingTag', () => {
         scriptContent:
           '<script async src="https://stats.example.com/s.js"></script>\n' +
           "<script src='http://insecure.example.com/t.js'></script>\n" +
-          '<script>stats("init")</script>',
+          '<script>stats("init")</script>\n' +
+          '<script async src="https://stats.example.com/s.js"></script>',
       }),
     );
     expect(plan).toMatchObject({
       position: 'body',
-      sources: ['https://stats.example.com/s.js'],
+      scripts: [
+        { kind: 'external', src: 'https://stats.example.com/s.js' },
+        { kind: 'inline', code: 'stats("init")' },
+      ],
+      origins: ['https://stats.example.com'],
       blocked: ['http://insecure.example.com/t.js'],
-      inline: 'stats("init")',
     });
   });
 
-  it('yields nothing for an empty custom tag', () => {
-    expect(
-      planTrackingTag(tag({ tagType: 'custom', tagId: null, scriptContent: null })),
-    ).toBeNull();
-    expect(
-      planTrackingTag(tag({ tagType: 'custom', tagId: null, scriptContent: '<script></script>' })),
-    ).toBeNull();
+  it("admits the origins a snippet's inline loader names (GTM, Meta Pixel)", () => {
+    const gtm = planTrackingTag(
+      tag({
+        tagType: 'custom',
+        tagId: null,
+        scriptContent:
+          "<script>(function(w,d,s,l,i){var j=d.createElement(s);j.src='https://www.googletagmanager.com/gtm.js?id='+i;})(window,document,'script','dataLayer','GTM-X1');</script>",
+      }),
+    )!;
+    expect(gtm.origins).toEqual(['https://www.googletagmanager.com']);
+    expect(planSources(gtm)).toEqual([]);
+  });
+
+  it('yields nothing for an empty custom tag, or one that is neither a snippet nor code', () => {
+    for (const scriptContent of [
+      null,
+      '<script></script>',
+      '<iframe src="https://www.googletagmanager.com/ns.html?id=GTM-X"></iframe>',
+      '<script>unclosed()',
+      '<noscript><img src="https://www.facebook.com/tr?id=1" /></noscript>',
+    ]) {
+      expect(planTrackingTag(tag({ tagType: 'custom', tagId: null, scriptContent }))).toBeNull();
+    }
   });
 });
 

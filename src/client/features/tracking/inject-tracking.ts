@@ -69,8 +69,9 @@ function bootstrapProvider(provider: NonNullable<TrackingScriptPlan['provider']>
 const injectedTags = new WeakMap<Document, Set<string>>();
 
 /**
- * Puts one tag's scripts into the head or the body. Returns false when the tag is already in the
- * page. External scripts already present (another tag with the same source) are not added twice.
+ * Puts one tag's scripts into the head or the body, in the snippet's order. Returns false when
+ * the tag is already in the page. External scripts already present (another tag with the same
+ * source) are not added twice.
  */
 export function injectTrackingPlan(
   plan: TrackingScriptPlan,
@@ -86,26 +87,34 @@ export function injectTrackingPlan(
   }
   const target = plan.position === 'head' ? doc.head : doc.body;
   if (plan.provider) bootstrapProvider(plan.provider, win);
-  for (const source of plan.sources) {
-    const present = [...doc.scripts].some((script) => script.src === source);
-    if (present) continue;
-    const script = doc.createElement('script');
-    script.async = true;
-    script.src = source;
-    script.setAttribute(TRACKING_ATTRIBUTE, plan.tagId);
-    target.appendChild(script);
-  }
-  if (plan.inline !== null) {
-    const script = doc.createElement('script');
-    // Exactly the planned text: the server's CSP admits it by the hash of this string.
-    script.textContent = plan.inline;
-    script.setAttribute(TRACKING_ATTRIBUTE, plan.tagId);
-    target.appendChild(script);
+  for (const planned of plan.scripts) {
+    if (planned.kind === 'external') {
+      const present = [...doc.scripts].some((script) => script.src === planned.src);
+      if (present) continue;
+      const script = doc.createElement('script');
+      for (const [name, value] of Object.entries(planned.attributes)) {
+        script.setAttribute(name, value);
+      }
+      script.async = true;
+      script.src = planned.src;
+      script.setAttribute(TRACKING_ATTRIBUTE, plan.tagId);
+      target.appendChild(script);
+    } else {
+      const script = doc.createElement('script');
+      // Exactly the planned text: the server's CSP admits it by the hash of this string.
+      script.textContent = planned.code;
+      script.setAttribute(TRACKING_ATTRIBUTE, plan.tagId);
+      target.appendChild(script);
+    }
   }
   return true;
 }
 
-/** Injects every tag that yields something, in order; nothing at all on localhost. */
+/**
+ * Injects every tag that yields something, in order; nothing at all on localhost. One tag that
+ * fails to go in (a provider bootstrap clashing with the page) is reported and the others still
+ * go in: the page never fails because of a stored tag.
+ */
 export function injectTrackingTags(
   tags: readonly TrackingTagInput[],
   { doc = document, win = window }: { doc?: Document; win?: Window } = {},
@@ -116,7 +125,11 @@ export function injectTrackingTags(
   }
   let injected = 0;
   for (const plan of planTrackingTags(tags)) {
-    if (injectTrackingPlan(plan, doc, win)) injected += 1;
+    try {
+      if (injectTrackingPlan(plan, doc, win)) injected += 1;
+    } catch (error) {
+      console.warn(`Tracking tag ${plan.tagId} could not be added to the page`, error);
+    }
   }
   return injected;
 }

@@ -116,6 +116,63 @@ describe('injectTrackingTags', () => {
     expect(injected()).toHaveLength(1);
   });
 
+  it("puts a vendor's snippet in as pasted: scripts in order, attributes kept, no <noscript>", () => {
+    injectTrackingTags(
+      [
+        tag({
+          id: 'ga4-snippet',
+          tagType: 'custom',
+          tagId: null,
+          scriptContent: [
+            '<!-- Google tag (gtag.js) -->',
+            '<script async src="https://www.googletagmanager.com/gtag/js?id=G-ABC123"></script>',
+            "<script>window.dataLayer = window.dataLayer || []; dataLayer.push(['config', 'G-ABC123']);</script>",
+            '<script defer data-domain="relatos.example" src="https://plausible.io/js/script.js"></script>',
+            '<noscript><img src="https://www.facebook.com/tr?id=1" /></noscript>',
+          ].join('\n'),
+        }),
+      ],
+      { win: publicWindow() },
+    );
+    const scripts = [...document.head.querySelectorAll('script')];
+    expect(scripts.map((script) => script.src || script.textContent)).toEqual([
+      'https://www.googletagmanager.com/gtag/js?id=G-ABC123',
+      "window.dataLayer = window.dataLayer || []; dataLayer.push(['config', 'G-ABC123']);",
+      'https://plausible.io/js/script.js',
+    ]);
+    expect(scripts[2]).toHaveAttribute('data-domain', 'relatos.example');
+    expect(document.querySelector('noscript, img')).toBeNull();
+  });
+
+  it('skips a stored tag it cannot read, and one that fails to go in, keeping the others', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const win = publicWindow();
+    // A provider bootstrap that throws (a page script made fbq unusable).
+    Object.defineProperty(win, 'fbq', {
+      get() {
+        throw new Error('fbq is broken');
+      },
+    });
+    const count = injectTrackingTags(
+      [
+        tag({
+          id: 'iframe',
+          tagType: 'custom',
+          tagId: null,
+          scriptContent: '<iframe src="https://x.example"></iframe>',
+        }),
+        tag({ id: 'fb-broken', tagType: 'facebook', tagId: '123456' }),
+        tag({ id: 'gtm-ok' }),
+      ],
+      { win },
+    );
+    expect(count).toBe(1);
+    expect(injected().map((element) => element.getAttribute(TRACKING_ATTRIBUTE))).toEqual([
+      'gtm-ok',
+    ]);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('fb-broken'), expect.any(Error));
+  });
+
   it('does nothing on localhost or 127.0.0.1', () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     for (const hostname of ['localhost', '127.0.0.1']) {

@@ -124,12 +124,13 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
     {
       schema: {
         tags,
-        summary: "Drop this server's cached site settings, logo and tracking tags",
+        summary:
+          "Drop every instance's cached site settings, logo, tracking tags and story list (a change notice through PostgreSQL)",
         response: { 200: cacheClearResponseSchema, ...errors },
       },
     },
     async () => {
-      settings.clearCaches();
+      await settings.clearCaches();
       return { cleared: true as const };
     },
   );

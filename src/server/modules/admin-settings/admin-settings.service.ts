@@ -13,6 +13,7 @@ import {
 import type { PaymentServiceName } from '#shared/contracts/support';
 import type { AppConfig } from '../../config/env.ts';
 import type { TransactionRunner } from '../../db/repository.ts';
+import type { ChangeNotices } from '../../lib/change-notices.ts';
 import { validationError } from '../../lib/errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import type { Viewer } from '../../lib/viewer.ts';
@@ -38,6 +39,8 @@ export interface AdminSettingsDeps {
   storage: ObjectStorage;
   config: AppConfig;
   site: SiteService;
+  /** "Clear Cache" drops every instance's copies of everything. */
+  changes: Pick<ChangeNotices, 'announceAll'>;
   log: FastifyBaseLogger;
   /** Tests only: a shorter limit than {@link HEALTH_CHECK_TIMEOUT_MS}. */
   healthCheckTimeoutMs?: number;
@@ -73,7 +76,7 @@ async function within<T>(work: () => Promise<T>, ms: number): Promise<T> {
 }
 
 export function createAdminSettingsService(deps: AdminSettingsDeps) {
-  const { settings, logo, transaction, storage, config, site, log } = deps;
+  const { settings, logo, transaction, storage, config, site, changes, log } = deps;
   const healthCheckTimeoutMs = deps.healthCheckTimeoutMs ?? HEALTH_CHECK_TIMEOUT_MS;
 
   /** What a service needs before switching it on shows visitors a button. */
@@ -143,7 +146,7 @@ export function createAdminSettingsService(deps: AdminSettingsDeps) {
         }
       }
       const row = await transaction((tx) => settings.in(tx).replaceActiveLogo(input));
-      site.invalidate();
+      await site.invalidateSettings();
       return toLogo(row);
     },
 
@@ -163,7 +166,7 @@ export function createAdminSettingsService(deps: AdminSettingsDeps) {
         [platformKeys.platformDescription]: values.platformDescription,
         [platformKeys.supportEmail]: values.supportEmail,
       });
-      site.invalidate();
+      await site.invalidateSettings();
       return values;
     },
 
@@ -216,9 +219,12 @@ export function createAdminSettingsService(deps: AdminSettingsDeps) {
       };
     },
 
-    /** Drops this server's cached site settings, logo and tracking tags. */
-    clearCaches() {
-      site.invalidate();
+    /**
+     * Drops every instance's cached site settings, logo, tracking tags and story list (this one
+     * at once, the others when the notice arrives).
+     */
+    clearCaches(): Promise<void> {
+      return changes.announceAll();
     },
   };
 }

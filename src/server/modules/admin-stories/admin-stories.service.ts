@@ -220,8 +220,9 @@ export function createAdminStoriesService(deps: {
       if (violation) throw duplicateTitle();
       throw error;
     } finally {
-      // Also after a failure: nothing changed then, and an extra reload is harmless.
-      publicStories.invalidatePublishedList();
+      // Every instance drops its cached list (decision 025); the notice is sent before the
+      // answer goes. Also after a failure: nothing changed then, and an extra reload is harmless.
+      await publicStories.invalidatePublishedList();
     }
   }
 

@@ -11,6 +11,7 @@ import type { TransactionRunner } from '../../db/repository.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { AuditLog } from '../../lib/audit-log.repository.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
+import { scriptSyntaxProblem } from '../../lib/script-syntax.ts';
 import type { SiteService } from '../site/site.service.ts';
 import type { AdminTagsRepository, TrackingTagRow } from './admin-tags.repository.ts';
 
@@ -47,9 +48,12 @@ export const toAdminTrackingTag = (row: TrackingTagRow): AdminTrackingTag => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** The checked values, or a validation error: the first problem as message, all in details. */
+/**
+ * The checked values, or a validation error: the first problem as message, all in details. The
+ * shared rules plus a real JavaScript parse of the inline code, so a saved tag runs as pasted.
+ */
 function checked(fields: Parameters<typeof checkTrackingTag>[0]): TrackingTagValues {
-  const result = checkTrackingTag(fields);
+  const result = checkTrackingTag(fields, { syntax: scriptSyntaxProblem });
   if (!result.ok) {
     throw validationError(firstTrackingTagError(result.errors), { fields: result.errors });
   }
@@ -85,7 +89,7 @@ export function createAdminTagsService(deps: {
     });
   }
 
-  /** Every change reaches the public pages of this instance at once (tags and their CSP). */
+  /** Every change reaches the public pages of every instance at once (tags and their CSP). */
   const published = () => site.invalidateTrackingTags();
 
   return {
@@ -104,7 +108,7 @@ export function createAdminTagsService(deps: {
         await record(tx, 'created', actor, summary(inserted));
         return inserted;
       });
-      published();
+      await published();
       return toAdminTrackingTag(row);
     },
 
@@ -130,7 +134,7 @@ export function createAdminTagsService(deps: {
         });
         return updated;
       });
-      published();
+      await published();
       return toAdminTrackingTag(after);
     },
 
@@ -140,7 +144,7 @@ export function createAdminTagsService(deps: {
         if (!row) throw notFound(TAG_NOT_FOUND);
         await record(tx, 'deleted', actor, summary(row));
       });
-      published();
+      await published();
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Bucket } from '#shared/files';
+import type { ChangeNotices } from '../../lib/change-notices.ts';
 import { messages } from '#shared/messages';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import { isAdmin, type Viewer } from '../../lib/viewer.ts';
@@ -14,8 +15,9 @@ export interface ReadOptions {
 }
 
 /**
- * The published library changes rarely and is read on every visit: each instance keeps it for a
- * few seconds (an administrator's change shows on other instances within that time).
+ * The published library changes rarely and is read on every visit: each instance keeps it, and
+ * drops it when any instance announces a change to the stories (lib/change-notices.ts). The
+ * lifetime only bounds a notice that was never published.
  */
 const PUBLISHED_LIST_TTL_MS = 10_000;
 
@@ -28,9 +30,13 @@ const PUBLISHED_LIST_TTL_MS = 10_000;
 export function createStoriesService(deps: {
   stories: StoriesRepository;
   transcripts: TranscriptLoader;
+  changes: ChangeNotices;
 }) {
-  const { stories, transcripts } = deps;
+  const { stories, transcripts, changes } = deps;
   let published: { at: number; stories: Promise<StoryView[]> } | undefined;
+  changes.onChange('stories', () => {
+    published = undefined;
+  });
 
   const readsWorkingCopy = (viewer: Viewer, options: ReadOptions) =>
     options.preview === true && isAdmin(viewer);
@@ -44,8 +50,12 @@ export function createStoriesService(deps: {
       const list = stories
         .listWithChapters({ includeDrafts: false })
         .then((rows) => rows.flatMap((row) => publishedView(row) ?? []));
-      published = { at: Date.now(), stories: list };
-      list.catch(() => (published = undefined));
+      const entry = { at: Date.now(), stories: list };
+      published = entry;
+      // A failed load is forgotten, unless a newer one has taken its place meanwhile.
+      list.catch(() => {
+        if (published === entry) published = undefined;
+      });
     }
     return published.stories;
   }
@@ -88,10 +98,11 @@ export function createStoriesService(deps: {
       return { stories: rows.map(workingView), preview: true };
     },
 
-    /** Drops this instance's cached published list (after an administrator changes a story). */
-    invalidatePublishedList() {
-      published = undefined;
-    },
+    /**
+     * After an administrator changes a story: every instance drops its cached published list
+     * (this one at once). Resolves once the notice is sent; never rejects.
+     */
+    invalidatePublishedList: () => changes.announce(['stories']),
 
     async getStory(viewer: Viewer, id: string, options: ReadOptions = {}) {
       const preview = readsWorkingCopy(viewer, options);
