@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MoveDirection } from '#shared/contracts/admin-stories';
+import type { StoryMove } from '#shared/contracts/admin-stories';
 import { apiFetch } from '#client/lib/api-client';
 import {
   adminStoriesQueryOptions,
@@ -7,19 +7,18 @@ import {
 } from '#client/lib/api/admin/get-admin-stories';
 import { refreshStories } from './story-mutations';
 
-/** Swaps positions with the story just above or below; answers the whole list. */
-export const moveStory = (id: string, direction: MoveDirection) =>
+/** One place up or down, or to a place (decision 023); answers the whole list. */
+export const moveStory = (id: string, move: StoryMove) =>
   apiFetch<AdminStoryListResponse>(`/api/admin/stories/${encodeURIComponent(id)}/move`, {
     method: 'POST',
-    json: { direction },
+    json: move,
   });
 
 export function useMoveStory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['admin', 'stories', 'move'],
-    mutationFn: ({ id, direction }: { id: string; direction: MoveDirection }) =>
-      moveStory(id, direction),
+    mutationFn: ({ id, move }: { id: string; move: StoryMove }) => moveStory(id, move),
     onSuccess: (data) => {
       queryClient.setQueryData(adminStoriesQueryOptions().queryKey, data);
       void refreshStories(queryClient);

@@ -1,6 +1,6 @@
 import { BookCheck, BookOpen, FilePen, Globe, Plus, Search, type LucideIcon } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
-import type { AdminStory } from '#shared/contracts/admin-stories';
+import { useId, useMemo, useRef, useState } from 'react';
+import type { AdminStory, StoryMove } from '#shared/contracts/admin-stories';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { Input, inputClassName, Label } from '#client/components/ui/input';
@@ -8,6 +8,7 @@ import { Notice } from '#client/components/ui/notice';
 import { Spinner } from '#client/components/ui/spinner';
 import { useAdminStories } from '#client/lib/api/admin/get-admin-stories';
 import { cn } from '#client/lib/cn';
+import { useElementWidth } from '../hooks/use-element-width';
 import { useStoryActions } from '../hooks/use-story-actions';
 import {
   dashboardCounters,
@@ -23,7 +24,14 @@ import {
 import { DeleteStoryDialog } from './delete-story-dialog';
 import { ImportStoryPackage } from './import-story-package';
 import { PublishChangesDialog } from './publish-changes-dialog';
-import { StoryRow } from './story-row';
+import { keyMoveTarget, LiveRegion, useAnnouncer, useDragReorder, type KeyMove } from './reorder';
+import { StoryRow, type MoveControl, type StoryTableLayout } from './story-row';
+
+/**
+ * The table's width from which each field has a column of its own; narrower (a laptop with the
+ * admin sidebar, a tablet, a phone) the fields stack under the story's title.
+ */
+const COLUMNS_MIN_WIDTH = 1000;
 
 export interface StoriesDashboardProps {
   onCreate: () => void;
@@ -37,6 +45,42 @@ export function StoriesDashboard({ onCreate, onEdit }: StoriesDashboardProps) {
   const [toDelete, setToDelete] = useState<AdminStory | null>(null);
   const [toPublish, setToPublish] = useState<AdminStory | null>(null);
   const actions = useStoryActions();
+  const [tableRef, tableWidth] = useElementWidth<HTMLDivElement>();
+  // Unmeasured (no ResizeObserver): the spec's columns.
+  const layout: StoryTableLayout =
+    tableWidth === null || tableWidth >= COLUMNS_MIN_WIDTH ? 'columns' : 'stacked';
+  const { message, announce } = useAnnouncer();
+  const tableBox = useRef<HTMLDivElement | null>(null);
+
+  /**
+   * Moves a story and says where it went; the control the move started from gets the focus back
+   * (the row is moved in the page, which takes the focus away), or its handle when that control
+   * is disabled now (the arrow at an end).
+   */
+  function moveStory(story: AdminStory, to: StoryMove, control?: MoveControl) {
+    actions.move(story, to, (list) => {
+      const moved = list.find((item) => item.id === story.id);
+      if (moved) {
+        announce(`"${story.title}" moved to position ${moved.position} of ${list.length}.`);
+      }
+      if (!control) return;
+      requestAnimationFrame(() => {
+        const row = tableBox.current?.querySelector(`[data-story-id="${story.id}"]`);
+        const wanted = row?.querySelector<HTMLButtonElement>(`[data-control="${control}"]`);
+        const target =
+          wanted && !wanted.disabled
+            ? wanted
+            : row?.querySelector<HTMLButtonElement>('[data-control="handle"]');
+        target?.focus();
+      });
+    });
+  }
+
+  const drag = useDragReorder((draggedId, targetId) => {
+    const dragged = stories?.find((story) => story.id === draggedId);
+    const target = stories?.find((story) => story.id === targetId);
+    if (dragged && target) moveStory(dragged, { position: target.position });
+  });
 
   const visible = useMemo(
     () => (stories ? filterDashboardStories(stories, filters) : []),
@@ -60,6 +104,19 @@ export function StoriesDashboard({ onCreate, onEdit }: StoriesDashboardProps) {
   }
 
   const last = lastPosition(stories);
+  const draggedStory = stories.find((story) => story.id === drag.dragged);
+
+  function keyMove(story: AdminStory, move: KeyMove) {
+    const target = keyMoveTarget(move, story.position - 1, stories!.length);
+    if (target === null) {
+      announce(
+        `"${story.title}" is already ${move === 'up' || move === 'first' ? 'first' : 'last'}.`,
+      );
+      return;
+    }
+    moveStory(story, { position: target + 1 }, 'handle');
+  }
+
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -77,36 +134,46 @@ export function StoriesDashboard({ onCreate, onEdit }: StoriesDashboardProps) {
       {visible.length === 0 ? (
         <EmptyState filtered={hasActiveFilters(filters)} onCreate={onCreate} />
       ) : (
-        <Card className="overflow-x-auto">
+        <Card
+          ref={(node: HTMLDivElement | null) => {
+            tableRef(node);
+            tableBox.current = node;
+          }}
+          className="@container overflow-x-auto"
+        >
           <table className="w-full text-sm">
             <caption className="sr-only">Stories, by position in the library</caption>
             <thead className="bg-surface-muted text-left text-xs font-semibold tracking-wide text-ink-muted uppercase">
               <tr>
-                <th scope="col" className="px-3 py-3">
+                <th scope="col" className="px-2 py-3">
                   Position
                 </th>
-                <th scope="col" className="px-3 py-3">
+                <th scope="col" className="px-2 py-3">
                   Story
                 </th>
-                <th scope="col" className="px-3 py-3">
-                  Level
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Login Required
-                </th>
-                <th scope="col" className="px-3 py-3 text-center">
-                  Chapters
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Published
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Created
-                </th>
-                <th scope="col" className="px-3 py-3">
+                {layout === 'columns' ? (
+                  <>
+                    <th scope="col" className="px-2 py-3">
+                      Level
+                    </th>
+                    <th scope="col" className="px-2 py-3">
+                      Status
+                    </th>
+                    <th scope="col" className="px-2 py-3">
+                      Login Required
+                    </th>
+                    <th scope="col" className="px-2 py-3 text-center">
+                      Chapters
+                    </th>
+                    <th scope="col" className="px-2 py-3">
+                      Published
+                    </th>
+                    <th scope="col" className="px-2 py-3">
+                      Created
+                    </th>
+                  </>
+                ) : null}
+                <th scope="col" className="px-2 py-3">
                   Actions
                 </th>
               </tr>
@@ -116,6 +183,8 @@ export function StoriesDashboard({ onCreate, onEdit }: StoriesDashboardProps) {
                 <StoryRow
                   key={story.id}
                   story={story}
+                  layout={layout}
+                  count={stories.length}
                   isLast={story.position >= last}
                   busy={{
                     status: actions.busy.status === story.id,
@@ -124,7 +193,19 @@ export function StoriesDashboard({ onCreate, onEdit }: StoriesDashboardProps) {
                     remove: actions.busy.remove === story.id,
                     publish: actions.busy.publish === story.id,
                   }}
-                  onMove={(direction) => actions.move(story, direction)}
+                  drag={{
+                    handle: drag.handleProps(story.id),
+                    item: drag.itemProps(story.id),
+                    dragging: drag.dragged === story.id,
+                    dropSide:
+                      drag.over === story.id && draggedStory && draggedStory.id !== story.id
+                        ? draggedStory.position > story.position
+                          ? 'above'
+                          : 'below'
+                        : null,
+                  }}
+                  onMove={(direction, control) => moveStory(story, { direction }, control)}
+                  onKeyMove={(move) => keyMove(story, move)}
                   onTogglePublished={() => actions.togglePublished(story)}
                   onPublishChanges={() => setToPublish(story)}
                   onToggleRequiresLogin={() => actions.toggleRequiresLogin(story)}
@@ -136,6 +217,8 @@ export function StoriesDashboard({ onCreate, onEdit }: StoriesDashboardProps) {
           </table>
         </Card>
       )}
+
+      <LiveRegion message={message} />
 
       <PublishChangesDialog
         story={toPublish}

@@ -1,4 +1,4 @@
-import type { AdminStory, MoveDirection } from '#shared/contracts/admin-stories';
+import type { AdminStory, StoryMove } from '#shared/contracts/admin-stories';
 import { adminStoryMessages } from '#shared/contracts/admin-stories';
 import { toast } from '#client/lib/toast';
 import { useDeleteStory } from '../api/delete-story';
@@ -46,9 +46,20 @@ export function useStoryActions() {
         onError: (error) => toast.error(toasts.loginFailed, { description: reason(error) }),
       });
     },
-    move(story: AdminStory, direction: MoveDirection) {
-      // Spec: a move that fails (no story to swap with) says nothing.
-      move.mutate({ id: story.id, direction }, { onSuccess: () => toast.success(toasts.moved) });
+    /**
+     * One place (the arrows, the keyboard) or to a place (drag and drop). Spec: a move that fails
+     * says nothing; `onMoved` gets the new list (to announce the place and keep the focus).
+     */
+    move(story: AdminStory, to: StoryMove, onMoved?: (stories: AdminStory[]) => void) {
+      move.mutate(
+        { id: story.id, move: to },
+        {
+          onSuccess: (data) => {
+            toast.success(toasts.moved);
+            onMoved?.(data.stories);
+          },
+        },
+      );
     },
     publishChanges(story: AdminStory, onSettled?: () => void) {
       publish.mutate(story, {

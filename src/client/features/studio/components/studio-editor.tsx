@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { StudioChapter } from '#shared/contracts/studio';
 import type { Transcript } from '#shared/transcript';
-import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
+import { UnsavedChangesDialog } from '#client/components/ui/unsaved-changes-dialog';
+import { useLeaveGuard } from '#client/lib/use-leave-guard';
 import { studioChapterQueryOptions } from '../api/get-studio-chapter';
 import { useWaveform } from '../api/get-waveform';
 import { usePrefillTranslations } from '../api/prefill-translations';
@@ -10,7 +11,6 @@ import { useRealignSegment } from '../api/realign-segment';
 import { useRestoreVersion } from '../api/restore-version';
 import { useSaveTranscript } from '../api/save-transcript';
 import { useAlignment } from '../hooks/use-alignment';
-import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { useSpanPlayer } from '../hooks/use-span-player';
 import { useTapAlong } from '../hooks/use-tap-along';
 import { useTranscriptEditor } from '../hooks/use-transcript-editor';
@@ -306,16 +306,9 @@ export function StudioEditor({ chapterId, chapter }: StudioEditorProps) {
 
       {chapter.audio ? <audio ref={audioRef} src={chapter.audio.url} preload="auto" /> : null}
 
-      <ConfirmDialog
-        open={leave.pending !== null}
-        onOpenChange={(isOpen) => {
-          if (!isOpen) leave.stay();
-        }}
-        title="Leave without saving?"
+      <UnsavedChangesDialog
+        guard={leave}
         description="Your changes to this chapter’s transcript are not saved; they will be lost."
-        confirmLabel="Leave without saving"
-        cancelLabel="Stay"
-        onConfirm={leave.leave}
       />
     </div>
   );

@@ -1,6 +1,17 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { AudioWaveform, FileAudio, FileText, Pencil, ScanEye, Trash2, X } from 'lucide-react';
+import {
+  ArrowDown,
+  ArrowUp,
+  AudioWaveform,
+  FileAudio,
+  FileText,
+  Pencil,
+  ScanEye,
+  Trash2,
+  X,
+} from 'lucide-react';
+import type { DragEvent } from 'react';
 import type { FileUpload } from '#shared/contracts/admin-files';
 import { formatClock } from '#shared/format';
 import { Button, buttonClassName } from '#client/components/ui/button';
@@ -9,12 +20,26 @@ import { inputClassName } from '#client/components/ui/input';
 import { useStoredFileNames } from '#client/lib/api/admin/get-files';
 import { cn } from '#client/lib/cn';
 import { chapterPreviewPath, chapterStudioPath } from '../../utils/story-links';
+import { ReorderHandle, type KeyMove } from '../reorder';
 import { FileUploadButton } from './file-upload-button';
 import type { WizardChapter, WizardValues } from './wizard-schema';
 
+/** Which of a card's controls a move started from (the focus comes back to it). */
+export type ChapterMoveControl = 'up' | 'down' | 'handle';
+
 export interface ChapterCardProps {
   index: number;
+  /** Chapters in the list: the position's "of n", and whether this one is last. */
+  count: number;
   onDelete: (index: number) => void;
+  /** Moves this chapter one place (the arrows) or as the keyboard on its handle asks. */
+  onMove: (index: number, move: KeyMove, control: ChapterMoveControl) => void;
+  /** The handle's drag and drop props (useDragReorder). */
+  dragHandle: {
+    draggable: boolean;
+    onDragStart: (event: DragEvent<HTMLElement>) => void;
+    onDragEnd: () => void;
+  };
 }
 
 type FileSlot = 'audio' | 'transcript';
@@ -53,7 +78,7 @@ function durationText(chapter: Pick<WizardChapter, 'duration' | 'audioFileId'>):
  * delete; a saved chapter also opens in the studio and as a preview (new tabs: the wizard keeps
  * its unsaved changes).
  */
-export function ChapterCard({ index, onDelete }: ChapterCardProps) {
+export function ChapterCard({ index, count, onDelete, onMove, dragHandle }: ChapterCardProps) {
   const ids = useId();
   const number = index + 1;
   const {
@@ -130,7 +155,16 @@ export function ChapterCard({ index, onDelete }: ChapterCardProps) {
         Chapter {number}
       </legend>
 
-      <div className="flex items-start justify-between gap-3">
+      <div className="flex items-start justify-between gap-2">
+        <ReorderHandle
+          {...dragHandle}
+          data-control="handle"
+          itemLabel={`chapter ${number}`}
+          position={number}
+          count={count}
+          className="mt-1 shrink-0"
+          onKeyMove={(move) => onMove(index, move, 'handle')}
+        />
         <div className="min-w-0 flex-1">
           {editing ? (
             <input
@@ -186,14 +220,38 @@ export function ChapterCard({ index, onDelete }: ChapterCardProps) {
             </FieldError>
           ) : null}
         </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Delete chapter ${number}`}
-          onClick={() => onDelete(index)}
-        >
-          <Trash2 aria-hidden="true" className="size-5" />
-        </Button>
+        <div className="flex shrink-0 items-center">
+          <Button
+            variant="ghost"
+            size="icon"
+            data-control="up"
+            aria-label={`Move chapter ${number} up`}
+            title={`Move chapter ${number} up`}
+            disabled={index === 0}
+            onClick={() => onMove(index, 'up', 'up')}
+          >
+            <ArrowUp aria-hidden="true" className="size-5" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            data-control="down"
+            aria-label={`Move chapter ${number} down`}
+            title={`Move chapter ${number} down`}
+            disabled={index === count - 1}
+            onClick={() => onMove(index, 'down', 'down')}
+          >
+            <ArrowDown aria-hidden="true" className="size-5" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Delete chapter ${number}`}
+            onClick={() => onDelete(index)}
+          >
+            <Trash2 aria-hidden="true" className="size-5" />
+          </Button>
+        </div>
       </div>
 
       <div className="mt-4 grid gap-4 sm:grid-cols-3">

@@ -5,8 +5,10 @@ import type { AdminChapter } from '#shared/contracts/admin-stories';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { FieldError } from '#client/components/ui/field';
+import { cn } from '#client/lib/cn';
 import { toast } from '#client/lib/toast';
-import { ChapterCard } from './chapter-card';
+import { keyMoveTarget, LiveRegion, useAnnouncer, useDragReorder, type KeyMove } from '../reorder';
+import { ChapterCard, type ChapterMoveControl } from './chapter-card';
 import { newChapter, type WizardValues } from './wizard-schema';
 
 /**
@@ -27,7 +29,9 @@ export function StepChapters({
     getValues,
     formState: { errors },
   } = useFormContext<WizardValues>();
-  const { fields, append, remove } = useFieldArray({ control, name: 'chapters' });
+  const { fields, append, remove, move } = useFieldArray({ control, name: 'chapters' });
+  const listRef = useRef<HTMLOListElement>(null);
+  const { message, announce } = useAnnouncer();
   const listError = errors.chapters?.message ?? errors.chapters?.root?.message;
   const chapters = useWatch({ control, name: 'chapters' });
   const kept = new Set(chapters.map((chapter) => chapter.chapterId));
@@ -50,6 +54,45 @@ export function StepChapters({
     addButtonRef.current?.focus();
   }
 
+  /**
+   * Puts chapter `from` at `to` (the others make room) and says so; the control the move started
+   * from gets the focus back (the card moves in the page, which takes the focus away), or the
+   * handle when that control is disabled now (an arrow at an end). Saved with the story.
+   */
+  function moveChapter(from: number, to: number, control?: ChapterMoveControl) {
+    const title = getValues(`chapters.${from}.title`).trim() || `Chapter ${from + 1}`;
+    const fieldId = fields[from]?.id;
+    move(from, to);
+    announce(`"${title}" moved to position ${to + 1} of ${fields.length}.`);
+    if (!control || !fieldId) return;
+    requestAnimationFrame(() => {
+      const card = listRef.current?.querySelector(`[data-reorder-item="${fieldId}"]`);
+      const wanted = card?.querySelector<HTMLButtonElement>(`[data-control="${control}"]`);
+      const target =
+        wanted && !wanted.disabled
+          ? wanted
+          : card?.querySelector<HTMLButtonElement>('[data-control="handle"]');
+      target?.focus();
+    });
+  }
+
+  function keyMove(index: number, keyMove: KeyMove, control: ChapterMoveControl) {
+    const target = keyMoveTarget(keyMove, index, fields.length);
+    if (target === null) {
+      const first = keyMove === 'up' || keyMove === 'first';
+      announce(`Chapter ${index + 1} is already ${first ? 'first' : 'last'}.`);
+      return;
+    }
+    moveChapter(index, target, control);
+  }
+
+  const drag = useDragReorder((draggedId, targetId) => {
+    const from = fields.findIndex((field) => field.id === draggedId);
+    const to = fields.findIndex((field) => field.id === targetId);
+    if (from >= 0 && to >= 0) moveChapter(from, to);
+  });
+  const draggedIndex = fields.findIndex((field) => field.id === drag.dragged);
+
   function deleteChapter(index: number) {
     const title = getValues(`chapters.${index}.title`);
     remove(index);
@@ -64,14 +107,34 @@ export function StepChapters({
           No chapters yet. Add the story&apos;s first chapter.
         </p>
       ) : (
-        <ol className="space-y-4">
+        <ol ref={listRef} className="space-y-4">
           {fields.map((field, index) => (
-            <li key={field.id}>
-              <ChapterCard index={index} onDelete={deleteChapter} />
+            <li
+              key={field.id}
+              {...drag.itemProps(field.id)}
+              className={cn(
+                'rounded-xl',
+                drag.dragged === field.id && 'opacity-50',
+                drag.over === field.id &&
+                  draggedIndex >= 0 &&
+                  draggedIndex !== index &&
+                  (draggedIndex > index
+                    ? 'shadow-[0_-3px_0_0_var(--color-accent)]'
+                    : 'shadow-[0_3px_0_0_var(--color-accent)]'),
+              )}
+            >
+              <ChapterCard
+                index={index}
+                count={fields.length}
+                onDelete={deleteChapter}
+                onMove={keyMove}
+                dragHandle={drag.handleProps(field.id)}
+              />
             </li>
           ))}
         </ol>
       )}
+      <LiveRegion message={message} />
       {listError ? (
         <div role="alert">
           <FieldError id={errorId} className="mt-1.5">

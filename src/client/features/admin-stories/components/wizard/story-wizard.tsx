@@ -37,19 +37,34 @@ export type StoryWizardProps = {
   storyId?: string;
   /** Called when the admin leaves the wizard (after a save, or to go back to the list). */
   onDone: () => void;
+  /**
+   * Told whether the wizard holds what would be lost on leaving: changes not saved, or an upload
+   * on its way (the page asks before leaving then).
+   */
+  onUnsavedChange?: (unsaved: boolean) => void;
 };
 
 /**
  * The four-step story wizard of the Stories tab: create (no `storyId`) or edit. The dashboard
  * shows it in place of the story list and gives it its 'Back to Dashboard' button.
  */
-export function StoryWizard({ storyId, onDone }: StoryWizardProps) {
-  if (storyId !== undefined)
-    return <EditStoryWizard key={storyId} storyId={storyId} onDone={onDone} />;
-  return <CreateStoryWizard onDone={onDone} />;
+export function StoryWizard({ storyId, onDone, onUnsavedChange }: StoryWizardProps) {
+  if (storyId !== undefined) {
+    return (
+      <EditStoryWizard
+        key={storyId}
+        storyId={storyId}
+        onDone={onDone}
+        onUnsavedChange={onUnsavedChange}
+      />
+    );
+  }
+  return <CreateStoryWizard onDone={onDone} onUnsavedChange={onUnsavedChange} />;
 }
 
-function CreateStoryWizard({ onDone }: { onDone: () => void }) {
+type WizardCallbacks = Pick<StoryWizardProps, 'onDone' | 'onUnsavedChange'>;
+
+function CreateStoryWizard({ onDone, onUnsavedChange }: WizardCallbacks) {
   // 'Create Another Story' starts a fresh form.
   const [round, setRound] = useState(0);
   return (
@@ -57,12 +72,17 @@ function CreateStoryWizard({ onDone }: { onDone: () => void }) {
       key={round}
       initialValues={emptyWizardValues()}
       onDone={onDone}
+      onUnsavedChange={onUnsavedChange}
       onCreateAnother={() => setRound((current) => current + 1)}
     />
   );
 }
 
-function EditStoryWizard({ storyId, onDone }: { storyId: string; onDone: () => void }) {
+function EditStoryWizard({
+  storyId,
+  onDone,
+  onUnsavedChange,
+}: WizardCallbacks & { storyId: string }) {
   const story = useAdminStory(storyId);
 
   // Once loaded, the form owns the values: a later refetch (after saving) never resets it.
@@ -75,6 +95,7 @@ function EditStoryWizard({ storyId, onDone }: { storyId: string; onDone: () => v
         initialValues={wizardValuesFromStory(story.data)}
         removedChapters={story.data.removedChapters}
         onDone={onDone}
+        onUnsavedChange={onUnsavedChange}
       />
     );
   }
@@ -158,6 +179,7 @@ interface WizardFormProps {
   /** Chapters of the edited story removed since its last publish (learners still see them). */
   removedChapters?: readonly AdminChapter[];
   onDone: () => void;
+  onUnsavedChange?: (unsaved: boolean) => void;
   onCreateAnother?: () => void;
 }
 
@@ -170,6 +192,7 @@ function WizardForm({
   initialValues,
   removedChapters = [],
   onDone,
+  onUnsavedChange,
   onCreateAnother,
 }: WizardFormProps) {
   const editing = storyId !== undefined;
@@ -182,6 +205,12 @@ function WizardForm({
   );
   const save = useSaveStory(storyId);
   const uploading = useIsMutating({ mutationKey: uploadFileMutationKey }) > 0;
+  const unsaved = saved === null && (form.formState.isDirty || uploading);
+
+  useEffect(() => {
+    onUnsavedChange?.(unsaved);
+  }, [unsaved, onUnsavedChange]);
+  useEffect(() => () => onUnsavedChange?.(false), [onUnsavedChange]);
 
   const titleRef = useRef<HTMLHeadingElement>(null);
   const stepHeadingRef = useRef<HTMLHeadingElement>(null);
