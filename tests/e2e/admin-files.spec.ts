@@ -216,13 +216,11 @@ async function uploadFile(
 const cardNames = (page: Page) =>
   page.getByRole('list', { name: 'Files' }).getByRole('heading', { level: 3 }).allTextContents();
 
+/** The file cards (their own lists of uses hold list items too). */
+const cards = (page: Page) => page.getByRole('list', { name: 'Files' }).locator(':scope > li');
+
 const cardOf = (page: Page, name: string) =>
-  page
-    .getByRole('list', { name: 'Files' })
-    .getByRole('listitem')
-    .filter({
-      has: page.getByRole('heading', { name, exact: true }),
-    });
+  cards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 test('the files screen shows where files are used, refuses deleting them, detaches on request and cleans up unused uploads', async ({
   page,
@@ -300,7 +298,7 @@ test('the files screen shows where files are used, refuses deleting them, detach
     await page.goto('/admin/content');
     await page.getByRole('tab', { name: 'Files', exact: true }).click();
     await page.getByRole('searchbox', { name: 'Search files' }).fill(tag);
-    await expect(page.getByRole('list', { name: 'Files' }).getByRole('listitem')).toHaveCount(6);
+    await expect(cards(page)).toHaveCount(6);
 
     // Each card: its original name (never the storage key), its use, or that it is unused.
     for (const file of [audio, transcript, cover, oldSmall]) {
@@ -330,7 +328,7 @@ test('the files screen shows where files are used, refuses deleting them, detach
     await expect.poll(() => cardNames(page)).toEqual([names.oldLarge, names.oldSmall]);
     await page.getByLabel('Filter by use').selectOption({ label: 'All files' });
     await page.getByLabel('Sort by').selectOption({ label: 'Newest first' });
-    await expect(page.getByRole('list', { name: 'Files' }).getByRole('listitem')).toHaveCount(6);
+    await expect(cards(page)).toHaveCount(6);
     await scan(page, makeAxeBuilder);
     await page.screenshot({ path: testInfo.outputPath('files-desktop.png'), fullPage: true });
 
@@ -351,6 +349,7 @@ test('the files screen shows where files are used, refuses deleting them, detach
     await expect(refused.getByRole('list', { name: 'Used in' })).toHaveText(
       `${storyTitle} → Uno (transcript)`,
     );
+    await page.screenshot({ path: testInfo.outputPath('refused-desktop.png') });
     await refused.getByRole('button', { name: 'Cancel' }).click();
     await expect(cardOf(page, names.fresh).getByText('In use', { exact: true })).toBeVisible();
     expect((await ourFiles(page, tag)).map((file) => file.id)).toContain(fresh.id);
@@ -363,6 +362,7 @@ test('the files screen shows where files are used, refuses deleting them, detach
       `${storyTitle} → Uno (audio)`,
     );
     await scan(page, makeAxeBuilder);
+    await page.screenshot({ path: testInfo.outputPath('in-use-desktop.png') });
     await inUse.getByRole('button', { name: 'Detach and delete' }).click();
     await expect(inUse).toBeHidden();
     await expect(page.getByRole('heading', { name: names.audio })).toHaveCount(0);
@@ -373,7 +373,7 @@ test('the files screen shows where files are used, refuses deleting them, detach
     const unusedCount = ((await unusedNow.json()) as { files: AdminFile[] }).files.length;
     const label = `Clean up ${unusedCount} unused file${unusedCount === 1 ? '' : 's'}`;
     await page.setViewportSize({ width: 375, height: 812 });
-    await expect(page.getByRole('list', { name: 'Files' }).getByRole('listitem')).toHaveCount(5);
+    await expect(cards(page)).toHaveCount(5);
     await page.screenshot({ path: testInfo.outputPath('files-phone.png'), fullPage: true });
     await page.getByRole('button', { name: label, exact: true }).click();
     const cleanUp = page.getByRole('alertdialog', { name: 'Clean Up Unused Files' });
