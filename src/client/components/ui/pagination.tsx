@@ -5,11 +5,26 @@ import { Button } from './button';
 export interface PaginationProps extends PageInfo {
   /** What is paged, for the navigation's name ('Inbox pages'). */
   label: string;
-  /** Plural noun for the range line ('messages' → 'Showing 21–40 of 95 messages'). */
-  noun: string;
+  /** What a row is, one and many ('message', 'messages' → 'Showing 21–40 of 95 messages'). */
+  noun: { one: string; other: string };
   onPageChange: (page: number) => void;
   /** A page is being fetched: the buttons wait. */
   busy?: boolean;
+}
+
+function rangeText(at: {
+  first: number;
+  last: number;
+  total: number;
+  pages: number;
+  page: number;
+  noun: PaginationProps['noun'];
+}): string {
+  const count = (n: number) => `${n} ${n === 1 ? at.noun.one : at.noun.other}`;
+  if (at.total === 0) return `No ${at.noun.other}`;
+  if (at.first > at.last) return `Page ${at.page} is past the last of ${count(at.total)}`;
+  if (at.pages === 1) return count(at.total);
+  return `Showing ${at.first}–${at.last} of ${count(at.total)}`;
 }
 
 /** Previous and next page of a page-numbered admin list, with where the reader is. */
@@ -31,11 +46,7 @@ export function Pagination({
       className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
     >
       <p className="text-sm text-ink-muted" aria-live="polite">
-        {total === 0
-          ? `No ${noun}`
-          : first > last
-            ? `Page ${page} is past the last of ${total} ${noun}`
-            : `Showing ${first}–${last} of ${total} ${noun}`}
+        {rangeText({ first, last, total, pages, page, noun })}
       </p>
       <div className="flex items-center gap-2">
         <Button

@@ -1,6 +1,6 @@
 import { auditActionLabel, auditDetailLines } from '#shared/audit-actions';
 import type { AuditEntry } from '#shared/contracts/admin-audit';
-import { formatDateTime } from '#client/lib/format-date-time';
+import { formatDate, formatTime } from '#client/lib/format-date-time';
 
 /** Who acted, in words: the person's address, or a visitor, or the system. */
 function actorText(actor: AuditEntry['actor']): string {
@@ -24,7 +24,14 @@ export function AuditEntryItem({ entry }: { entry: AuditEntry }) {
         <div className="space-y-0.5">
           <dt className={label}>When</dt>
           <dd className="text-ink tabular-nums">
-            <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+            <time dateTime={entry.createdAt}>
+              <span className="whitespace-nowrap">{formatDate(entry.createdAt)}</span>
+              {/* A comma for the ear and for narrow screens, where both parts share a line. */}
+              <span className="lg:hidden">, </span>{' '}
+              <span className="whitespace-nowrap text-ink-muted lg:block">
+                {formatTime(entry.createdAt)}
+              </span>
+            </time>
           </dd>
         </div>
         <div className="min-w-0 space-y-0.5">

@@ -65,9 +65,9 @@ export function AuditLogScreen() {
           event.preventDefault();
           show({ user });
         }}
-        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,16rem)_minmax(0,1fr)_auto_auto_auto] lg:items-end"
+        className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,16rem)_minmax(0,1fr)_auto_auto_auto] lg:items-end"
       >
-        <div className="space-y-1.5">
+        <div className="col-span-2 space-y-1.5 sm:col-span-1">
           <Label htmlFor={`${id}-action`}>Event type</Label>
           <select
             id={`${id}-action`}
@@ -91,7 +91,7 @@ export function AuditLogScreen() {
             ))}
           </select>
         </div>
-        <div className="space-y-1.5">
+        <div className="col-span-2 space-y-1.5 sm:col-span-1">
           <Label htmlFor={`${id}-user`}>User email</Label>
           <div className="relative">
             <Search
@@ -137,7 +137,7 @@ export function AuditLogScreen() {
         <Button
           variant="secondary"
           size="sm"
-          className="h-10 self-end"
+          className="col-span-2 h-10 self-end justify-self-start lg:col-span-1"
           disabled={!filtered}
           onClick={() => {
             setUser('');
@@ -151,7 +151,7 @@ export function AuditLogScreen() {
           <p
             id={`${id}-range`}
             role="alert"
-            className="text-sm font-medium text-accent-ink sm:col-span-2 lg:col-span-5"
+            className="text-sm font-medium text-accent-ink col-span-2 lg:col-span-5"
           >
             {reversedRangeText}
           </p>
@@ -196,7 +196,11 @@ export function AuditLogScreen() {
               <span>Action</span>
               <span>Details</span>
             </div>
-            <ol className="space-y-3" aria-busy={log.isPlaceholderData}>
+            <ol
+              aria-label="Audit log entries"
+              className="space-y-3"
+              aria-busy={log.isPlaceholderData}
+            >
               {log.data.entries.map((entry) => (
                 <AuditEntryItem key={entry.id} entry={entry} />
               ))}
@@ -204,7 +208,7 @@ export function AuditLogScreen() {
             <Pagination
               {...log.data}
               label="Audit log pages"
-              noun="entries"
+              noun={{ one: 'entry', other: 'entries' }}
               busy={log.isPlaceholderData}
               onPageChange={(page) => show({ page })}
             />

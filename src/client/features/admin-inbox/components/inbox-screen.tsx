@@ -119,7 +119,7 @@ export function InboxScreen() {
               <Pagination
                 {...inbox.data}
                 label="Inbox pages"
-                noun="messages"
+                noun={{ one: 'message', other: 'messages' }}
                 onPageChange={(page) => show({ page })}
               />
             ) : null}
@@ -134,7 +134,7 @@ export function InboxScreen() {
             <Pagination
               {...inbox.data}
               label="Inbox pages"
-              noun="messages"
+              noun={{ one: 'message', other: 'messages' }}
               busy={inbox.isPlaceholderData}
               onPageChange={(page) => show({ page })}
             />
