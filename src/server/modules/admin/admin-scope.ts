@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteContext } from '../../app-context.ts';
 import { requireAdmin } from '../../lib/http/guards.ts';
+import { adminAuditRoutes } from '../admin-audit/admin-audit.routes.ts';
 import { adminFilesRoutes } from '../admin-files/admin-files.routes.ts';
+import { adminInboxRoutes } from '../admin-inbox/admin-inbox.routes.ts';
 import { adminMigrationsRoutes } from '../admin-migrations/admin-migrations.routes.ts';
 import { adminSettingsRoutes } from '../admin-settings/admin-settings.routes.ts';
 import { adminStoriesRoutes } from '../admin-stories/admin-stories.routes.ts';
@@ -26,6 +28,8 @@ const adminScreens = [
   adminFilesRoutes,
   studioRoutes,
   adminJobsRoutes,
+  adminInboxRoutes,
+  adminAuditRoutes,
 ];
 
 /**
