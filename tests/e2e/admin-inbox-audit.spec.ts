@@ -77,6 +77,8 @@ test('a visitor writes; the admin follows the dashboard count to the inbox, read
   await signInAsAdmin(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/admin');
+  await expect(page.getByRole('link', { name: /^\d+ open messages?$/ })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('dashboard-desktop.png') });
   await page.getByRole('link', { name: /^\d+ open messages?$/ }).click();
   await expect(page).toHaveURL(/\/admin\/inbox\?status=open$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
