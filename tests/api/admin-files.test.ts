@@ -782,6 +782,12 @@ describe('deleting a file in use', () => {
 
   it('detaches everywhere and deletes in one step once confirmed; learners no longer meet it', async () => {
     const { story, first, audio, transcript, older, cover } = await storyUsingFiles('La playa');
+    const listed = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/stories' }))
+        .json()
+        .stories.find((entry: { id: string }) => entry.id === story.id);
+    // The cached public list shows the cover before…
+    expect((await listed()).imageUrl).toBe(cover.publicUrl);
     const before = await t.app.inject({ method: 'GET', url: `/api/stories/${story.id}` });
     expect(before.json().story.chapters.map((chapter: { id: string }) => chapter.id)).toContain(
       first.id,
@@ -831,6 +837,8 @@ describe('deleting a file in use', () => {
     const withoutCover = await storyRow(story.id);
     expect(withoutCover.imageUrl).toBeNull();
     expect(withoutCover.publishedRevision!.imageUrl).toBeNull();
+    // …and drops it at once after.
+    expect((await listed()).imageUrl).toBeNull();
     expect(await t.storage.head('series-images', cover.filePath)).toBeNull();
 
     // A transcript kept only in the studio's history: the version goes with it.
@@ -852,8 +860,14 @@ describe('deleting a file in use', () => {
     const logo = await uploaded('bucket=series-images', 'marca.png', 'image/png', await png());
     const home = await uploaded('bucket=uploads', 'inicio.png', 'image/png', await png());
     const avatar = await uploaded('bucket=uploads', 'yo.png', 'image/png', await png());
-    await t.database.db.update(logoSettings).set({ isActive: false });
-    await t.database.db.insert(logoSettings).values({ logoUrl: logo.publicUrl!, altText: 'Marca' });
+    // Through the settings screen's route, so that the site's cached settings know the logo.
+    const setLogo = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/logo',
+      payload: { logoUrl: logo.publicUrl, altText: 'Marca' },
+      headers: { cookie: admin.cookie, origin: ORIGIN },
+    });
+    expect(setLogo.statusCode, setLogo.body).toBe(200);
     await t.database.db
       .insert(homePageSettings)
       .values({ settingKey: 'tutorial_step_1', imageUrl: home.publicUrl })

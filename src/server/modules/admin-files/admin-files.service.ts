@@ -107,7 +107,7 @@ export function createAdminFilesService(deps: {
   audit: AuditLog;
   /** Caches of what a detached file leaves: the public story list, the site's logo and images. */
   stories: Pick<StoriesService, 'invalidatePublishedList'>;
-  site: Pick<SiteService, 'invalidate'>;
+  site: Pick<SiteService, 'invalidateSettings'>;
   log: Pick<FastifyBaseLogger, 'error'>;
 }) {
   const { files, fileStore, storage, transaction, audit, stories, site, log } = deps;
@@ -254,17 +254,12 @@ export function createAdminFilesService(deps: {
         });
         return { row, detached };
       });
+      // Every instance drops what showed the file to visitors: the published story list (read
+      // from revisions), the logo and site images.
       if (detached) {
-        if (
-          detached.covers +
-            detached.publishedCovers +
-            detached.publishedChapters +
-            detached.chapters >
-          0
-        ) {
-          stories.invalidatePublishedList();
-        }
-        if (detached.logo + detached.siteImages > 0) site.invalidate();
+        const { publishedCovers, publishedChapters, logo, siteImages } = detached;
+        if (publishedCovers + publishedChapters > 0) await stories.invalidatePublishedList();
+        if (logo + siteImages > 0) await site.invalidateSettings();
       }
       await removeObjects([row]);
     },
