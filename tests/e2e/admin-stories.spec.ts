@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { AdminStory, StoryInput } from '#shared/contracts/admin-stories';
 import { expect, test } from './support/fixtures.ts';
 import { E2E_ADMIN } from './support/accounts.ts';
 
 /**
- * Content management, Stories tab: the administrator works on two drafts of their own (other
- * journeys run in parallel on the demo library, which this one leaves alone).
+ * Content management, Stories tab: the administrator works on drafts of their own (other
+ * journeys run in parallel on the demo library, whose order this one never changes).
  */
 
 async function signInAsAdmin(page: Page) {
@@ -22,10 +22,46 @@ async function createDraft(request: APIRequestContext, input: StoryInput): Promi
   return ((await response.json()) as { story: AdminStory }).story;
 }
 
+async function allStories(request: APIRequestContext): Promise<AdminStory[]> {
+  const response = await request.get('/api/admin/stories');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { stories: AdminStory[] }).stories;
+}
+
+/**
+ * Drafts made one after the other go last, so they sit together unless another journey made a
+ * story in between: then they are moved next to the first one.
+ */
+async function adjacentDrafts(request: APIRequestContext, inputs: StoryInput[]) {
+  const drafts: AdminStory[] = [];
+  for (const input of inputs) drafts.push(await createDraft(request, input));
+  for (const [index, draft] of drafts.entries()) {
+    if (index === 0) continue;
+    const list = await allStories(request);
+    const first = list.find((story) => story.id === drafts[0]!.id)!;
+    const response = await request.post(`/api/admin/stories/${draft.id}/move`, {
+      data: { position: first.position + index },
+    });
+    expect(response.status()).toBe(200);
+  }
+  return drafts;
+}
+
+/** The titles of the table's rows, top to bottom. */
+async function titlesIn(table: Locator): Promise<string[]> {
+  return table
+    .getByRole('rowheader')
+    .evaluateAll((cells) => cells.map((cell) => cell.querySelector('p')?.textContent ?? ''));
+}
+
 /** The number shown under a dashboard counter. */
 async function counter(page: Page, label: string): Promise<number> {
   const text = page.locator('dt', { hasText: label }).locator('xpath=..').locator('dd');
   return Number.parseInt((await text.textContent()) ?? '', 10);
+}
+
+async function removeAll(request: APIRequestContext, stories: AdminStory[]) {
+  for (const story of stories) await request.delete(`/api/admin/stories/${story.id}`);
 }
 
 test('an administrator publishes, reorders and deletes stories from the dashboard', async ({
@@ -37,19 +73,15 @@ test('an administrator publishes, reorders and deletes stories from the dashboar
   test.setTimeout(60_000);
   await signInAsAdmin(page);
   const tag = randomBytes(3).toString('hex');
-  const base = 2000 + Math.floor(Math.random() * 5000);
-  const alpha = await createDraft(page.request, {
-    title: `Alfa ${tag}`,
-    description: `Una historia de prueba ${tag}`,
-    level: 'Beginner',
-    position: base,
-    chapters: [{ title: 'Uno' }],
-  });
-  const beta = await createDraft(page.request, {
-    title: `Beta ${tag}`,
-    level: 'Advanced',
-    position: base + 1,
-  });
+  const [alpha, beta] = await adjacentDrafts(page.request, [
+    {
+      title: `Alfa ${tag}`,
+      description: `Una historia de prueba ${tag}`,
+      level: 'Beginner',
+      chapters: [{ title: 'Uno' }],
+    },
+    { title: `Beta ${tag}`, level: 'Advanced' },
+  ]);
 
   try {
     await page.goto('/admin/content');
@@ -74,64 +106,344 @@ test('an administrator publishes, reorders and deletes stories from the dashboar
     await page.getByRole('searchbox', { name: 'Search stories' }).fill(tag);
     const rows = table.getByRole('rowheader');
     await expect(rows).toHaveCount(2);
-    await expect(rows.nth(0)).toContainText(alpha.title);
-    await expect(rows.nth(1)).toContainText(beta.title);
+    await expect(rows.nth(0)).toContainText(alpha!.title);
+    await expect(rows.nth(1)).toContainText(beta!.title);
     await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Published' });
     await expect(page.getByText('No stories found')).toBeVisible();
     await expect(page.getByText('Try adjusting your search or filter criteria')).toBeVisible();
     await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'All Status' });
     await page.getByRole('combobox', { name: 'Level' }).selectOption({ label: 'Advanced' });
     await expect(rows).toHaveCount(1);
-    await expect(rows.nth(0)).toContainText(beta.title);
+    await expect(rows.nth(0)).toContainText(beta!.title);
     await page.getByRole('combobox', { name: 'Level' }).selectOption({ label: 'All Levels' });
     await expect(rows).toHaveCount(2);
 
     // Publish the first draft: it shows in the public library at once.
-    const alphaRow = page.getByRole('row', { name: new RegExp(alpha.title) });
+    const alphaRow = page.getByRole('row', { name: new RegExp(alpha!.title) });
     await expect(alphaRow.getByText('Not published')).toBeVisible();
-    await alphaRow.getByRole('button', { name: `Publish "${alpha.title}"` }).click();
+    await alphaRow.getByRole('button', { name: `Publish "${alpha!.title}"` }).click();
     await expect(page.getByText('Story Published')).toBeVisible();
     await expect(alphaRow.getByText('Published', { exact: true })).toBeVisible();
     await expect(alphaRow.getByRole('link', { name: /View/ })).toHaveAttribute(
       'href',
-      `/story/${alpha.slug}`,
+      `/story/${alpha!.slug}`,
     );
     // A visitor (admins also see drafts in the library) finds it, and not the other draft.
     const visitor = await browser.newContext({ baseURL });
     const library = await visitor.newPage();
     await library.goto('/library');
-    await expect(library.getByRole('heading', { name: alpha.title })).toBeVisible();
-    await expect(library.getByRole('heading', { name: beta.title })).toHaveCount(0);
+    await expect(library.getByRole('heading', { name: alpha!.title })).toBeVisible();
+    await expect(library.getByRole('heading', { name: beta!.title })).toHaveCount(0);
     await visitor.close();
 
     // Login requirement: on by default, switched off.
     const loginSwitch = alphaRow.getByRole('switch', {
-      name: `Login required for "${alpha.title}"`,
+      name: `Login required for "${alpha!.title}"`,
     });
     await expect(loginSwitch).toBeChecked();
     await loginSwitch.click();
     await expect(page.getByText('Login Requirement Updated')).toBeVisible();
     await expect(loginSwitch).not.toBeChecked();
 
-    // Move the first story down: the two swap places.
-    await alphaRow.getByRole('button', { name: `Move "${alpha.title}" down` }).click();
-    await expect(page.getByText('Story Moved')).toBeVisible();
-    await expect(rows.nth(0)).toContainText(beta.title);
-    await expect(rows.nth(1)).toContainText(alpha.title);
-
-    // Delete the other one, after confirming.
-    const betaRow = page.getByRole('row', { name: new RegExp(beta.title) });
-    await betaRow.getByRole('button', { name: `Delete "${beta.title}"` }).click();
+    // Delete the second one, after confirming: the first keeps its place, nothing is left empty.
+    const betaRow = page.getByRole('row', { name: new RegExp(beta!.title) });
+    const before = (await allStories(page.request)).length;
+    await betaRow.getByRole('button', { name: `Delete "${beta!.title}"` }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete Story' });
-    await expect(dialog).toContainText(beta.title);
+    await expect(dialog).toContainText(beta!.title);
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Story Deleted')).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(rows).toHaveCount(1);
-    await expect(rows.nth(0)).toContainText(alpha.title);
-    const gone = await page.request.get(`/api/admin/stories/${beta.id}`);
+    await expect(rows.nth(0)).toContainText(alpha!.title);
+    const gone = await page.request.get(`/api/admin/stories/${beta!.id}`);
     expect(gone.status()).toBe(404);
+    const after = await allStories(page.request);
+    expect(after.map((story) => story.position)).toEqual(
+      Array.from({ length: after.length }, (_, index) => index + 1),
+    );
+    expect(after.length).toBeLessThan(before);
   } finally {
-    for (const story of [alpha, beta]) await page.request.delete(`/api/admin/stories/${story.id}`);
+    await removeAll(page.request, [alpha!, beta!]);
+  }
+});
+
+test('stories move with the arrows, by drag and drop and with the keyboard', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signInAsAdmin(page);
+  const tag = randomBytes(3).toString('hex');
+  const drafts = await adjacentDrafts(
+    page.request,
+    ['Ana', 'Beto', 'Cora'].map((name) => ({ title: `${name} ${tag}`, level: 'Beginner' })),
+  );
+  const [ana, beto, cora] = drafts.map((draft) => draft.title);
+  const positionsOf = async () => {
+    const list = await allStories(page.request);
+    return drafts.map((draft) => list.find((story) => story.id === draft.id)!.position);
+  };
+  const [first] = await positionsOf();
+
+  try {
+    await page.goto('/admin/content');
+    const table = page.getByRole('table', { name: /Stories, by position/ });
+    await page.getByRole('searchbox', { name: 'Search stories' }).fill(tag);
+    await expect(table.getByRole('rowheader')).toHaveCount(3);
+    expect(await titlesIn(table)).toEqual([ana, beto, cora]);
+    const row = (title: string) => page.getByRole('row', { name: new RegExp(title!) });
+
+    // Arrows: Ana one place down.
+    await row(ana!)
+      .getByRole('button', { name: `Move "${ana}" down` })
+      .click();
+    await expect(page.getByText('Story Moved').first()).toBeVisible();
+    await expect.poll(() => titlesIn(table)).toEqual([beto, ana, cora]);
+    expect(await positionsOf()).toEqual([first! + 1, first!, first! + 2]);
+
+    // Drag and drop: Cora's handle onto Beto's row takes Beto's place.
+    await row(cora!)
+      .getByRole('button', { name: new RegExp(`^Reorder "${cora}"`) })
+      .dragTo(row(beto!));
+    await expect.poll(() => titlesIn(table)).toEqual([cora, beto, ana]);
+    expect(await positionsOf()).toEqual([first! + 2, first! + 1, first!]);
+    const status = page.getByRole('status').filter({ hasText: 'moved to position' });
+    await expect(status).toHaveText(
+      `"${cora}" moved to position ${first} of ${(await allStories(page.request)).length}.`,
+    );
+
+    // Keyboard: Ana's handle, arrow up; the handle keeps the focus, the move is announced.
+    const handle = row(ana!).getByRole('button', { name: new RegExp(`^Reorder "${ana}"`) });
+    await handle.focus();
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => titlesIn(table)).toEqual([cora, ana, beto]);
+    expect(await positionsOf()).toEqual([first! + 1, first! + 2, first!]);
+    await expect(status).toContainText(`"${ana}" moved to position ${first! + 1} of`);
+    await expect(
+      row(ana!).getByRole('button', { name: new RegExp(`^Reorder "${ana}", position`) }),
+    ).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => titlesIn(table)).toEqual([cora, beto, ana]);
+    expect(await positionsOf()).toEqual([first! + 2, first! + 1, first!]);
+  } finally {
+    await removeAll(page.request, drafts);
+  }
+});
+
+test('chapters move in the wizard with the arrows, by drag and drop and with the keyboard', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  // Tall enough for the three chapters at once: a drag does not scroll the page.
+  await page.setViewportSize({ width: 1280, height: 1600 });
+  await signInAsAdmin(page);
+  const tag = randomBytes(3).toString('hex');
+  // A cover the demo library already has: step 2 needs one.
+  const cover = (await allStories(page.request)).find((story) => story.cover === 'present')!;
+  const draft = await createDraft(page.request, {
+    title: `Capítulos ${tag}`,
+    description: 'Tres capítulos en otro orden.',
+    level: 'Intermediate',
+    imageUrl: cover.imageUrl,
+    chapters: [{ title: 'Uno' }, { title: 'Dos' }, { title: 'Tres' }],
+  });
+  const [uno, dos, tres] = draft.chapters;
+
+  try {
+    await page.goto('/admin/content');
+    await page.getByRole('searchbox', { name: 'Search stories' }).fill(tag);
+    await page.getByRole('button', { name: `Edit "${draft.title}"` }).click();
+    await expect(page.getByRole('heading', { name: 'Edit Story' })).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { name: 'Chapters', level: 3 })).toBeVisible();
+    const titles = () =>
+      page
+        .getByRole('group', { name: /^Chapter \d/ })
+        .evaluateAll((cards) =>
+          cards.map(
+            (card) => card.querySelector('button[aria-label^="Edit title"] span')?.textContent,
+          ),
+        );
+    expect(await titles()).toEqual(['Uno', 'Dos', 'Tres']);
+
+    // Arrows: Uno one place down.
+    await page.getByRole('button', { name: 'Move chapter 1 down' }).click();
+    await expect.poll(titles).toEqual(['Dos', 'Uno', 'Tres']);
+    await expect(page.getByRole('button', { name: 'Move chapter 1 up' })).toBeDisabled();
+
+    // Drag and drop: Tres onto Dos, the first.
+    await page
+      .getByRole('button', { name: /^Reorder chapter 3/ })
+      .dragTo(page.getByRole('group', { name: /^Chapter 1/ }));
+    await expect.poll(titles).toEqual(['Tres', 'Dos', 'Uno']);
+
+    // Keyboard: the last chapter's handle, arrow up; it keeps the focus.
+    await page.getByRole('button', { name: /^Reorder chapter 3/ }).focus();
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(titles).toEqual(['Tres', 'Uno', 'Dos']);
+    await expect(
+      page.getByRole('button', { name: /^Reorder chapter 2, position 2/ }),
+    ).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: 'moved to position' })).toHaveText(
+      '"Uno" moved to position 2 of 3.',
+    );
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Update Story' }).click();
+    await expect(page.getByRole('heading', { name: 'Story Updated Successfully!' })).toBeVisible();
+    const saved = (await allStories(page.request)).find((story) => story.id === draft.id)!;
+    expect(saved.chapters.map((chapter) => [chapter.id, chapter.position])).toEqual([
+      [tres!.id, 1],
+      [uno!.id, 2],
+      [dos!.id, 3],
+    ]);
+  } finally {
+    await removeAll(page.request, [draft]);
+  }
+});
+
+test('leaving a wizard with unsaved changes asks first', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signInAsAdmin(page);
+  await page.goto('/admin');
+  await page.goto('/admin/content');
+  const back = page.getByRole('button', { name: 'Back to Dashboard' });
+  const dialog = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  const dashboard = page.getByRole('button', { name: 'Create New Story' });
+  const title = page.getByRole('textbox', { name: /Story Title/ });
+
+  // Nothing typed: nothing to lose, no question.
+  await dashboard.click();
+  await back.click();
+  await expect(dashboard).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Typed: Back to Dashboard asks; Stay keeps the wizard as it was.
+  await dashboard.click();
+  await title.fill('Una historia sin guardar');
+  await back.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('This new story is not saved; it will be lost.');
+  await expect(dialog.getByRole('button', { name: 'Stay' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(title).toHaveValue('Una historia sin guardar');
+
+  // The browser's Back asks too, and Stay keeps the page.
+  await page.goBack();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/\/admin\/content$/);
+  await expect(title).toHaveValue('Una historia sin guardar');
+
+  // A link of the app asks; Stay, then closing the tab asks the browser's question.
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Users' })
+    .click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/\/admin\/content$/);
+  const asked = new Promise<string>((resolve) => {
+    page.once('dialog', (question) => {
+      resolve(question.type());
+      // Dismissed: the page stays.
+      void question.dismiss();
+    });
+  });
+  await page.evaluate(() => {
+    window.location.reload();
+  });
+  expect(await asked).toBe('beforeunload');
+  await expect(title).toHaveValue('Una historia sin guardar');
+
+  // Leave without saving: back on the dashboard, and Back is one step again (to /admin).
+  await back.click();
+  await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(dashboard).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // The browser's Back, confirmed, leaves.
+  await page.goto('/admin/content');
+  await dashboard.click();
+  // Typed key by key: Chrome's Back skips an entry a page added without the user's input (fill
+  // sets the value without key presses).
+  await title.pressSequentially('Otra historia');
+  await page.goBack();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+test.describe('the stories table fits', () => {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 768, height: 1024 },
+    { width: 375, height: 812 },
+  ]) {
+    test(`at ${viewport.width} px: View and Delete in sight, no horizontal scroll`, async ({
+      page,
+      makeAxeBuilder,
+    }, testInfo) => {
+      test.setTimeout(60_000);
+      await signInAsAdmin(page);
+      await page.setViewportSize(viewport);
+      const tag = randomBytes(3).toString('hex');
+      const long = await createDraft(page.request, {
+        title: `Una historia con un título bastante largo para ver cómo se parte ${tag}`,
+        description:
+          'Una descripción larga que ocupa más de una línea en la tabla de historias del panel. '.repeat(
+            2,
+          ),
+        level: 'Intermediate',
+        chapters: [{ title: 'Uno' }, { title: 'Dos' }],
+      });
+      try {
+        await page.goto('/admin/content');
+        const table = page.getByRole('table', { name: /Stories, by position/ });
+        await expect(table.getByRole('rowheader').first()).toBeVisible();
+        await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+        await page.screenshot({
+          path: testInfo.outputPath(`stories-${viewport.width}.png`),
+          fullPage: true,
+        });
+
+        // Nothing scrolls sideways: not the page, not the table's box.
+        const overflow = await page.evaluate(() => {
+          const box = document.querySelector('table')!.parentElement!;
+          return {
+            page: document.documentElement.scrollWidth - window.innerWidth,
+            table: box.scrollWidth - box.clientWidth,
+          };
+        });
+        expect(overflow).toEqual({ page: 0, table: 0 });
+
+        // Every row's View and Delete are inside the viewport.
+        const rows = table.locator('tbody tr[data-story-id]');
+        const count = await rows.count();
+        expect(count).toBeGreaterThanOrEqual(5);
+        for (let index = 0; index < count; index++) {
+          // View is a link, or a disabled button on a draft ('publish it first').
+          const controls = rows
+            .nth(index)
+            .locator('[aria-label^="View "], [aria-label^="Delete "]');
+          await expect(controls).toHaveCount(2);
+          for (const box of await controls.evaluateAll((elements) =>
+            elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+          )) {
+            expect(box.width).toBeGreaterThan(0);
+            expect(box.left).toBeGreaterThanOrEqual(0);
+            expect(box.right).toBeLessThanOrEqual(viewport.width);
+          }
+        }
+
+        await page.getByRole('searchbox', { name: 'Search stories' }).fill(tag);
+        await expect(table.getByRole('rowheader')).toHaveCount(1);
+        const axe = await makeAxeBuilder().analyze();
+        expect(axe.violations).toEqual([]);
+      } finally {
+        await removeAll(page.request, [long]);
+      }
+    });
   }
 });

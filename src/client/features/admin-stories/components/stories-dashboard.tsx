@@ -118,7 +118,7 @@ export function StoriesDashboard({ onCreate, onEdit }: StoriesDashboardProps) {
   }
 
   return (
-    <div className="space-y-6">
+    <div className="@container space-y-6">
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="mr-auto text-xl font-semibold">Stories</h2>
         <ImportStoryPackage />
@@ -145,7 +145,7 @@ export function StoriesDashboard({ onCreate, onEdit }: StoriesDashboardProps) {
             <caption className="sr-only">Stories, by position in the library</caption>
             <thead className="bg-surface-muted text-left text-xs font-semibold tracking-wide text-ink-muted uppercase">
               <tr>
-                <th scope="col" className="px-2 py-3">
+                <th scope="col" className="w-px px-2 py-3">
                   Position
                 </th>
                 <th scope="col" className="px-2 py-3">
@@ -153,27 +153,27 @@ export function StoriesDashboard({ onCreate, onEdit }: StoriesDashboardProps) {
                 </th>
                 {layout === 'columns' ? (
                   <>
-                    <th scope="col" className="px-2 py-3">
+                    <th scope="col" className="w-px px-2 py-3">
                       Level
                     </th>
-                    <th scope="col" className="px-2 py-3">
+                    <th scope="col" className="w-px px-2 py-3">
                       Status
                     </th>
-                    <th scope="col" className="px-2 py-3">
+                    <th scope="col" className="w-px px-2 py-3">
                       Login Required
                     </th>
-                    <th scope="col" className="px-2 py-3 text-center">
+                    <th scope="col" className="w-px px-2 py-3 text-center">
                       Chapters
                     </th>
-                    <th scope="col" className="px-2 py-3">
+                    <th scope="col" className="w-px px-2 py-3">
                       Published
                     </th>
-                    <th scope="col" className="px-2 py-3">
+                    <th scope="col" className="w-px px-2 py-3">
                       Created
                     </th>
                   </>
                 ) : null}
-                <th scope="col" className="px-2 py-3">
+                <th scope="col" className="w-px px-2 py-3">
                   Actions
                 </th>
               </tr>
@@ -273,8 +273,9 @@ function Filters({
 }) {
   const id = useId();
   return (
-    <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto]">
-      <div className="space-y-1.5">
+    // The dashboard's width decides (the admin sidebar takes part of a tablet's screen).
+    <div className="grid grid-cols-2 gap-3 @2xl:grid-cols-[1fr_auto_auto]">
+      <div className="col-span-2 space-y-1.5 @2xl:col-span-1">
         <Label htmlFor={`${id}-search`}>Search stories</Label>
         <div className="relative">
           <Search

@@ -123,14 +123,26 @@ export function StoryRow({
   const listed = story.chapters.length + story.removedChapters.length;
   const stacked = layout === 'stacked';
 
-  const levelBadge = <Badge tone={levelTones[story.level]}>{story.level}</Badge>;
+  const levelBadge = (
+    <Badge tone={levelTones[story.level]} className="whitespace-nowrap">
+      {story.level}
+    </Badge>
+  );
   const statusBadges = (
     <>
-      <Badge tone={published ? 'accent' : 'neutral'}>{published ? 'Published' : 'Draft'}</Badge>
+      <Badge tone={published ? 'accent' : 'neutral'} className="whitespace-nowrap">
+        {published ? 'Published' : 'Draft'}
+      </Badge>
       {published && story.hasUnpublishedChanges ? (
-        <Badge tone="intermediate">Unpublished changes</Badge>
+        <Badge tone="intermediate" className="whitespace-nowrap">
+          Unpublished changes
+        </Badge>
       ) : null}
-      {story.cover === 'missing' ? <Badge tone="intermediate">Cover file missing</Badge> : null}
+      {story.cover === 'missing' ? (
+        <Badge tone="intermediate" className="whitespace-nowrap">
+          Cover file missing
+        </Badge>
+      ) : null}
     </>
   );
   const loginSwitch = (
@@ -152,9 +164,15 @@ export function StoryRow({
         aria-controls={showChapters ? chaptersId : undefined}
         aria-label={`Chapters of ${quoted}: ${story.chapters.length}`}
         onClick={() => setShowChapters((shown) => !shown)}
-        className="inline-flex items-center gap-1 rounded-lg px-2 py-1 font-medium text-ink tabular-nums hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
+        className={cn(
+          'inline-flex items-center gap-1 rounded-lg px-2 py-1 font-medium text-ink tabular-nums hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus',
+          // Lined up with the badges above it.
+          stacked && '-ml-2',
+        )}
       >
-        {stacked ? `${story.chapters.length} ch.` : story.chapters.length}
+        {stacked
+          ? `${story.chapters.length} ${story.chapters.length === 1 ? 'chapter' : 'chapters'}`
+          : story.chapters.length}
         <ChevronDown
           aria-hidden="true"
           className={cn('size-4 transition-transform', showChapters && 'rotate-180')}
@@ -217,7 +235,7 @@ export function StoryRow({
           </div>
         </td>
         <th scope="row" className={cn('px-2 py-3 text-left font-normal', stacked && 'align-top')}>
-          <div className="flex flex-wrap items-center gap-3">
+          <div className="flex items-start gap-3">
             {story.imageUrl && story.cover !== 'missing' ? (
               <img
                 src={imageUrl(story.imageUrl, THUMBNAIL)}
@@ -226,14 +244,14 @@ export function StoryRow({
                 width={THUMBNAIL.w}
                 height={THUMBNAIL.h}
                 loading="lazy"
-                className="h-12 w-16 shrink-0 rounded-lg bg-surface-muted object-cover"
+                className="h-12 w-16 shrink-0 rounded-lg bg-surface-muted object-cover @max-[26rem]:hidden"
               />
             ) : (
-              <div className="flex h-12 w-16 shrink-0 items-center justify-center rounded-lg bg-surface-muted text-ink-muted">
+              <div className="flex h-12 w-16 shrink-0 items-center justify-center rounded-lg bg-surface-muted text-ink-muted @max-[26rem]:hidden">
                 <ImageOff aria-hidden="true" className="size-5" />
               </div>
             )}
-            <div className="min-w-40 flex-1">
+            <div className="min-w-0 flex-1">
               <p className="font-semibold break-words text-ink">{story.title}</p>
               {story.description ? (
                 <p className="line-clamp-2 text-sm break-words text-ink-muted">
