@@ -17,6 +17,7 @@ import {
 } from '#shared/contracts/admin-files';
 import type { Bucket } from '#shared/files';
 import { describeFileUse, fileUseMessages } from '#shared/file-uses';
+import type { DbExecutor } from '../../db/client.ts';
 import type { TransactionRunner } from '../../db/repository.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { AuditLog } from '../../lib/audit-log.repository.ts';
@@ -136,7 +137,8 @@ export function createAdminFilesService(deps: {
     }
   }
 
-  async function usesOf(tx: Parameters<Parameters<TransactionRunner>[0]>[0], id: string) {
+  /** Every use of a file, read inside the transaction that locked its row. */
+  async function usesOf(tx: DbExecutor, id: string) {
     const [listed] = await files.in(tx).listFiles({ ids: [id], sort: 'date', order: 'desc' });
     return listed?.uses ?? [];
   }
