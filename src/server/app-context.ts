@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { lookupWord } from '#shared/lexicon/index';
+import { siteIdentity } from '#shared/site-identity';
 import type { AppConfig } from './config/env.ts';
 import type { Database, DatabaseConnection } from './db/client.ts';
 import { createExclusiveRunner } from './db/advisory-lock.ts';
@@ -484,6 +485,8 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       limiter,
       audit,
       adminEmail: config.adminEmail,
+      siteName: async () =>
+        siteIdentity((await site.getSettings().catch(() => undefined))?.values).name,
       log,
     }),
     devMailbox: createDevMailboxService({ messages: repositories.devMailbox }),

@@ -329,9 +329,10 @@ describe('first data inlined into the pages a visit lands on', () => {
     expect(JSON.stringify(inlined(res.body))).toContain('<b>rara</b>');
   });
 
-  it('gives other pages the session only', async () => {
+  it('gives other pages the session and the site settings (the header names the platform)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/help' });
-    expect(inlined(res.body)).toEqual({ session: { user: null } });
+    const api = (await t.app.inject({ method: 'GET', url: '/api/site/settings' })).json();
+    expect(inlined(res.body)).toEqual({ session: { user: null }, 'site-settings': api });
   });
 
   it('names the signed-in user, in a page no cache may keep', async () => {
@@ -449,7 +450,7 @@ describe('pages rendered by the server', () => {
     const story = await rendered.app.inject({ method: 'GET', url: `/story/${slug}` });
     expect(story.body).toContain(`session,site-settings,story:${slug}</p></div>`);
     const help = await rendered.app.inject({ method: 'GET', url: '/help' });
-    expect(help.body).toContain('<p data-url="/help">$& session</p>');
+    expect(help.body).toContain('<p data-url="/help">$& session,site-settings</p>');
   });
 
   it('load their scripts through the boot script, after the first paint', async () => {
@@ -486,7 +487,7 @@ describe('pages rendered by the server', () => {
     const library = await get('/library');
     expect(await get('/library')).toBe(library);
     await insertStory(counting.database.db, { status: 'published' }, 1);
-    counting.app.context.services.stories.invalidatePublishedList();
+    await counting.app.context.services.stories.invalidatePublishedList();
     expect(await get('/library')).not.toBe(library);
     const { cookie } = await signedInUser(counting);
     const mine = await get('/help', cookie);

@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
+import { documentTitle } from '#shared/site-identity';
+import { useSiteIdentity } from '#client/lib/site-identity';
 
-export const SITE_NAME = 'Relatos';
-
-export const formatDocumentTitle = (pageTitle: string): string => `${SITE_NAME} — ${pageTitle}`;
-
-/** Sets `Relatos — <page title>` while the page is shown. */
+/** Sets `<platform name> — <page title>` while the page is shown. */
 export function useDocumentTitle(pageTitle: string): void {
+  const { name } = useSiteIdentity();
   useEffect(() => {
-    document.title = formatDocumentTitle(pageTitle);
-  }, [pageTitle]);
+    document.title = documentTitle(name, pageTitle);
+  }, [name, pageTitle]);
 }

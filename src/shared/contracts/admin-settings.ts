@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { DEFAULT_SITE_NAME } from '../site-identity.ts';
 import { isValidEmail } from '../validation/account-rules.ts';
 import { paymentServiceNameSchema } from './support.ts';
 
@@ -97,8 +98,9 @@ export type LogoInput = z.infer<typeof logoInputSchema>;
 
 export const PLATFORM_NAME_MAX = 100;
 export const PLATFORM_DESCRIPTION_MAX = 500;
+/** Visitors see these (src/shared/site-identity.ts) until the administrator sets their own. */
 export const PLATFORM_DEFAULTS = {
-  platformName: 'Relatos',
+  platformName: DEFAULT_SITE_NAME,
   platformDescription: '',
   supportEmail: '',
 } as const;

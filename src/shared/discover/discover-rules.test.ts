@@ -11,7 +11,10 @@ import {
 } from './story-progress.ts';
 import { filterStories, isLevelFilter, matchesLevel, matchesSearch } from './library-search.ts';
 import { imageSrcSet, imageUrl } from './images.ts';
-import { storyHeadTags, storyMeta, DEFAULT_DESCRIPTION } from './story-meta.ts';
+import { siteIdentity } from '../site-identity.ts';
+import { storyHeadTags, storyMeta } from './story-meta.ts';
+
+const site = siteIdentity(undefined);
 
 const story = (title: string, level: string, description: string | null, language = 'Spanish') => ({
   title,
@@ -237,7 +240,8 @@ describe('story meta tags', () => {
   };
 
   it('builds the title, description, canonical and absolute image', () => {
-    expect(storyMeta(base, 'https://relatos.example/')).toEqual({
+    expect(storyMeta(base, 'https://relatos.example/', site)).toEqual({
+      siteName: 'Relatos',
       title: 'El faro — Relatos',
       description: 'Letters from a lighthouse keeper.',
       canonical: 'https://relatos.example/story/el-faro',
@@ -246,15 +250,38 @@ describe('story meta tags', () => {
   });
 
   it('falls back to the site description and no image', () => {
-    const meta = storyMeta({ ...base, description: '  ', imageUrl: null }, 'http://localhost:3000');
-    expect(meta.description).toBe(DEFAULT_DESCRIPTION);
+    const meta = storyMeta(
+      { ...base, description: '  ', imageUrl: null },
+      'http://localhost:3000',
+      site,
+    );
+    expect(meta.description).toBe(site.description);
     expect(meta.image).toBeNull();
     expect(meta.canonical).toBe('http://localhost:3000/story/el-faro');
   });
 
+  it("uses the platform's name and description set by the administrator", () => {
+    const custom = siteIdentity({ platform_name: ' Cuentos ', platform_description: 'Oye.' });
+    const meta = storyMeta({ ...base, description: null }, 'https://c.example', custom);
+    expect(meta).toMatchObject({
+      siteName: 'Cuentos',
+      title: 'El faro — Cuentos',
+      description: 'Oye.',
+    });
+    const siteName = storyHeadTags(meta).find((tag) => tag.attributes.property === 'og:site_name');
+    expect(siteName?.attributes.content).toBe('Cuentos');
+    expect(siteIdentity({ platform_name: 'Cuentos' }).description).toMatch(/^Cuentos helps /);
+    expect(siteIdentity({ platform_name: '  ', platform_description: ' ' })).toEqual({
+      name: 'Relatos',
+      description: siteIdentity(undefined).description,
+      customDescription: null,
+    });
+  });
+
   it('keeps an already absolute cover', () => {
     expect(
-      storyMeta({ ...base, imageUrl: 'https://cdn.example/c.jpg' }, 'https://a.example').image,
+      storyMeta({ ...base, imageUrl: 'https://cdn.example/c.jpg' }, 'https://a.example', site)
+        .image,
     ).toBe('https://cdn.example/c.jpg');
   });
 });
@@ -264,6 +291,7 @@ describe('story head tags', () => {
     const meta = storyMeta(
       { title: 'El faro', slug: 'el-faro', description: 'Letters.', imageUrl: '/c.jpg' },
       'https://relatos.example',
+      site,
     );
     const tags = storyHeadTags(meta);
     const byKey = new Map(
@@ -283,7 +311,11 @@ describe('story head tags', () => {
 
   it('has no image tags and a small card without a cover', () => {
     const tags = storyHeadTags(
-      storyMeta({ title: 'A', slug: 'a', description: null, imageUrl: null }, 'https://x.example'),
+      storyMeta(
+        { title: 'A', slug: 'a', description: null, imageUrl: null },
+        'https://x.example',
+        site,
+      ),
     );
     const keys = tags.map((tag) => tag.attributes.name ?? tag.attributes.property);
     expect(keys).not.toContain('og:image');

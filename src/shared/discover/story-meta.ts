@@ -1,15 +1,14 @@
 /**
  * The story page's title, description and head tags: the server writes them into the HTML it
- * sends, and the client applies the same list after a client-side navigation.
+ * sends, and the client applies the same list after a client-side navigation. The site's name
+ * and description are the platform settings' (src/shared/site-identity.ts).
  */
 
-export const SITE_NAME = 'Relatos';
-/** The site-wide description (index.html), used when a story has none. */
-export const DEFAULT_DESCRIPTION =
-  'Relatos helps English speakers learn Spanish by listening to stories built from the most ' +
-  'common Spanish words, with a transcript and translation to read along.';
+import type { SiteIdentity } from '../site-identity.ts';
 
 export interface StoryMeta {
+  /** The platform's name (og:site_name). */
+  siteName: string;
   title: string;
   description: string;
   canonical: string;
@@ -29,11 +28,13 @@ const absolute = (origin: string, path: string): string => {
 export function storyMeta(
   story: { title: string; slug: string; description: string | null; imageUrl: string | null },
   publicOrigin: string,
+  site: Pick<SiteIdentity, 'name' | 'description'>,
 ): StoryMeta {
   const origin = publicOrigin.replace(/\/+$/, '');
-  const description = story.description?.trim() ? story.description.trim() : DEFAULT_DESCRIPTION;
+  const description = story.description?.trim() ? story.description.trim() : site.description;
   return {
-    title: `${story.title} — ${SITE_NAME}`,
+    siteName: site.name,
+    title: `${story.title} — ${site.name}`,
     description,
     canonical: `${origin}/story/${encodeURIComponent(story.slug)}`,
     image: story.imageUrl ? absolute(`${origin}/`, story.imageUrl) : null,
@@ -64,7 +65,7 @@ export function storyHeadTags(meta: StoryMeta): HeadTag[] {
     named('description', meta.description),
     { element: 'link', attributes: { rel: 'canonical', href: meta.canonical } },
     property('og:type', 'article'),
-    property('og:site_name', SITE_NAME),
+    property('og:site_name', meta.siteName),
     property('og:title', meta.title),
     property('og:description', meta.description),
     property('og:url', meta.canonical),

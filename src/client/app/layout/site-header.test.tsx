@@ -46,6 +46,28 @@ afterEach(() => {
 });
 
 describe('site header', () => {
+  it('names the platform as its administrator set it, in the header, footer and title', async () => {
+    stubApi({
+      'GET /api/auth/session': sessionOf(null),
+      'GET /api/site/settings': () =>
+        json(200, {
+          images: {},
+          values: { platform_name: 'Cuentos', platform_description: 'Stories for the bus.' },
+          logo: null,
+        }),
+    });
+    await renderHeader();
+    const header = screen.getByRole('banner');
+    expect(await within(header).findByRole('link', { name: 'Cuentos home' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByText('Stories for the bus.')).toBeInTheDocument();
+    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Cuentos.`);
+    expect(document.body).not.toHaveTextContent('Relatos');
+  });
+
   it('has a home logo, Library and Help links, and Sign In / Sign Up', async () => {
     await renderHeader();
     const header = screen.getByRole('banner');

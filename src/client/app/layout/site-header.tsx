@@ -3,6 +3,7 @@ import { SiteLogo } from '#client/components/site/site-logo';
 import { buttonClassName } from '#client/components/ui/button';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { cn } from '#client/lib/cn';
+import { useSiteIdentity } from '#client/lib/site-identity';
 import { MobileMenu } from './mobile-menu';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
@@ -15,6 +16,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function SiteHeader() {
   const { user, signOut } = useAuth();
+  const { name } = useSiteIdentity();
   const navigate = useNavigate();
   // Spec: Sign Out signs out, then goes to /.
   const onSignOut = () => signOut({ onSignedOut: () => void navigate('/') });
@@ -23,11 +25,11 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
         <Link
           to="/"
-          aria-label="Relatos home"
+          aria-label={`${name} home`}
           className="flex shrink-0 items-center gap-2 rounded-lg font-serif text-xl font-semibold text-ink"
         >
           <SiteLogo />
-          <span aria-hidden="true">Relatos</span>
+          <span aria-hidden="true">{name}</span>
         </Link>
 
         <nav aria-label="Main" className="hidden md:block">

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { SKIP_SECONDS } from '#shared/player/timing';
+import { useSiteIdentity } from '#client/lib/site-identity';
 import { playAudio, seekTo, skipBy } from './audio-actions';
 
 export interface MediaSessionInfo {
@@ -17,6 +18,7 @@ const absolute = (url: string) => new URL(url, location.href).href;
 export function useMediaSession(audio: HTMLAudioElement | null, info: MediaSessionInfo | null) {
   const { title, storyTitle, artworkUrl } = info ?? { title: '', storyTitle: '' };
   const active = info !== null;
+  const { name: album } = useSiteIdentity();
   useEffect(() => {
     if (!audio || !active || typeof navigator === 'undefined' || !('mediaSession' in navigator)) {
       return;
@@ -26,7 +28,7 @@ export function useMediaSession(audio: HTMLAudioElement | null, info: MediaSessi
       session.metadata = new MediaMetadata({
         title,
         artist: storyTitle,
-        album: 'Relatos',
+        album,
         artwork: artworkUrl ? [{ src: absolute(artworkUrl) }] : [],
       });
     }
@@ -78,5 +80,5 @@ export function useMediaSession(audio: HTMLAudioElement | null, info: MediaSessi
       }
       session.metadata = null;
     };
-  }, [audio, active, title, storyTitle, artworkUrl]);
+  }, [audio, active, title, storyTitle, artworkUrl, album]);
 }

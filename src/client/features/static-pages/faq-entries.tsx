@@ -6,13 +6,15 @@ export interface FaqEntry {
   answer: ReactNode;
 }
 
-/** The 14 questions (admin spec topics), answered as this product really works. */
-export const faqEntries: readonly FaqEntry[] = [
+/**
+ * The 14 questions (admin spec topics), answered as this product really works, naming the
+ * platform as its administrator calls it.
+ */
+export const faqEntries = (name: string): readonly FaqEntry[] => [
   {
     id: 'what',
-    question: 'What is Relatos?',
-    answer:
-      'Relatos helps English speakers learn Spanish by listening to stories. Every story is built from the 2,000 most common Spanish words and is told in short chapters, each with its audio and a transcript that follows the narration word by word.',
+    question: `What is ${name}?`,
+    answer: `${name} helps English speakers learn Spanish by listening to stories. Every story is built from the 2,000 most common Spanish words and is told in short chapters, each with its audio and a transcript that follows the narration word by word.`,
   },
   {
     id: 'sync',
@@ -52,9 +54,8 @@ export const faqEntries: readonly FaqEntry[] = [
   },
   {
     id: 'free',
-    question: 'Is Relatos free? How do donations work?',
-    answer:
-      'Relatos is free to use. If you would like to support new stories, you can donate once from the home page, choosing a suggested amount or any amount from $1. You need an account first, and every donation gives that account lifetime supporter status. Card details are handled by the payment provider and never stored by us.',
+    question: `Is ${name} free? How do donations work?`,
+    answer: `${name} is free to use. If you would like to support new stories, you can donate once from the home page, choosing a suggested amount or any amount from $1. You need an account first, and every donation gives that account lifetime supporter status. Card details are handled by the payment provider and never stored by us.`,
   },
   {
     id: 'speed',
@@ -65,12 +66,11 @@ export const faqEntries: readonly FaqEntry[] = [
   {
     id: 'mobile',
     question: 'Does it work on my phone?',
-    answer:
-      'Yes. Relatos works in the web browser of your phone or tablet, with larger touch controls in the player. There is nothing to install.',
+    answer: `Yes. ${name} works in the web browser of your phone or tablet, with larger touch controls in the player. There is nothing to install.`,
   },
   {
     id: 'offline',
-    question: 'Can I use Relatos offline?',
+    question: `Can I use ${name} offline?`,
     answer:
       'Partly. If your connection drops while you listen, the progress you make is kept on your device and sent as soon as you are back online, so nothing is lost. The audio itself streams from our server, so playing a chapter needs a connection.',
   },

@@ -1,4 +1,4 @@
-import { DEFAULT_DESCRIPTION, type HeadTag } from '#shared/discover/story-meta';
+import type { HeadTag } from '#shared/discover/story-meta';
 
 /** The attribute that identifies a tag (name, property or rel) and its value. */
 function identity(tag: HeadTag): [string, string] {
@@ -16,9 +16,13 @@ const selectorOf = (tag: HeadTag) => {
 /**
  * Writes the tags into <head>, updating those already there (the server's, on a first load) and
  * adding the others. Returns the cleanup for when the page is left: every tag goes, except the
- * description, which returns to the site's.
+ * description, which returns to the site's (`siteDescription`).
  */
-export function applyHeadTags(tags: readonly HeadTag[], doc: Document = document): () => void {
+export function applyHeadTags(
+  tags: readonly HeadTag[],
+  siteDescription: string,
+  doc: Document = document,
+): () => void {
   for (const tag of tags) {
     let element = doc.head.querySelector(selectorOf(tag));
     if (!element) {
@@ -32,7 +36,7 @@ export function applyHeadTags(tags: readonly HeadTag[], doc: Document = document
       const element = doc.head.querySelector(selectorOf(tag));
       if (!element) continue;
       if (tag.element === 'meta' && tag.attributes.name === 'description') {
-        element.setAttribute('content', DEFAULT_DESCRIPTION);
+        element.setAttribute('content', siteDescription);
       } else {
         element.remove();
       }

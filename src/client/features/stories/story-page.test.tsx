@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_DESCRIPTION } from '#shared/discover/story-meta';
+import { siteIdentity } from '#shared/site-identity';
 import { PREVIEW_BANNER_TEXT } from '#client/components/story/preview-banner';
 import {
   adminFixture,
@@ -110,7 +110,10 @@ describe('story page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Story Library' });
     expect(head('link[rel="canonical"]')).toBeNull();
     expect(head('meta[property="og:title"]')).toBeNull();
-    expect(head('meta[name="description"]')).toHaveAttribute('content', DEFAULT_DESCRIPTION);
+    expect(head('meta[name="description"]')).toHaveAttribute(
+      'content',
+      siteIdentity(undefined).description,
+    );
     await waitFor(() => expect(document.title).toBe('Relatos — Library'));
   });
 

@@ -16,6 +16,8 @@ export interface PageHead {
   body?: string;
   /** The server-rendered app, placed inside `<div id="root">`. */
   root?: string;
+  /** The text of the page's `<noscript>` notice (it names the platform). */
+  noscript?: string;
 }
 
 const escapeAttribute = (value: string) =>
@@ -51,6 +53,13 @@ export function renderHead(indexHtml: string, head: PageHead): string {
   }
   if (tags.length > 0) html = html.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
   if (head.body) html = html.replace(/<body([^>]*)>/, `<body$1>\n    ${head.body}`);
+  if (head.noscript !== undefined) {
+    const text = escapeAttribute(head.noscript);
+    html = html.replace(
+      /<noscript\s*>[\s\S]*?<\/noscript\s*>/,
+      () => `<noscript>${text}</noscript>`,
+    );
+  }
   // A function replacement: `$` in the markup must stay as it is.
   if (head.root)
     html = html.replace('<div id="root"></div>', () => `<div id="root">${head.root}</div>`);

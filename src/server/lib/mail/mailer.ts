@@ -3,9 +3,19 @@ import type { DevMailboxRepository } from '../../modules/dev-mailbox/dev-mailbox
 
 export interface MailMessage {
   to: string;
+  /** The sender's display name (the platform's name); the address is always MAIL_FROM's. */
+  fromName?: string;
   subject: string;
   text: string;
   html: string;
+}
+
+/** MAIL_FROM as `Name <address>` or a bare address: its name and address. */
+export function parseMailFrom(from: string): { name: string; address: string } {
+  const match = /^\s*"?([^"<]*?)"?\s*<([^<>\s]+)>\s*$/.exec(from);
+  return match
+    ? { name: match[1]!.trim(), address: match[2]! }
+    : { name: '', address: from.trim() };
 }
 
 export interface Mailer {
@@ -13,13 +23,18 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** Sends through SMTP_URL with nodemailer. */
+/** Sends through SMTP_URL with nodemailer, from MAIL_FROM's address under the message's name. */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
+  const sender = parseMailFrom(from);
   return {
     kind: 'smtp',
-    async send(message) {
-      await transport.sendMail({ from, ...message });
+    async send({ fromName, ...message }) {
+      const name = fromName ?? sender.name;
+      await transport.sendMail({
+        from: name ? { name, address: sender.address } : sender.address,
+        ...message,
+      });
     },
   };
 }
@@ -35,7 +50,8 @@ export function createDevMailbox(deps: {
   const { messages, log } = deps;
   return {
     kind: 'dev-mailbox',
-    async send(message) {
+    async send({ fromName: _sender, ...message }) {
+      // The mailbox keeps what a reader needs; the sender is always this app.
       await messages.insert(message);
       log(`mail stored in the development mailbox (/dev/mailbox): "${message.subject}"`);
     },

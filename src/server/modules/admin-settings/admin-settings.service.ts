@@ -11,6 +11,7 @@ import {
   type UpdatePaymentServiceBody,
 } from '#shared/contracts/admin-settings';
 import type { PaymentServiceName } from '#shared/contracts/support';
+import { PLATFORM_SETTING_KEYS } from '#shared/site-identity';
 import type { AppConfig } from '../../config/env.ts';
 import type { TransactionRunner } from '../../db/repository.ts';
 import type { ChangeNotices } from '../../lib/change-notices.ts';
@@ -25,11 +26,7 @@ import type { AdminSettingsRepository, PaymentServiceRow } from './admin-setting
 export const HEALTH_CHECK_TIMEOUT_MS = 5_000;
 
 /** Platform settings are home_page_settings values (public through GET /api/site/settings). */
-const platformKeys = {
-  platformName: 'platform_name',
-  platformDescription: 'platform_description',
-  supportEmail: 'support_email',
-} as const satisfies Record<keyof PlatformSettings, string>;
+const platformKeys = PLATFORM_SETTING_KEYS satisfies Record<keyof PlatformSettings, string>;
 
 export interface AdminSettingsDeps {
   settings: AdminSettingsRepository;

@@ -64,6 +64,8 @@ export interface AuthServiceDeps {
   limiter: RateLimiter;
   audit: AuditLog;
   adminEmail?: string;
+  /** The platform's name as its administrator set it (mail names it: decision 025). */
+  siteName: () => Promise<string>;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -71,9 +73,10 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { accounts, mailer, limiter, audit, publicUrl, log } = deps;
 
   /** Mail goes out in the background: the answer (and its timing) never depends on SMTP. */
-  const sendInBackground = (message: Parameters<Mailer['send']>[0]) => {
-    mailer
-      .send(message)
+  const sendInBackground = (compose: (siteName: string) => Parameters<Mailer['send']>[0]) => {
+    deps
+      .siteName()
+      .then((siteName) => mailer.send(compose(siteName)))
       .catch((error: unknown) => log.error({ err: error }, 'sending mail failed'));
   };
 
@@ -96,7 +99,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           EMAIL_CONFIRMATION_LIFETIME_SECONDS,
         );
         const url = `${publicUrl}/email-confirmation?token=${encodeURIComponent(token)}`;
-        sendInBackground(confirmationEmail(user.email, user.name, url));
+        sendInBackground((site) => confirmationEmail(site, user.email, user.name, url));
       },
       async sendPasswordReset(user, token) {
         await accounts.storeToken(
@@ -106,11 +109,16 @@ export function createAuthService(deps: AuthServiceDeps) {
           PASSWORD_RESET_LIFETIME_SECONDS,
         );
         const url = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        sendInBackground(passwordResetEmail(user.email, url));
+        sendInBackground((site) => passwordResetEmail(site, user.email, url));
       },
       async onExistingUserSignUp(user) {
-        sendInBackground(
-          existingAccountEmail(user.email, `${publicUrl}/auth`, `${publicUrl}/forgot-password`),
+        sendInBackground((site) =>
+          existingAccountEmail(
+            site,
+            user.email,
+            `${publicUrl}/auth`,
+            `${publicUrl}/forgot-password`,
+          ),
         );
       },
     },

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '#shared/contracts/auth';
 import { IMAGE_SIZES, imageSrcSet, imageUrl } from '#shared/discover/images';
-import { storyHeadTags, storyMeta } from '#shared/discover/story-meta';
+import { storyHeadTags, storyMeta, type HeadTag } from '#shared/discover/story-meta';
+import type { SiteSettings } from '#shared/contracts/site';
 import {
   INLINED_DATA_ELEMENT_ID,
   INLINED_KEYS,
@@ -12,6 +13,13 @@ import {
   STORY_PAGE_PATH,
   type ServerRender,
 } from '#shared/server-render';
+import {
+  documentTitle,
+  noScriptNotice,
+  SITE_TAGLINE,
+  siteIdentity,
+  type SiteIdentity,
+} from '#shared/site-identity';
 import type { Services } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { RenderedPage } from '../../lib/http/client-app.ts';
@@ -56,20 +64,42 @@ export function createPageRenderer(deps: {
   const { services, publicUrl, serverRender, log } = deps;
   const { stories, site, auth } = services;
 
-  /** The page's own head and data, beyond the session; undefined status means 200. */
+  /**
+   * What every page's head says about the site (the platform settings): its title until the
+   * page sets its own, the description, and the notice for browsers without JavaScript.
+   */
+  function siteHead(site: SiteIdentity): PageHead {
+    const description: HeadTag = {
+      element: 'meta',
+      attributes: { name: 'description', content: site.description },
+    };
+    return {
+      title: documentTitle(site.name, SITE_TAGLINE),
+      tags: [description],
+      noscript: noScriptNotice(site.name),
+    };
+  }
+
+  /**
+   * The page's own head and data, beyond the session; undefined status means 200. Every page
+   * carries the site settings, so what it renders (the header's name and logo) is right at once.
+   */
   async function pageContent(
     pathName: string,
     viewer: Viewer,
     preview: boolean,
   ): Promise<{ head: PageHead; data: Record<string, unknown>; status?: number; render: boolean }> {
+    const settings: SiteSettings | undefined = await site.getSettings().catch(() => undefined);
+    const identity = siteIdentity(settings?.values);
+    const head = siteHead(identity);
+    const withSettings = { [INLINED_KEYS.siteSettings]: settings };
     const storyMatch = STORY_PAGE_PATH.exec(pathName);
     if (!storyMatch && !STORY_LIST_PAGES.includes(pathName))
-      return { head: {}, data: {}, render: SERVER_RENDERED_PAGES.includes(pathName) };
-    const settings = await site.getSettings().catch(() => undefined);
+      return { head, data: withSettings, render: SERVER_RENDERED_PAGES.includes(pathName) };
     // An administrator's preview (decision 021) is neither inlined nor rendered here, so no
     // working copy ever sits in a page or the render cache: the browser asks the API for it.
     if (preview && isAdmin(viewer)) {
-      return { head: {}, data: { [INLINED_KEYS.siteSettings]: settings }, render: false };
+      return { head, data: withSettings, render: false };
     }
 
     if (!storyMatch) {
@@ -77,12 +107,13 @@ export function createPageRenderer(deps: {
       const firstCover = list[0]?.imageUrl;
       return {
         head: {
+          ...head,
           preloadImages:
             firstCover && pathName === '/library'
               ? [preloadFor(firstCover, IMAGE_SIZES.libraryCover)]
               : [],
         },
-        data: { [INLINED_KEYS.siteSettings]: settings, [INLINED_KEYS.stories]: { stories: list } },
+        data: { ...withSettings, [INLINED_KEYS.stories]: { stories: list } },
         render: true,
       };
     }
@@ -90,30 +121,23 @@ export function createPageRenderer(deps: {
     const slug = storyMatch[1]!;
     try {
       const { story } = await stories.getStoryBySlug(viewer, slug);
-      const meta = storyMeta(story, publicUrl);
+      const meta = storyMeta(story, publicUrl, identity);
       return {
         head: {
+          ...head,
           title: meta.title,
           tags: storyHeadTags(meta),
           preloadImages: story.imageUrl
             ? [preloadFor(story.imageUrl, IMAGE_SIZES.storyPageCover)]
             : [],
         },
-        data: {
-          [INLINED_KEYS.siteSettings]: settings,
-          [inlinedStoryKey(slug)]: { story: toStory(story) },
-        },
+        data: { ...withSettings, [inlinedStoryKey(slug)]: { story: toStory(story) } },
         render: true,
       };
     } catch (error) {
       // Unknown slug: the browser shows the spec's toast and moves on to /library.
       if (error instanceof AppError && error.code === 'NOT_FOUND')
-        return {
-          head: {},
-          data: { [INLINED_KEYS.siteSettings]: settings },
-          status: 404,
-          render: false,
-        };
+        return { head, data: withSettings, status: 404, render: false };
       throw error;
     }
   }

@@ -2,6 +2,7 @@ import type { SiteImageKey } from '#shared/contracts/site';
 import { IMAGE_SIZES } from '#shared/discover/images';
 import { SiteImage } from '#client/components/site/site-image';
 import { Card } from '#client/components/ui/card';
+import { useSiteIdentity } from '#client/lib/site-identity';
 
 const features: ReadonlyArray<{ title: string; text: string; image: SiteImageKey }> = [
   {
@@ -28,10 +29,11 @@ const features: ReadonlyArray<{ title: string; text: string; image: SiteImageKey
 
 /** The four feature cards, with images from the site settings. */
 export function FeatureCards() {
+  const { name } = useSiteIdentity();
   return (
     <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
       <h2 id="features-title" className="text-3xl font-semibold tracking-tight">
-        Why Learn with Relatos
+        Why Learn with {name}
       </h2>
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {features.map((feature) => (

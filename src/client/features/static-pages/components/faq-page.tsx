@@ -3,10 +3,12 @@ import { Accordion } from 'radix-ui';
 import { ChevronDown } from 'lucide-react';
 import { buttonClassName } from '#client/components/ui/button';
 import { PageHeading } from '#client/components/ui/page-heading';
+import { useSiteIdentity } from '#client/lib/site-identity';
 import { faqEntries } from '../faq-entries';
 
 /** /faq: 14 questions, one answer open at a time. */
 export function FaqPage() {
+  const { name } = useSiteIdentity();
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <PageHeading
@@ -18,7 +20,7 @@ export function FaqPage() {
         collapsible
         className="divide-y divide-line rounded-2xl border border-line bg-surface"
       >
-        {faqEntries.map((entry) => (
+        {faqEntries(name).map((entry) => (
           <Accordion.Item key={entry.id} value={entry.id}>
             <Accordion.Header asChild>
               <h2>

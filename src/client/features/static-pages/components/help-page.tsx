@@ -11,6 +11,7 @@ import {
 import { buttonClassName } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { PageHeading } from '#client/components/ui/page-heading';
+import { useSiteIdentity } from '#client/lib/site-identity';
 
 const linkClass = 'font-medium text-accent-ink underline underline-offset-4';
 
@@ -44,6 +45,7 @@ const iconClass = 'size-5';
 
 /** /help: four help cards, the demo player, and the ways to more help. */
 export function HelpPage() {
+  const { name } = useSiteIdentity();
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
       <PageHeading
@@ -115,9 +117,9 @@ export function HelpPage() {
 
         <HelpCard
           icon={<HeartHandshake aria-hidden="true" className={iconClass} />}
-          title="Supporting Relatos"
+          title={`Supporting ${name}`}
         >
-          <li>Relatos is free to use. Donations keep new stories coming.</li>
+          <li>{name} is free to use. Donations keep new stories coming.</li>
           <li>
             Choose an amount on the home page (or any amount from $1); you need an account first.
           </li>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '#client/components/ui/page-heading';
+import { useSiteIdentity } from '#client/lib/site-identity';
 
 const linkClass = 'font-medium text-accent-ink underline underline-offset-4';
 
@@ -25,6 +26,7 @@ function PolicySection({
 
 /** /privacy: what we collect, why, how it is protected, and the rights you have. */
 export function PrivacyPage() {
+  const { name } = useSiteIdentity();
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
       <PageHeading
@@ -34,7 +36,7 @@ export function PrivacyPage() {
       <div className="space-y-10">
         <PolicySection id="privacy-commitment" title="Our Commitment">
           <p>
-            Relatos exists to help you learn Spanish, not to collect data about you. We keep only
+            {name} exists to help you learn Spanish, not to collect data about you. We keep only
             what the service needs to work, we protect it, and we never sell it.
           </p>
         </PolicySection>
@@ -94,7 +96,7 @@ export function PrivacyPage() {
         <PolicySection id="privacy-sharing" title="Data Sharing">
           <p>
             We do not sell, rent or trade your personal information. We share it only with the
-            services needed to run Relatos (the payment provider when you donate, and the email
+            services needed to run {name} (the payment provider when you donate, and the email
             service that delivers our messages), or when the law requires it. If the site operator
             turns on analytics tags, those services receive information about page visits, and only
             on the public pages.

@@ -23,6 +23,7 @@ import { isApiError } from '#client/lib/api-client';
 import { useChaptersProgress } from '#client/lib/api/progress/get-chapters-progress';
 import { useStoryBySlug } from '#client/lib/api/stories/get-story-by-slug';
 import { useAuth } from '#client/lib/auth/auth-context';
+import { useSiteIdentity } from '#client/lib/site-identity';
 import { usePreviewMode } from '#client/lib/preview';
 import { toast } from '#client/lib/toast';
 import { useFailureToast } from '#client/lib/use-failure-toast';
@@ -35,6 +36,7 @@ import { shareOrCopy } from '../share-link';
  */
 export function StoryPage({ slug }: { slug: string }) {
   const { user } = useAuth();
+  const site = useSiteIdentity();
   const signedIn = user !== null;
   const navigate = useNavigate();
   const listen = useListenLink();
@@ -87,7 +89,7 @@ export function StoryPage({ slug }: { slug: string }) {
   const locked = story.requiresLogin && !signedIn;
 
   const onShare = async () => {
-    const { canonical } = storyMeta(story, window.location.origin);
+    const { canonical } = storyMeta(story, window.location.origin, site);
     const outcome = await shareOrCopy({
       title: story.title,
       text: story.description ?? undefined,

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { storyHeadTags, storyMeta } from '#shared/discover/story-meta';
+import { useSiteIdentity } from '#client/lib/site-identity';
 import { applyHeadTags } from '../head-tags';
 
 /**
@@ -15,15 +16,20 @@ export function useStoryHead(
   const slug = story?.slug;
   const description = story?.description ?? null;
   const image = story?.imageUrl ?? null;
+  const site = useSiteIdentity();
   useEffect(() => {
     if (title === undefined || slug === undefined) return;
-    const meta = storyMeta({ title, slug, description, imageUrl: image }, window.location.origin);
+    const meta = storyMeta(
+      { title, slug, description, imageUrl: image },
+      window.location.origin,
+      site,
+    );
     const previousTitle = document.title;
     document.title = meta.title;
-    const removeTags = applyHeadTags(storyHeadTags(meta));
+    const removeTags = applyHeadTags(storyHeadTags(meta), site.description);
     return () => {
       removeTags();
       document.title = previousTitle;
     };
-  }, [title, slug, description, image]);
+  }, [title, slug, description, image, site]);
 }

@@ -16,6 +16,7 @@ import { usePaymentServiceStatus } from '#client/lib/api/support/get-payment-ser
 import { useSupportStatus } from '#client/lib/api/support/get-support-status';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { cn } from '#client/lib/cn';
+import { useSiteIdentity } from '#client/lib/site-identity';
 import { useSchemaForm } from '#client/lib/forms/use-schema-form';
 import { toast } from '#client/lib/toast';
 import { useCreateDonation } from '../api/create-donation';
@@ -71,6 +72,7 @@ function WalletButton({ url }: { url: string }) {
 
 function SupportOptions({ status }: { status: SupportStatus }) {
   const donation = useCreateDonation();
+  const { name } = useSiteIdentity();
   const hintId = useId();
   const { control, register, handleSubmit } = useSchemaForm(customDonationFormSchema, {
     defaultValues: { amount: '' },
@@ -97,7 +99,7 @@ function SupportOptions({ status }: { status: SupportStatus }) {
     <>
       <div className="max-w-2xl">
         <h2 id={TITLE_ID} className="text-3xl font-semibold tracking-tight">
-          Support Relatos
+          Support {name}
         </h2>
         <p className="mt-3 text-lg text-ink-muted">
           Your support keeps new stories and recordings coming. Every payment, whatever its size,
