@@ -95,7 +95,7 @@ describe('pages', () => {
       );
       expect(html).not.toContain('Relatos');
       // The header and footer render from these, on the server and in the browser alike.
-      expect(inlinedSettings(html).values).toMatchObject({
+      expect(inlinedSettings(html)?.values).toMatchObject({
         platform_name: 'Cuentos & Co',
         platform_description: 'Spanish stories for the "long" bus ride.',
       });

@@ -41,5 +41,13 @@ export const auditActions = [
   'support_settings_updated',
   'contact_message_handled',
   'contact_message_reopened',
+  // System settings and the migration tracker's records (issue 12, decision 025).
+  'platform_settings_updated',
+  'logo_updated',
+  'payment_service_updated',
+  'caches_cleared',
+  'migration_recorded',
+  'migration_record_removed',
+  'migration_history_cleared',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
