@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminStory } from '#shared/contracts/admin-stories';
@@ -285,6 +285,115 @@ describe('Content Management, Stories tab', { timeout: 20_000 }, () => {
     expect(toast.success).not.toHaveBeenCalled();
   });
 
+  it('moves a story with the keyboard on its handle, says where it went and keeps the focus', async () => {
+    const bodies: unknown[] = [];
+    stubStoriesApi({
+      [`POST /api/admin/stories/${paraguas.id}/move`]: (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return json(200, {
+          stories: [faro, { ...paraguas, position: 2 }, { ...olivos, position: 3 }],
+        });
+      },
+    });
+    renderApp('/admin/content');
+    await table();
+    const handle = within(rowOf('El paraguas rojo')).getByRole('button', {
+      name: 'Reorder "El paraguas rojo", position 3 of 3',
+    });
+    expect(handle).toHaveAccessibleDescription(/arrow key to move one place/);
+    handle.focus();
+    // Already last: nothing is sent, and it is said.
+    await userEvent.keyboard('{End}');
+    await waitFor(() =>
+      expect(screen.getByText('"El paraguas rojo" is already last.')).toBeInTheDocument(),
+    );
+    expect(bodies).toEqual([]);
+
+    await userEvent.keyboard('{ArrowUp}');
+    await waitFor(() => expect(bodies).toEqual([{ position: 2 }]));
+    expect(
+      await screen.findByText('"El paraguas rojo" moved to position 2 of 3.'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(rowOf('El paraguas rojo')).getByRole('button', { name: /^Reorder "El paraguas/ }),
+      ).toHaveFocus(),
+    );
+  });
+
+  it("moves a story dropped on another row to that row's place", async () => {
+    const bodies: unknown[] = [];
+    stubStoriesApi({
+      [`POST /api/admin/stories/${paraguas.id}/move`]: (init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return json(200, {
+          stories: [
+            { ...paraguas, position: 1 },
+            { ...faro, position: 2 },
+            { ...olivos, position: 3 },
+          ],
+        });
+      },
+    });
+    renderApp('/admin/content');
+    await table();
+    const dataTransfer = {
+      setData: vi.fn(),
+      setDragImage: vi.fn(),
+      effectAllowed: 'all',
+      dropEffect: 'none',
+    };
+    const handle = within(rowOf('El paraguas rojo')).getByRole('button', { name: /^Reorder/ });
+    fireEvent.dragStart(handle, { dataTransfer });
+    const target = rowOf('Las cartas del faro');
+    fireEvent.dragOver(target, { dataTransfer });
+    // It comes from below: it lands above the row it is over.
+    expect(target.className).toContain('inset_0_3px');
+    fireEvent.drop(target, { dataTransfer });
+    await waitFor(() => expect(bodies).toEqual([{ position: 1 }]));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Story Moved'));
+  });
+
+  it("stacks each story's fields under its title when the table is narrow", async () => {
+    // A measured table narrower than the columns need (jsdom measures every box as 0 wide).
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    stubStoriesApi();
+    renderApp('/admin/content');
+    const stories = await table();
+    expect(
+      within(stories)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Position', 'Story', 'Actions']);
+    const row = rowOf('Las cartas del faro');
+    const story = within(row).getByRole('rowheader');
+    expect(within(story).getByText('Beginner')).toBeInTheDocument();
+    expect(within(story).getByText('Published')).toBeInTheDocument();
+    expect(within(story).getByRole('switch', { name: /Login required/ })).not.toBeChecked();
+    expect(within(story).getByRole('button', { name: /Chapters of/ })).toHaveTextContent(
+      '2 chapters',
+    );
+    expect(story).toHaveTextContent('Published: Feb 14, 2025 · Created: Jan 05, 2025');
+    expect(within(row).getByRole('link', { name: /View "Las cartas del faro"/ })).toBeVisible();
+    expect(within(row).getByRole('button', { name: /Delete "Las cartas del faro"/ })).toBeVisible();
+  });
+
+  it('marks a story whose cover file is gone, which is not complete', async () => {
+    library = [{ ...faro, cover: 'missing', complete: false }, olivos, paraguas];
+    stubStoriesApi();
+    renderApp('/admin/content');
+    await table();
+    const counter = (label: string) => screen.getByText(label, { selector: 'dt' }).nextSibling;
+    expect(counter('Complete')).toHaveTextContent('0');
+    expect(within(rowOf('Las cartas del faro')).getByText('Cover file missing')).toBeVisible();
+  });
+
   it('deletes a story only after confirming', async () => {
     const fetchMock = stubStoriesApi({
       [`DELETE /api/admin/stories/${paraguas.id}`]: () => {
@@ -341,6 +450,29 @@ describe('Content Management, Stories tab', { timeout: 20_000 }, () => {
     await userEvent.click(within(rowOf('Los olivos')).getByRole('button', { name: /Edit/ }));
     expect(screen.queryByRole('table')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
+    expect(await table()).toBeInTheDocument();
+  });
+
+  it('asks before Back to Dashboard leaves unsaved changes, and stays or leaves as answered', async () => {
+    stubStoriesApi();
+    renderApp('/admin/content');
+    await table();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Create New Story' }));
+    await user.type(screen.getByLabelText(/Story Title/), 'Sin guardar');
+    await user.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveTextContent('This new story is not saved; it will be lost.');
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByLabelText(/Story Title/)).toHaveValue('Sin guardar');
+
+    await user.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Leave without saving',
+      }),
+    );
     expect(await table()).toBeInTheDocument();
   });
 });
