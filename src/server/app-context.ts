@@ -364,6 +364,7 @@ function createAdminServices(deps: {
       settings: repositories.adminSettings,
       logo: repositories.site,
       transaction,
+      audit,
       storage,
       config,
       site,

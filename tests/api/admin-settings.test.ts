@@ -9,7 +9,13 @@ import type {
 } from '#shared/contracts/admin-settings';
 import type { SiteSettings } from '#shared/contracts/site';
 import type { SupportStatus } from '#shared/contracts/support';
-import { homePageSettings, logoSettings, paymentServices, stories } from '#server/db/schema';
+import {
+  homePageSettings,
+  logoSettings,
+  paymentServices,
+  securityAuditLog,
+  stories,
+} from '#server/db/schema';
 import type { ObjectStorage } from '#server/lib/storage/storage';
 import { createAdminSettingsRepository } from '#server/modules/admin-settings/admin-settings.repository';
 import { createAdminSettingsService } from '#server/modules/admin-settings/admin-settings.service';
@@ -333,6 +339,7 @@ describe('health check', () => {
         settings: createAdminSettingsRepository({ db: t.database.db }),
         logo: createSiteRepository({ db: t.database.db }),
         transaction: t.app.context.services.transaction,
+        audit: t.app.context.services.audit,
         storage,
         config: t.config,
         site: t.app.context.services.site,
@@ -374,6 +381,41 @@ describe('cache clear', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ cleared: true });
     expect((await siteSettings()).values.platform_name).toBe('Written elsewhere');
+  });
+});
+
+describe('the audit log', () => {
+  it('records who changed the platform settings, the logo, a payment service and cleared the caches', async () => {
+    const since = new Date();
+    await call('PUT', '/api/admin/platform-settings', {
+      platformName: 'Audited',
+      platformDescription: 'Described.',
+      supportEmail: '',
+    });
+    await call('PUT', '/api/admin/logo', {
+      logoUrl: 'https://cdn.example.com/audited.svg',
+      altText: 'Audited',
+    });
+    await call('PATCH', '/api/admin/payment-services/paypal', { isEnabled: false });
+    await call('POST', '/api/admin/cache/clear');
+    const rows = await t.database.db
+      .select()
+      .from(securityAuditLog)
+      .where(eq(securityAuditLog.userId, admin.userId))
+      .orderBy(securityAuditLog.createdAt);
+    const recent = rows.filter((row) => row.createdAt >= since);
+    expect(recent.map((row) => row.action)).toEqual([
+      'platform_settings_updated',
+      'logo_updated',
+      'payment_service_updated',
+      'caches_cleared',
+    ]);
+    expect(recent[0]!.details).toMatchObject({
+      name: 'Audited',
+      changedFields: expect.arrayContaining(['platformName', 'platformDescription']),
+    });
+    expect(recent[1]!.details).toMatchObject({ url: 'https://cdn.example.com/audited.svg' });
+    expect(recent[2]!.details).toMatchObject({ name: 'paypal', isEnabled: false });
   });
 });
 

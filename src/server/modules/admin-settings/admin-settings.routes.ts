@@ -13,6 +13,7 @@ import {
 } from '#shared/contracts/admin-settings';
 import { apiErrorSchema } from '#shared/errors';
 import type { RouteContext } from '../../app-context.ts';
+import { actorOf } from '../../lib/http/actor.ts';
 
 const tags = ['admin'];
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
@@ -51,7 +52,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
         response: { 200: logoResponseSchema, ...withValidation },
       },
     },
-    async (request) => ({ logo: await settings.updateLogo(request.body) }),
+    async (request) => ({ logo: await settings.updateLogo(request.body, actorOf(request)) }),
   );
 
   app.get(
@@ -76,7 +77,9 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
         response: { 200: platformSettingsResponseSchema, ...withValidation },
       },
     },
-    async (request) => ({ settings: await settings.updatePlatformSettings(request.body) }),
+    async (request) => ({
+      settings: await settings.updatePlatformSettings(request.body, actorOf(request)),
+    }),
   );
 
   app.get(
@@ -103,7 +106,11 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
       },
     },
     async (request) => ({
-      service: await settings.updatePaymentService(request.params.serviceName, request.body),
+      service: await settings.updatePaymentService(
+        request.params.serviceName,
+        request.body,
+        actorOf(request),
+      ),
     }),
   );
 
@@ -129,8 +136,8 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
         response: { 200: cacheClearResponseSchema, ...errors },
       },
     },
-    async () => {
-      await settings.clearCaches();
+    async (request) => {
+      await settings.clearCaches(actorOf(request));
       return { cleared: true as const };
     },
   );

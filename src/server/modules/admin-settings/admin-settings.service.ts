@@ -14,6 +14,8 @@ import type { PaymentServiceName } from '#shared/contracts/support';
 import { PLATFORM_SETTING_KEYS } from '#shared/site-identity';
 import type { AppConfig } from '../../config/env.ts';
 import type { TransactionRunner } from '../../db/repository.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { AuditLog } from '../../lib/audit-log.repository.ts';
 import type { ChangeNotices } from '../../lib/change-notices.ts';
 import { validationError } from '../../lib/errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
@@ -33,6 +35,8 @@ export interface AdminSettingsDeps {
   /** The active logo, read as the public pages read it. */
   logo: Pick<SiteRepository, 'findActiveLogo'>;
   transaction: TransactionRunner;
+  /** Every change of a setting is audited in its transaction (cache clears after the fact). */
+  audit: AuditLog;
   storage: ObjectStorage;
   config: AppConfig;
   site: SiteService;
@@ -73,7 +77,13 @@ async function within<T>(work: () => Promise<T>, ms: number): Promise<T> {
 }
 
 export function createAdminSettingsService(deps: AdminSettingsDeps) {
-  const { settings, logo, transaction, storage, config, site, changes, log } = deps;
+  const { settings, logo, transaction, audit, storage, config, site, changes, log } = deps;
+
+  const entry = (actor: Actor, details: Record<string, unknown>) => ({
+    userId: actor.userId,
+    origin: actor.origin,
+    details,
+  });
   const healthCheckTimeoutMs = deps.healthCheckTimeoutMs ?? HEALTH_CHECK_TIMEOUT_MS;
 
   /** What a service needs before switching it on shows visitors a button. */
@@ -133,7 +143,7 @@ export function createAdminSettingsService(deps: AdminSettingsDeps) {
      * A new active logo row (the previous one is kept, inactive). A path under /api/files must
      * name an image that exists, or every visitor would get the fallback mark.
      */
-    async updateLogo(input: LogoInput): Promise<Logo> {
+    async updateLogo(input: LogoInput, actor: Actor): Promise<Logo> {
       const file = logoFilePath(input.logoUrl);
       if (file) {
         const info = await storage.head(file.bucket, file.key);
@@ -142,7 +152,13 @@ export function createAdminSettingsService(deps: AdminSettingsDeps) {
           throw validationError('The file at this path is not an image');
         }
       }
-      const row = await transaction((tx) => settings.in(tx).replaceActiveLogo(input));
+      const row = await transaction(async (tx) => {
+        const created = await settings.in(tx).replaceActiveLogo(input);
+        await audit
+          .in(tx)
+          .record({ action: 'logo_updated', ...entry(actor, { url: input.logoUrl }) });
+        return created;
+      });
       await site.invalidateSettings();
       return toLogo(row);
     },
@@ -157,11 +173,24 @@ export function createAdminSettingsService(deps: AdminSettingsDeps) {
       };
     },
 
-    async updatePlatformSettings(values: PlatformSettings): Promise<PlatformSettings> {
-      await settings.writeSettingValues({
-        [platformKeys.platformName]: values.platformName,
-        [platformKeys.platformDescription]: values.platformDescription,
-        [platformKeys.supportEmail]: values.supportEmail,
+    async updatePlatformSettings(
+      values: PlatformSettings,
+      actor: Actor,
+    ): Promise<PlatformSettings> {
+      await transaction(async (tx) => {
+        const before = await settings.in(tx).readSettingValues(Object.values(platformKeys));
+        await settings.in(tx).writeSettingValues({
+          [platformKeys.platformName]: values.platformName,
+          [platformKeys.platformDescription]: values.platformDescription,
+          [platformKeys.supportEmail]: values.supportEmail,
+        });
+        const changedFields = (Object.keys(platformKeys) as Array<keyof PlatformSettings>).filter(
+          (field) => (before.get(platformKeys[field]) ?? '') !== values[field],
+        );
+        await audit.in(tx).record({
+          action: 'platform_settings_updated',
+          ...entry(actor, { name: values.platformName, changedFields }),
+        });
       });
       await site.invalidateSettings();
       return values;
@@ -174,8 +203,17 @@ export function createAdminSettingsService(deps: AdminSettingsDeps) {
     async updatePaymentService(
       serviceName: PaymentServiceName,
       body: UpdatePaymentServiceBody,
+      actor: Actor,
     ): Promise<AdminPaymentService> {
-      return toService(await settings.setPaymentServiceEnabled(serviceName, body.isEnabled));
+      const row = await transaction(async (tx) => {
+        const updated = await settings.in(tx).setPaymentServiceEnabled(serviceName, body.isEnabled);
+        await audit.in(tx).record({
+          action: 'payment_service_updated',
+          ...entry(actor, { name: serviceName, isEnabled: body.isEnabled }),
+        });
+        return updated;
+      });
+      return toService(row);
     },
 
     /** The spec's three checks: the caller's session, one story id, one object in audios. */
@@ -220,8 +258,9 @@ export function createAdminSettingsService(deps: AdminSettingsDeps) {
      * Drops every instance's cached site settings, logo, tracking tags and story list (this one
      * at once, the others when the notice arrives).
      */
-    clearCaches(): Promise<void> {
-      return changes.announceAll();
+    async clearCaches(actor: Actor): Promise<void> {
+      await changes.announceAll();
+      await audit.record({ action: 'caches_cleared', ...entry(actor, {}) });
     },
   };
 }
