@@ -557,6 +557,25 @@ describe('story wizard: edit', () => {
           release = () => resolve(json(200, { story: adminStory }));
         }),
       [`PUT /api/admin/stories/${STORY_ID}`]: (init) => json(200, savedStory(bodyOf(init))),
+      // Chapters keep storage keys; the wizard shows the names the files were uploaded with.
+      'GET /api/admin/files': () =>
+        json(200, {
+          files: [
+            {
+              id: '66666666-6666-4666-8666-000000000001',
+              filename: 'llegada.mp3',
+              originalFilename: 'La llegada (final).mp3',
+              fileType: 'audio/mpeg',
+              fileSize: 1024,
+              bucketName: 'audios',
+              filePath: 'llegada.mp3',
+              uploadDate: '2025-01-01T00:00:00.000Z',
+              publicUrl: null,
+              uses: [],
+              unused: false,
+            },
+          ],
+        }),
     });
     const { user, onDone } = renderWizard(STORY_ID);
     expect(await screen.findByText('Loading story...')).toBeInTheDocument();
@@ -593,7 +612,10 @@ describe('story wizard: edit', () => {
     expect(
       within(chapter(1)).getByRole('link', { name: 'Preview: La llegada (opens in a new tab)' }),
     ).toHaveAttribute('href', `/player/${CHAPTER_1}?preview=1`);
-    expect(within(chapter(1)).getByText('llegada.mp3')).toBeVisible();
+    expect(await within(chapter(1)).findByText('La llegada (final).mp3')).toBeVisible();
+    expect(within(chapter(1)).queryByText('llegada.mp3')).toBeNull();
+    // A key no upload record names is not shown either.
+    expect(within(chapter(1)).getByText('Unnamed file')).toBeVisible();
     expect(within(chapter(2)).getByRole('button', { name: 'Upload Audio' })).toBeVisible();
     await user.click(next());
     await screen.findByText('Step 4 of 4');
