@@ -5,6 +5,7 @@ import type { AppConfig } from './config/env.ts';
 import type { Database, DatabaseConnection } from './db/client.ts';
 import { createExclusiveRunner } from './db/advisory-lock.ts';
 import { createAuthAdapter } from './db/auth-adapter.ts';
+import { readMigrationJournal } from './db/migration-journal.ts';
 import { createNotifyChannel } from './db/notify-channel.ts';
 import { createTransactionRunner, type TransactionRunner } from './db/repository.ts';
 import { createAuditLogRepository, type AuditLog } from './lib/audit-log.repository.ts';
@@ -358,6 +359,9 @@ function createAdminServices(deps: {
     migrations: createAdminMigrationsService({
       migrations: repositories.adminMigrations,
       storage,
+      transaction,
+      audit,
+      journal: () => readMigrationJournal(),
       log,
     }),
     settings: createAdminSettingsService({

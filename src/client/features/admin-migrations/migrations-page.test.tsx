@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
+  AppliedMigrations,
   DryRunResponse,
   MigrationRecord,
   SafetyReport,
@@ -88,6 +89,9 @@ function stub(routes: Parameters<typeof stubApi>[0] = {}) {
     'GET /api/auth/session': sessionOf(adminFixture),
     'POST /api/admin/migrations/dry-run': analyse,
     'POST /api/admin/migrations/safety-checks': () => json(200, safeReport),
+    'GET /api/admin/migrations/records': () => json(200, { records: [] }),
+    'GET /api/admin/migrations/applied': () =>
+      json(200, { applied: [], pending: [] } satisfies AppliedMigrations),
     ...routes,
   });
 }
@@ -481,70 +485,146 @@ describe('safety checks', () => {
 });
 
 describe('migration history', () => {
-  const stored = (): MigrationRecord[] =>
-    JSON.parse(localStorage.getItem(HISTORY_KEY) ?? '[]') as MigrationRecord[];
+  /** A fake server: the records it keeps, and the bodies it was sent. */
+  function recordsServer(initial: MigrationRecord[] = []) {
+    let records = [...initial];
+    const sent: unknown[] = [];
+    let next = 1;
+    const routes: Parameters<typeof stubApi>[0] = {
+      'GET /api/admin/migrations/records': () => json(200, { records }),
+      'POST /api/admin/migrations/records': (init) => {
+        const body = JSON.parse(String(init?.body)) as {
+          name: string;
+          description: string;
+          rollbackSql: string;
+          appliedAt?: string;
+        };
+        sent.push(body);
+        const record: MigrationRecord = {
+          id: `00000000-0000-4000-8000-00000000000${next++}`,
+          name: body.name,
+          description: body.description,
+          rollbackSql: body.rollbackSql,
+          canRollback: body.rollbackSql !== '',
+          appliedAt: body.appliedAt ?? '2025-06-01T10:00:00.000Z',
+          recordedBy: 'admin@example.com',
+          createdAt: '2025-06-01T10:00:00.000Z',
+        };
+        records = [record, ...records];
+        return json(201, { record });
+      },
+      'DELETE /api/admin/migrations/records': () => {
+        const deleted = records.length;
+        records = [];
+        return json(200, { deleted });
+      },
+    };
+    for (const record of initial) {
+      routes[`DELETE /api/admin/migrations/records/${record.id}`] = () => {
+        records = records.filter((candidate) => candidate.id !== record.id);
+        return new Response(null, { status: 204 });
+      };
+    }
+    return { routes, sent, records: () => records };
+  }
 
-  it('requires a name, then records a migration in local storage', async () => {
-    stub();
+  const recordFixture: MigrationRecord = {
+    id: '11111111-1111-4111-8111-111111111111',
+    name: '0004_add_subtitle',
+    description: 'Adds stories.subtitle',
+    appliedAt: '2025-05-01T10:00:00.000Z',
+    rollbackSql: 'ALTER TABLE stories DROP COLUMN subtitle;',
+    canRollback: true,
+    recordedBy: 'ana@example.com',
+    createdAt: '2025-05-01T10:00:00.000Z',
+  };
+
+  it('requires a name, then records a migration on the server', async () => {
+    const server = recordsServer();
+    stub(server.routes);
     const user = userEvent.setup();
     await openPage();
     const history = panel('Migration History');
-    expect(within(history).getByText('No migrations recorded yet.')).toBeVisible();
+    expect(await within(history).findByText('No migrations recorded yet.')).toBeVisible();
     expect(within(history).getByRole('button', { name: 'Export' })).toBeDisabled();
     expect(within(history).getByRole('button', { name: 'Clear' })).toBeDisabled();
 
     await user.click(within(history).getByRole('button', { name: 'Record Migration' }));
     expect(within(history).getByRole('alert')).toHaveTextContent('Migration name is required');
-    expect(stored()).toEqual([]);
+    expect(server.sent).toEqual([]);
 
-    await user.type(within(history).getByLabelText('Name'), '0004_add_subtitle');
+    await user.type(within(history).getByLabelText('Name'), ' 0004_add_subtitle ');
     await user.type(within(history).getByLabelText('Description'), 'Adds stories.subtitle');
     fireEvent.change(within(history).getByLabelText('Rollback SQL'), {
-      target: { value: 'ALTER TABLE stories DROP COLUMN subtitle;' },
+      target: { value: '\nALTER TABLE stories DROP COLUMN subtitle;\n' },
     });
     await user.click(within(history).getByRole('button', { name: 'Record Migration' }));
 
-    const [record] = stored();
-    expect(record).toMatchObject({
-      name: '0004_add_subtitle',
-      description: 'Adds stories.subtitle',
-      rollbackSql: 'ALTER TABLE stories DROP COLUMN subtitle;',
-      canRollback: true,
-    });
-    expect(record!.id).not.toBe('');
-    expect(Number.isNaN(Date.parse(record!.appliedAt))).toBe(false);
-    const row = within(history).getByTestId('migration-record');
+    const row = await within(history).findByTestId('migration-record');
+    expect(server.sent).toEqual([
+      {
+        name: '0004_add_subtitle',
+        description: 'Adds stories.subtitle',
+        rollbackSql: 'ALTER TABLE stories DROP COLUMN subtitle;',
+      },
+    ]);
     expect(row).toHaveTextContent('0004_add_subtitle');
+    expect(row).toHaveTextContent('recorded by admin@example.com');
+    expect(toast.success).toHaveBeenCalledWith('Migration Recorded', {
+      description: '0004_add_subtitle',
+    });
     expect(within(history).getByLabelText('Name')).toHaveValue('');
+    // Nothing is kept in this browser.
+    expect(localStorage.getItem(HISTORY_KEY)).toBeNull();
 
     await user.type(within(history).getByLabelText('Name'), '0005_no_undo');
     await user.click(within(history).getByRole('button', { name: 'Record Migration' }));
-    expect(stored()[1]).toMatchObject({
-      name: '0005_no_undo',
-      rollbackSql: '',
-      canRollback: false,
+    expect(await within(history).findByText('No rollback SQL')).toBeVisible();
+  });
+
+  it('lists what the server applied beside the records, saying what does not match', async () => {
+    stub({
+      'GET /api/admin/migrations/applied': () =>
+        json(200, {
+          applied: [
+            {
+              tag: '0000_init',
+              hash: 'a',
+              createdAt: '2025-01-01T00:00:00.000Z',
+              matchesFile: true,
+            },
+            {
+              tag: '0001_accounts',
+              hash: 'b',
+              createdAt: '2025-01-02T00:00:00.000Z',
+              matchesFile: false,
+            },
+            { tag: null, hash: 'c', createdAt: '2025-01-03T00:00:00.000Z', matchesFile: false },
+          ],
+          pending: ['0002_listening'],
+        } satisfies AppliedMigrations),
     });
-    expect(within(history).getByText('No rollback SQL')).toBeVisible();
+    await openPage();
+    const applied = await screen.findByRole('list', { name: 'Applied migrations' });
+    const rows = within(applied).getAllByTestId('applied-migration');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^0000_init.*Applied$/),
+      expect.stringMatching(/^0001_accounts.*File edited after it was applied$/),
+      expect.stringMatching(/^Not a file of this build.*Unknown file$/),
+    ]);
+    expect(screen.getByText(/applies these files when it next starts/)).toHaveTextContent(
+      '0002_listening',
+    );
   });
 
   it('shows the rollback SQL, copies it, and marks the migration as rolled back', async () => {
-    stub();
-    localStorage.setItem(
-      HISTORY_KEY,
-      JSON.stringify([
-        {
-          id: 'a',
-          name: '0004_add_subtitle',
-          description: '',
-          appliedAt: '2025-05-01T10:00:00.000Z',
-          rollbackSql: 'ALTER TABLE stories DROP COLUMN subtitle;',
-          canRollback: true,
-        },
-      ]),
-    );
+    const server = recordsServer([recordFixture]);
+    stub(server.routes);
     const user = userEvent.setup();
     await openPage();
-    await user.click(screen.getByRole('button', { name: 'View Rollback for 0004_add_subtitle' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'View Rollback for 0004_add_subtitle' }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Rollback: 0004_add_subtitle' });
     expect(within(dialog).getByLabelText('Rollback SQL')).toHaveTextContent(
       'ALTER TABLE stories DROP COLUMN subtitle;',
@@ -554,25 +634,15 @@ describe('migration history', () => {
     expect(toast.success).toHaveBeenCalledWith('Copied', expect.anything());
 
     await user.click(within(dialog).getByRole('button', { name: 'Mark as rolled back' }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(toast.success).toHaveBeenCalledWith('Migration Rolled Back', expect.anything());
-    expect(stored()).toEqual([]);
-    expect(screen.getByText('No migrations recorded yet.')).toBeVisible();
+    expect(server.records()).toEqual([]);
+    expect(await screen.findByText('No migrations recorded yet.')).toBeVisible();
   });
 
   it('exports the history as a JSON download and clears it after confirmation', async () => {
-    stub();
-    const records: MigrationRecord[] = [
-      {
-        id: 'a',
-        name: '0004_add_subtitle',
-        description: 'Adds stories.subtitle',
-        appliedAt: '2025-05-01T10:00:00.000Z',
-        rollbackSql: '',
-        canRollback: false,
-      },
-    ];
-    localStorage.setItem(HISTORY_KEY, JSON.stringify(records));
+    const server = recordsServer([recordFixture]);
+    stub(server.routes);
     let blob: Blob | undefined;
     vi.stubGlobal(
       'URL',
@@ -593,27 +663,66 @@ describe('migration history', () => {
     const user = userEvent.setup();
     await openPage();
     const history = panel('Migration History');
+    await within(history).findByTestId('migration-record');
     await user.click(within(history).getByRole('button', { name: 'Export' }));
     expect(click).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(await blob!.text())).toEqual(records);
+    expect(JSON.parse(await blob!.text())).toEqual([recordFixture]);
     expect(toast.success).toHaveBeenCalledWith('Exported', expect.anything());
 
     await user.click(within(history).getByRole('button', { name: 'Clear' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Clear the migration history?' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    expect(stored()).toEqual(records);
+    expect(server.records()).toEqual([recordFixture]);
 
     await user.click(within(history).getByRole('button', { name: 'Clear' }));
     await user.click(screen.getByRole('button', { name: 'Clear history' }));
-    expect(toast.success).toHaveBeenCalledWith('History Cleared');
-    expect(localStorage.getItem(HISTORY_KEY)).toBeNull();
-    expect(within(history).getByText('No migrations recorded yet.')).toBeVisible();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('History Cleared'));
+    expect(server.records()).toEqual([]);
+    expect(await within(history).findByText('No migrations recorded yet.')).toBeVisible();
   });
 
-  it('ignores a corrupted history instead of failing', async () => {
-    stub();
-    localStorage.setItem(HISTORY_KEY, '{not json');
+  it('offers to move records an earlier version kept in this browser to the database', async () => {
+    const server = recordsServer();
+    stub(server.routes);
+    localStorage.setItem(
+      HISTORY_KEY,
+      JSON.stringify([
+        {
+          id: 'local-1',
+          name: '0003_payments',
+          description: 'Payments',
+          appliedAt: '2025-04-01T08:00:00.000Z',
+          rollbackSql: 'DROP TABLE user_payments;',
+          canRollback: true,
+        },
+      ]),
+    );
+    const user = userEvent.setup();
     await openPage();
-    expect(screen.getByText('No migrations recorded yet.')).toBeVisible();
+    const notice = await screen.findByRole('heading', { name: 'Records kept in this browser' });
+    expect(notice.parentElement).toHaveTextContent('One migration record is still kept');
+    await user.click(screen.getByRole('button', { name: 'Move them to the database' }));
+    expect(await screen.findByTestId('migration-record')).toHaveTextContent('0003_payments');
+    expect(server.sent).toEqual([
+      {
+        name: '0003_payments',
+        description: 'Payments',
+        rollbackSql: 'DROP TABLE user_payments;',
+        appliedAt: '2025-04-01T08:00:00.000Z',
+      },
+    ]);
+    expect(localStorage.getItem(HISTORY_KEY)).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Records kept in this browser' })).toBeNull();
+  });
+
+  it('says when the records cannot be loaded', async () => {
+    stub({
+      'GET /api/admin/migrations/records': () =>
+        json(500, { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong' } }),
+    });
+    await openPage();
+    expect(
+      await screen.findByText(/The migration records could not be loaded: Something went wrong/),
+    ).toBeVisible();
   });
 });

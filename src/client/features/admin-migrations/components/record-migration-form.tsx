@@ -1,56 +1,56 @@
-import { z } from 'zod';
-import { migrationRecordSchema } from '#shared/contracts/admin-migrations';
+import {
+  MIGRATION_DESCRIPTION_MAX,
+  MIGRATION_NAME_MAX,
+  ROLLBACK_SQL_MAX,
+  migrationRecordInputSchema,
+} from '#shared/contracts/admin-migrations';
 import { Button } from '#client/components/ui/button';
 import { Field } from '#client/components/ui/field';
 import { Input, Textarea } from '#client/components/ui/input';
 import { useSchemaForm } from '#client/lib/forms/use-schema-form';
 import { toast } from '#client/lib/toast';
-import { recordMigration } from '../hooks/use-migration-history';
-
-export const MIGRATION_NAME_REQUIRED = 'Migration name is required';
-
-/** The typed part of a stored record (the shared schema); a name of spaces is no name. */
-const recordFormSchema = migrationRecordSchema
-  .pick({ description: true, rollbackSql: true })
-  .extend({ name: z.string().trim().pipe(migrationRecordSchema.shape.name) });
+import { useCreateMigrationRecord } from '../api/create-migration-record';
 
 const emptyRecord = { name: '', description: '', rollbackSql: '' };
 
-/** Records an applied migration in the tracker (this browser only). */
-export function RecordMigrationForm({
-  onStorageFailure,
-}: {
-  onStorageFailure: (error: unknown) => void;
-}) {
+/** Records an applied migration in the tracker (in the database, for every administrator). */
+export function RecordMigrationForm() {
+  const create = useCreateMigrationRecord();
   const {
     register,
     handleSubmit,
     reset,
     clearErrors,
     formState: { errors },
-  } = useSchemaForm(recordFormSchema, {
+  } = useSchemaForm(migrationRecordInputSchema, {
     defaultValues: emptyRecord,
-    wording: () => MIGRATION_NAME_REQUIRED,
     shouldFocusError: false,
   });
 
   const onSubmit = handleSubmit((input) => {
-    try {
-      const record = recordMigration(input);
-      reset(emptyRecord);
-      toast.success('Migration Recorded', { description: record.name });
-    } catch (error) {
-      onStorageFailure(error);
-    }
+    create.mutate(input, {
+      onSuccess: ({ record }) => {
+        reset(emptyRecord);
+        toast.success('Migration Recorded', { description: record.name });
+      },
+      onError: (error) => {
+        toast.error('Error', {
+          description: `The migration could not be recorded: ${error.message}`,
+        });
+      },
+    });
   });
 
   return (
     <form
       noValidate
+      aria-labelledby="record-migration-heading"
       onSubmit={(event) => void onSubmit(event)}
       className="mt-6 space-y-4 border-t border-line pt-5"
     >
-      <h3 className="text-lg font-semibold">Record a migration</h3>
+      <h3 id="record-migration-heading" className="text-lg font-semibold">
+        Record a migration
+      </h3>
       <Field
         label="Name"
         error={errors.name?.message}
@@ -58,25 +58,25 @@ export function RecordMigrationForm({
         hint="Usually the file name in src/server/db/migrations."
       >
         <Input
-          maxLength={200}
+          maxLength={MIGRATION_NAME_MAX}
           required
           aria-required="true"
-          placeholder="0004_add_story_subtitle"
+          placeholder="0007_add_story_subtitle"
           {...register('name', { onChange: () => clearErrors('name') })}
         />
       </Field>
-      <Field label="Description">
+      <Field label="Description" error={errors.description?.message}>
         <Textarea
-          maxLength={2000}
+          maxLength={MIGRATION_DESCRIPTION_MAX}
           rows={2}
           placeholder="What it changes and why"
           className="text-sm"
           {...register('description')}
         />
       </Field>
-      <Field label="Rollback SQL">
+      <Field label="Rollback SQL" error={errors.rollbackSql?.message}>
         <Textarea
-          maxLength={100_000}
+          maxLength={ROLLBACK_SQL_MAX}
           rows={4}
           spellCheck={false}
           placeholder={'BEGIN;\nALTER TABLE stories DROP COLUMN subtitle;\nCOMMIT;'}
@@ -84,8 +84,8 @@ export function RecordMigrationForm({
           {...register('rollbackSql')}
         />
       </Field>
-      <Button type="submit" size="sm">
-        Record Migration
+      <Button type="submit" size="sm" disabled={create.isPending}>
+        {create.isPending ? 'Recording...' : 'Record Migration'}
       </Button>
     </form>
   );

@@ -3,18 +3,17 @@ import { Copy, X } from 'lucide-react';
 import type { MigrationRecord } from '#shared/contracts/admin-migrations';
 import { Button } from '#client/components/ui/button';
 import { toast } from '#client/lib/toast';
-import { markRolledBack } from '../hooks/use-migration-history';
+import { useDeleteMigrationRecord } from '../api/delete-migration-record';
 
 /** Shows a record's rollback SQL to copy and run by hand; nothing is executed from here. */
 export function RollbackDialog({
   record,
   onOpenChange,
-  onStorageFailure,
 }: {
   record: MigrationRecord | null;
   onOpenChange: (open: boolean) => void;
-  onStorageFailure: (error: unknown) => void;
 }) {
+  const remove = useDeleteMigrationRecord();
   const copy = async () => {
     if (!record) return;
     try {
@@ -27,15 +26,19 @@ export function RollbackDialog({
 
   const markAsRolledBack = () => {
     if (!record) return;
-    try {
-      markRolledBack(record.id);
-      onOpenChange(false);
-      toast.success('Migration Rolled Back', {
-        description: `${record.name} was removed from the history`,
-      });
-    } catch (error) {
-      onStorageFailure(error);
-    }
+    remove.mutate(record.id, {
+      onSuccess: () => {
+        onOpenChange(false);
+        toast.success('Migration Rolled Back', {
+          description: `${record.name} was removed from the history`,
+        });
+      },
+      onError: (error) => {
+        toast.error('Error', {
+          description: `The record could not be removed: ${error.message}`,
+        });
+      },
+    });
   };
 
   return (
@@ -69,7 +72,9 @@ export function RollbackDialog({
               <Copy aria-hidden="true" className="size-4" />
               Copy
             </Button>
-            <Button onClick={markAsRolledBack}>Mark as rolled back</Button>
+            <Button onClick={markAsRolledBack} disabled={remove.isPending}>
+              {remove.isPending ? 'Removing...' : 'Mark as rolled back'}
+            </Button>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,16 +1,23 @@
 import { z } from 'zod';
-import {
-  migrationRecordSchema,
-  safetyReportSchema,
-  testModeConfigSchema,
-} from '#shared/contracts/admin-migrations';
+import { safetyReportSchema, testModeConfigSchema } from '#shared/contracts/admin-migrations';
 import { storedValue } from './stored-value';
 
-/** The migration tracker's records: local storage only (spec §7 'Migrations'). */
-export const migrationHistory = storedValue(
+/**
+ * Migration records this browser kept in its local storage before they moved to the database
+ * (decision 025). Read only to offer moving them; the shape is what that version stored.
+ */
+export const legacyMigrationHistory = storedValue(
   'local',
   'relatos.migrations.history',
-  z.array(migrationRecordSchema),
+  z.array(
+    z.object({
+      id: z.string(),
+      name: z.string().min(1),
+      description: z.string(),
+      appliedAt: z.iso.datetime(),
+      rollbackSql: z.string(),
+    }),
+  ),
   [],
 );
 
@@ -22,7 +29,11 @@ export const lastSafetyReport = storedValue(
   null,
 );
 
-/** Test mode: present while active, removed on Disable (spec §4). */
+/**
+ * Test mode, present while active and removed on Disable (spec §4). It and its log stay in this
+ * browser tab's session storage (decision 025): they record what one person tries on this
+ * screen, not the state of the database.
+ */
 export const testModeConfig = storedValue(
   'session',
   'relatos.migrations.testMode',

@@ -1,46 +1,7 @@
 import type { MigrationRecord } from '#shared/contracts/admin-migrations';
-import { migrationHistory } from './migration-stores';
+import { legacyMigrationHistory } from './migration-stores';
 
-export interface NewMigrationRecord {
-  name: string;
-  description: string;
-  rollbackSql: string;
-}
-
-const newId = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-
-/** Records a migration as applied now; it can be rolled back when it has rollback SQL. */
-export function recordMigration(input: NewMigrationRecord, now = new Date()): MigrationRecord {
-  const rollbackSql = input.rollbackSql.trim();
-  const record: MigrationRecord = {
-    id: newId(),
-    name: input.name.trim(),
-    description: input.description.trim(),
-    appliedAt: now.toISOString(),
-    rollbackSql,
-    canRollback: rollbackSql.length > 0,
-  };
-  migrationHistory.write([...migrationHistory.read(), record]);
-  return record;
-}
-
-/** Marking a migration as rolled back removes it from the history (spec §4). */
-export function markRolledBack(id: string): void {
-  migrationHistory.write(migrationHistory.read().filter((record) => record.id !== id));
-}
-
-export function clearHistory(): void {
-  migrationHistory.write(null);
-}
-
-/** Newest first. */
-export const sortedHistory = (records: readonly MigrationRecord[]) =>
-  [...records].sort((a, b) => b.appliedAt.localeCompare(a.appliedAt));
-
-/** The export file: the records as stored, pretty-printed. */
+/** The export file: the records as the server lists them, pretty-printed. */
 export function historyExport(records: readonly MigrationRecord[], now = new Date()) {
   return {
     filename: `migration-history-${now.toISOString().slice(0, 10)}.json`,
@@ -48,4 +9,9 @@ export function historyExport(records: readonly MigrationRecord[], now = new Dat
   };
 }
 
-export const useMigrationHistory = () => migrationHistory.use();
+/** Records an earlier version kept in this browser only (none once they have been moved). */
+export const useLegacyRecords = () => legacyMigrationHistory.use();
+
+export function forgetLegacyRecords(): void {
+  legacyMigrationHistory.write(null);
+}
