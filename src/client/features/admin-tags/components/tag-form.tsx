@@ -13,6 +13,7 @@ import {
   type AdminTrackingTag,
   type TrackingTagFieldErrors,
 } from '#shared/contracts/admin-tags';
+import { SNIPPET_HINT } from '#shared/discover/tracking-snippet';
 import type { ErrorDetails } from '#shared/errors';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
@@ -203,13 +204,15 @@ export function TagForm({ editing, onDone }: TagFormProps) {
         ) : (
           <Field
             label="Script Content"
-            hint={`The snippet your provider gives, script tags included (at most ${SCRIPT_CONTENT_MAX_BYTES / 1024} KB). Event-handler attributes and javascript: addresses are removed.`}
+            hint={`${SNIPPET_HINT} At most ${SCRIPT_CONTENT_MAX_BYTES / 1024} KB; script sources must be https. The <noscript> part is kept but not added to pages, which need JavaScript anyway.`}
             error={errors.scriptContent?.message}
           >
             <Textarea
               rows={8}
               spellCheck={false}
-              placeholder={'<script>\n  // your snippet\n</script>'}
+              placeholder={
+                "<!-- Google Tag Manager -->\n<script>(function(w,d,s,l,i){…})(window,document,'script','dataLayer','GTM-XXXXXXX');</script>\n<!-- End Google Tag Manager -->"
+              }
               required
               className="font-mono text-sm"
               {...field('scriptContent')}

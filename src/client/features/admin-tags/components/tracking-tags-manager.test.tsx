@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminTrackingTag } from '#shared/contracts/admin-tags';
@@ -184,6 +184,23 @@ describe('tracking tags screen', () => {
     expect(screen.getByRole('textbox', { name: 'Script Content' })).toHaveAccessibleDescription(
       /Script sources must use https/,
     );
+  });
+
+  it('refuses a paste that is not a script snippet, saying what to paste, before sending', async () => {
+    const user = userEvent.setup();
+    const fetchMock = await renderScreen([]);
+    await user.type(await screen.findByRole('textbox', { name: 'Tag Name' }), 'GTM');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Tag Type' }), 'custom');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Script Content' }), {
+      target: {
+        value: '<iframe src="https://www.googletagmanager.com/ns.html?id=GTM-X"></iframe>',
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Tag' }));
+    expect(screen.getByRole('textbox', { name: 'Script Content' })).toHaveAccessibleDescription(
+      /<iframe> is not one\. Paste the vendor's snippet exactly as given/,
+    );
+    expect(calls(fetchMock, 'POST')).toEqual([]);
   });
 
   it("edits a tag in the form and toasts 'Tag updated'", async () => {
