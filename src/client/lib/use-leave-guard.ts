@@ -1,17 +1,28 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { historyGuards } from './history-guard';
 
 /** How the administrator was leaving when the guard stopped them. */
 type PendingLeave =
-  { kind: 'link'; to: string } | { kind: 'back' } | { kind: 'call'; leave: () => void };
+  | { kind: 'link'; to: string }
+  /** Back or Forward, `delta` history entries away. */
+  | { kind: 'history'; delta: number }
+  | { kind: 'call'; leave: () => void };
+
+/** The place react-router's history keeps in each entry's state (`idx`), if any. */
+function entryIndex(state: unknown): number | null {
+  const idx = (state as { idx?: unknown } | null)?.idx;
+  return typeof idx === 'number' ? idx : null;
+}
 
 /**
- * Asks before unsaved changes are left behind (issue 12), everywhere one can leave from:
+ * Asks before unsaved changes are left behind (issue 12, decision 023), wherever one leaves from:
  * - closing or reloading the tab, or going to another site: the browser's own question;
  * - a link of the app: caught as it is clicked (the app's declarative router has no navigation
  *   blocker; react-router's Link does nothing for a click already prevented);
- * - the browser's Back: while `unsaved`, a copy of the current history entry is pushed, so Back
- *   first lands on the same page, where the guard asks; Leave then goes back for real;
+ * - the browser's Back or Forward: the guard hears the history move before the router does
+ *   (lib/history-guard.ts), returns to this entry at once and asks; Leave makes the same move
+ *   again, and the router follows it;
  * - a way out inside the page (a 'Back to Dashboard' button): `attempt(leave)`.
  * The page shows its dialog while `pending` and answers with `stay` or `leave`.
  */
@@ -19,8 +30,8 @@ export function useLeaveGuard(unsaved: boolean) {
   const navigate = useNavigate();
   const location = useLocation();
   const [pending, setPending] = useState<PendingLeave | null>(null);
-  /** The pushed copy of this entry is still on top of the history. */
-  const copyOnTop = useRef(false);
+  /** A history move the administrator chose to make: let through once. */
+  const letThrough = useRef(false);
 
   useEffect(() => {
     if (!unsaved) return;
@@ -53,22 +64,23 @@ export function useLeaveGuard(unsaved: boolean) {
 
   useEffect(() => {
     if (!unsaved) return;
-    // The same entry again (same address, same router state): Back comes back to this page.
-    window.history.pushState(window.history.state, '', window.location.href);
-    copyOnTop.current = true;
-    const onPopState = () => {
-      if (!copyOnTop.current) return;
-      copyOnTop.current = false;
-      setPending({ kind: 'back' });
-    };
-    window.addEventListener('popstate', onPopState);
-    return () => {
-      window.removeEventListener('popstate', onPopState);
-      // Saved, or left from inside the page: the copy goes, so Back is one step again.
-      if (copyOnTop.current) {
-        copyOnTop.current = false;
-        window.history.back();
+    const here = entryIndex(window.history.state);
+    const guard = (event: PopStateEvent) => {
+      if (letThrough.current) {
+        letThrough.current = false;
+        return false;
       }
+      const there = entryIndex(event.state);
+      // An entry the router did not make (another document's: the browser asks), or this one
+      // again (the way back below): let it be.
+      if (here === null || there === null || there === here) return false;
+      window.history.go(here - there);
+      setPending({ kind: 'history', delta: there - here });
+      return true;
+    };
+    historyGuards.add(guard);
+    return () => {
+      historyGuards.delete(guard);
     };
   }, [unsaved]);
 
@@ -80,24 +92,16 @@ export function useLeaveGuard(unsaved: boolean) {
     [unsaved],
   );
 
-  const stay = useCallback(() => {
-    if (pending?.kind === 'back') {
-      window.history.pushState(window.history.state, '', window.location.href);
-      copyOnTop.current = true;
-    }
-    setPending(null);
-  }, [pending]);
+  const stay = useCallback(() => setPending(null), []);
 
   const leave = useCallback(() => {
     if (pending === null) return;
     setPending(null);
-    if (pending.kind === 'back') {
-      window.history.back();
+    if (pending.kind === 'history') {
+      letThrough.current = true;
+      window.history.go(pending.delta);
     } else if (pending.kind === 'link') {
-      // In place of the copy, which is then no longer there to take away.
-      const replace = copyOnTop.current;
-      copyOnTop.current = false;
-      void navigate(pending.to, { replace });
+      void navigate(pending.to);
     } else {
       pending.leave();
     }
