@@ -79,6 +79,7 @@ const adminStory: AdminStory = {
   imageUrl: '/api/files/series-images/el-mercado.png',
   publishedAt: '2025-01-02T00:00:00.000Z',
   createdAt: '2025-01-01T00:00:00.000Z',
+  cover: 'present',
   complete: true,
   hasUnpublishedChanges: false,
   revisionPublishedAt: '2025-01-02T00:00:00.000Z',
@@ -198,7 +199,11 @@ describe('story wizard: create', () => {
     expect(screen.getByLabelText('New Words Count')).toHaveAttribute('min', '0');
     expect(screen.getByLabelText('New Words Count')).toHaveValue(0);
     expect(screen.getByLabelText('Position in Library')).toHaveAttribute('min', '1');
-    expect(screen.getByLabelText('Position in Library')).toHaveValue(1);
+    // Empty: a new story goes last (decision 023).
+    expect(screen.getByLabelText('Position in Library')).toHaveValue(null);
+    expect(screen.getByLabelText('Position in Library')).toHaveAccessibleDescription(
+      /Empty: a new story goes last/,
+    );
   });
 
   it('keeps step 1 until the title and description are filled, with linked messages', async () => {
@@ -480,7 +485,6 @@ describe('story wizard: create', () => {
       description: 'Un viaje a Sevilla.',
       language: 'Spanish',
       level: 'Beginner',
-      position: 1,
       imageUrl: '/api/files/series-images/1-cover.png',
       newWordsCount: 0,
       chapters: [
