@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import type AxeBuilder from '@axe-core/playwright';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/accounts.ts';
-import { expect, test } from './support/fixtures.ts';
+import { AXE_TAGS, expect, test } from './support/fixtures.ts';
 
 async function signInAsAdmin(page: Page) {
   const response = await page.request.post('/api/auth/sign-in', {
@@ -26,6 +28,7 @@ const SAFE = 'BEGIN;\nALTER TABLE public.stories ADD COLUMN subtitle varchar(255
 
 test('an administrator checks safety, dry-runs SQL in test mode and tracks a migration', async ({
   page,
+  browser,
   makeAxeBuilder,
 }) => {
   test.setTimeout(60_000);
@@ -103,8 +106,25 @@ test('an administrator checks safety, dry-runs SQL in test mode and tracks a mig
   await testMode.getByRole('button', { name: 'Disable' }).click();
   await expect(testMode.getByText('Test Mode Inactive')).toBeVisible();
 
-  // The tracker: record, export, roll back.
+  // The tracker: what the server applied, every file of the journal, as written.
   const history = page.getByRole('region', { name: 'Migration History' });
+  const applied = history.getByRole('list', { name: 'Applied migrations' });
+  const journal = JSON.parse(
+    await fs.readFile(
+      path.join(
+        path.dirname(fileURLToPath(import.meta.url)),
+        '../../src/server/db/migrations/meta/_journal.json',
+      ),
+      'utf8',
+    ),
+  ) as { entries: Array<{ tag: string }> };
+  await expect(applied.getByTestId('applied-migration')).toHaveCount(journal.entries.length);
+  for (const [index, entry] of journal.entries.entries()) {
+    await expect(applied.getByTestId('applied-migration').nth(index)).toContainText(entry.tag);
+  }
+  await expect(applied.getByText('Applied', { exact: true })).toHaveCount(journal.entries.length);
+
+  // Record, export, roll back.
   const name = `0004_add_subtitle_${randomBytes(3).toString('hex')}`;
   await history.getByLabel('Name').fill(name);
   await history.getByLabel('Description').fill('Adds stories.subtitle');
@@ -126,10 +146,25 @@ test('an administrator checks safety, dry-runs SQL in test mode and tracks a mig
   expect(exported).toEqual([expect.objectContaining({ name, canRollback: true })]);
   await expect(page.getByText('Exported', { exact: true })).toBeVisible();
 
-  // The history survives a reload (local storage).
+  // The history lives in the database: another browser, signed in as an administrator, sees it
+  // after a reload, and nothing of it is in this browser's storage.
+  expect(await page.evaluate(() => localStorage.getItem('relatos.migrations.history'))).toBeNull();
+  const elsewhere = await browser.newContext();
+  const otherPage = await elsewhere.newPage();
+  await signInAsAdmin(otherPage);
+  await otherPage.goto('/admin/migrations');
+  await otherPage.reload();
+  const otherHistory = otherPage.getByRole('region', { name: 'Migration History' });
+  await expect(otherHistory.getByTestId('migration-record')).toContainText(name);
+  await expect(otherHistory.getByTestId('migration-record')).toContainText(
+    `recorded by ${E2E_ADMIN.email}`,
+  );
+  await scanWhenSettled(otherPage, () => new AxeBuilder({ page: otherPage }).withTags(AXE_TAGS));
+  await elsewhere.close();
+
+  // The last safety report is this browser session's, and survives a reload.
   await page.reload();
   await expect(history.getByTestId('migration-record')).toContainText(name);
-  // So does the last safety report (session storage).
   await expect(checks.getByRole('heading', { name: 'System Safe for Migration' })).toBeVisible();
 
   await history.getByRole('button', { name: `View Rollback for ${name}` }).click();
