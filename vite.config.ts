@@ -35,6 +35,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     copyPublicDir: !isSsrBuild,
     // Maps are written for bundle analysis but not referenced from the served files.
     sourcemap: 'hidden',
+    // Decision 006: the first load of every page pays for what it uses, not for the map of every
+    // other page. No modulepreload polyfill (browsers without <link rel="modulepreload">, Safari
+    // before 17, still run the app, unpreloaded), and no dependency lists for lazy chunks in the
+    // entry: a page's chunks are preloaded by the HTML (the entry's imports, and the first page's
+    // route chunk with its imports, added by the server from the manifest); a later client-side
+    // navigation fetches the route chunk, then its imports (one round trip more, ~2.5 KB less).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     // The server reads it to preload the first page's lazy route chunk with the HTML.
     manifest: !isSsrBuild,
     // The boot script of server-rendered pages (src/client/boot.ts) is an entry of its own.
