@@ -3,8 +3,9 @@
  * page titles, the head's description and social tags, and emails. An administrator sets them on
  * the System Settings screen (stored as `home_page_settings` values, public through
  * GET /api/site/settings); these defaults stand in until then. One home for the keys, the
- * defaults and how a title is written, so the server's HTML, the client and the mail agree.
- * No zod here: the public pages' first load imports this.
+ * defaults and how a title is written, so the server's HTML, the client and the mail agree
+ * (the description the head uses is discover/story-meta.ts's siteDescription). No zod here, and
+ * nothing the first load does not need: the public pages' entry imports this.
  */
 
 export const DEFAULT_SITE_NAME = 'Relatos';
@@ -19,15 +20,8 @@ export const PLATFORM_SETTING_KEYS = {
   supportEmail: 'support_email',
 } as const;
 
-/** The site's description when the administrator has written none. */
-export const defaultSiteDescription = (name: string): string =>
-  `${name} helps English speakers learn Spanish by listening to stories built from the most ` +
-  'common Spanish words, with a transcript and translation to read along.';
-
 export interface SiteIdentity {
   name: string;
-  /** The description for the head (the administrator's, or the default one). */
-  description: string;
   /** The administrator's own description, or null when none is set. */
   customDescription: string | null;
 }
@@ -35,8 +29,8 @@ export interface SiteIdentity {
 /** The identity the settings' values give (GET /api/site/settings `values`); defaults for gaps. */
 export function siteIdentity(values: Readonly<Record<string, string>> | undefined): SiteIdentity {
   const name = values?.[PLATFORM_SETTING_KEYS.platformName]?.trim() || DEFAULT_SITE_NAME;
-  const custom = values?.[PLATFORM_SETTING_KEYS.platformDescription]?.trim() || null;
-  return { name, description: custom ?? defaultSiteDescription(name), customDescription: custom };
+  const customDescription = values?.[PLATFORM_SETTING_KEYS.platformDescription]?.trim() || null;
+  return { name, customDescription };
 }
 
 /** `<name> — <page>`: every page's title. */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSiteDescription } from '#shared/site-identity';
+import { defaultSiteDescription } from '#shared/discover/story-meta';
 import { homePageSettings } from '#server/db/schema';
 import { latestMail, signedInUser, STRONG_PASSWORD, uniqueEmail } from './helpers/accounts.ts';
 import { insertStory } from './helpers/fixtures.ts';

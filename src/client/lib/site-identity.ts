@@ -1,12 +1,12 @@
-import { useMemo } from 'react';
+import { createContext, useContext } from 'react';
 import { siteIdentity, type SiteIdentity } from '#shared/site-identity';
-import { useSiteSettings } from '#client/lib/api/site/get-site-settings';
 
 /**
- * The platform's name and description as the administrator set them (the site settings every
- * page inlines), or the defaults while they are unknown.
+ * The platform's name and description as the administrator set them. Provided once for the whole
+ * app (site-identity-provider.tsx, from the site settings every page inlines); without a
+ * provider, the defaults. Kept apart from the provider so that the many components naming the
+ * site do not each pull in the settings query.
  */
-export function useSiteIdentity(): SiteIdentity {
-  const values = useSiteSettings().data?.values;
-  return useMemo(() => siteIdentity(values), [values]);
-}
+export const SiteIdentityContext = createContext<SiteIdentity>(siteIdentity(undefined));
+
+export const useSiteIdentity = (): SiteIdentity => useContext(SiteIdentityContext);

@@ -12,7 +12,7 @@ import {
 import { filterStories, isLevelFilter, matchesLevel, matchesSearch } from './library-search.ts';
 import { imageSrcSet, imageUrl } from './images.ts';
 import { siteIdentity } from '../site-identity.ts';
-import { storyHeadTags, storyMeta } from './story-meta.ts';
+import { siteDescription, storyHeadTags, storyMeta } from './story-meta.ts';
 
 const site = siteIdentity(undefined);
 
@@ -255,7 +255,7 @@ describe('story meta tags', () => {
       'http://localhost:3000',
       site,
     );
-    expect(meta.description).toBe(site.description);
+    expect(meta.description).toBe(siteDescription(site));
     expect(meta.image).toBeNull();
     expect(meta.canonical).toBe('http://localhost:3000/story/el-faro');
   });
@@ -270,10 +270,9 @@ describe('story meta tags', () => {
     });
     const siteName = storyHeadTags(meta).find((tag) => tag.attributes.property === 'og:site_name');
     expect(siteName?.attributes.content).toBe('Cuentos');
-    expect(siteIdentity({ platform_name: 'Cuentos' }).description).toMatch(/^Cuentos helps /);
+    expect(siteDescription(siteIdentity({ platform_name: 'Cuentos' }))).toMatch(/^Cuentos helps /);
     expect(siteIdentity({ platform_name: '  ', platform_description: ' ' })).toEqual({
       name: 'Relatos',
-      description: siteIdentity(undefined).description,
       customDescription: null,
     });
   });

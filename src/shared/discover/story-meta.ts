@@ -6,6 +6,18 @@
 
 import type { SiteIdentity } from '../site-identity.ts';
 
+/** The site's description when the administrator has written none. */
+export const defaultSiteDescription = (name: string): string =>
+  `${name} helps English speakers learn Spanish by listening to stories built from the most ` +
+  'common Spanish words, with a transcript and translation to read along.';
+
+/**
+ * The description of every page's head: the administrator's, or the default one. Here with the
+ * head tags rather than in site-identity.ts, so the pages' first load does not carry the text.
+ */
+export const siteDescription = (site: SiteIdentity): string =>
+  site.customDescription ?? defaultSiteDescription(site.name);
+
 export interface StoryMeta {
   /** The platform's name (og:site_name). */
   siteName: string;
@@ -28,10 +40,10 @@ const absolute = (origin: string, path: string): string => {
 export function storyMeta(
   story: { title: string; slug: string; description: string | null; imageUrl: string | null },
   publicOrigin: string,
-  site: Pick<SiteIdentity, 'name' | 'description'>,
+  site: SiteIdentity,
 ): StoryMeta {
   const origin = publicOrigin.replace(/\/+$/, '');
-  const description = story.description?.trim() ? story.description.trim() : site.description;
+  const description = story.description?.trim() ? story.description.trim() : siteDescription(site);
   return {
     siteName: site.name,
     title: `${story.title} — ${site.name}`,

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '#client/components/ui/spinner';
 import { TrackingTags } from '#client/features/tracking/components/tracking-tags';
+import { SiteIdentityProvider } from '#client/lib/site-identity-provider';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -34,26 +35,28 @@ export function RouteFallback() {
 export function RootLayout() {
   const { pathname } = useLocation();
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-full bg-accent px-4 py-2 font-medium text-accent-fg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
-      <ScrollToTop />
-      <TrackingTags />
-      <SiteHeader />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        {/* Keyed by path so an error on one page clears when the visitor navigates away. */}
-        <RouteErrorBoundary key={pathname}>
-          <Suspense fallback={<RouteFallback />}>
-            <Outlet />
-            <AppReadyMarker />
-          </Suspense>
-        </RouteErrorBoundary>
-      </main>
-      <SiteFooter />
-    </div>
+    <SiteIdentityProvider>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-full bg-accent px-4 py-2 font-medium text-accent-fg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <ScrollToTop />
+        <TrackingTags />
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {/* Keyed by path so an error on one page clears when the visitor navigates away. */}
+          <RouteErrorBoundary key={pathname}>
+            <Suspense fallback={<RouteFallback />}>
+              <Outlet />
+              <AppReadyMarker />
+            </Suspense>
+          </RouteErrorBoundary>
+        </main>
+        <SiteFooter />
+      </div>
+    </SiteIdentityProvider>
   );
 }

@@ -7,6 +7,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '#client/lib/auth/auth-provider';
 import { createQueryClient } from '#client/lib/query-client';
+import { SiteIdentityProvider } from '#client/lib/site-identity-provider';
 import { THEME_STORAGE_KEY, initTheme } from '#client/lib/theme';
 import { adminFixture, json, sessionOf, stubApi, userFixture } from '#client/test/render-app';
 import { SiteFooter } from './site-footer';
@@ -23,8 +24,10 @@ async function renderHeader(path = '/') {
     <QueryClientProvider client={createQueryClient()}>
       <AuthProvider>
         <MemoryRouter initialEntries={[path]}>
-          <SiteHeader />
-          <SiteFooter />
+          <SiteIdentityProvider>
+            <SiteHeader />
+            <SiteFooter />
+          </SiteIdentityProvider>
           <LocationProbe />
         </MemoryRouter>
       </AuthProvider>

@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { siteDescription } from '#shared/discover/story-meta';
 import { siteIdentity } from '#shared/site-identity';
 import { PREVIEW_BANNER_TEXT } from '#client/components/story/preview-banner';
 import {
@@ -112,7 +113,7 @@ describe('story page', () => {
     expect(head('meta[property="og:title"]')).toBeNull();
     expect(head('meta[name="description"]')).toHaveAttribute(
       'content',
-      siteIdentity(undefined).description,
+      siteDescription(siteIdentity(undefined)),
     );
     await waitFor(() => expect(document.title).toBe('Relatos — Library'));
   });

@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { CurrentUser } from '#shared/contracts/auth';
 import { IMAGE_SIZES, imageSrcSet, imageUrl } from '#shared/discover/images';
-import { storyHeadTags, storyMeta, type HeadTag } from '#shared/discover/story-meta';
+import {
+  siteDescription,
+  storyHeadTags,
+  storyMeta,
+  type HeadTag,
+} from '#shared/discover/story-meta';
 import type { SiteSettings } from '#shared/contracts/site';
 import {
   INLINED_DATA_ELEMENT_ID,
@@ -71,7 +76,7 @@ export function createPageRenderer(deps: {
   function siteHead(site: SiteIdentity): PageHead {
     const description: HeadTag = {
       element: 'meta',
-      attributes: { name: 'description', content: site.description },
+      attributes: { name: 'description', content: siteDescription(site) },
     };
     return {
       title: documentTitle(site.name, SITE_TAGLINE),

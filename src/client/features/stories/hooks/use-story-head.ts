@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { storyHeadTags, storyMeta } from '#shared/discover/story-meta';
+import { siteDescription, storyHeadTags, storyMeta } from '#shared/discover/story-meta';
 import { useSiteIdentity } from '#client/lib/site-identity';
 import { applyHeadTags } from '../head-tags';
 
@@ -26,7 +26,7 @@ export function useStoryHead(
     );
     const previousTitle = document.title;
     document.title = meta.title;
-    const removeTags = applyHeadTags(storyHeadTags(meta), site.description);
+    const removeTags = applyHeadTags(storyHeadTags(meta), siteDescription(site));
     return () => {
       removeTags();
       document.title = previousTitle;
