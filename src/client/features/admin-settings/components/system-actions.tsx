@@ -103,7 +103,7 @@ function ClearCacheAction() {
     <ActionRow
       icon={RefreshCw}
       title="Clear Cache"
-      description="Drops cached data in this browser and on the server, then reloads the page. You stay signed in."
+      description="Drops cached data in this browser and on every server instance, then reloads the page. You stay signed in."
     >
       <div className="flex flex-col items-start gap-1 sm:items-end">
         <Button variant="secondary" disabled={clear.isPending || reloading} onClick={onClick}>
