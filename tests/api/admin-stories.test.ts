@@ -678,6 +678,47 @@ describe('POST /api/admin/stories/:id/move', () => {
     expect((await storyIds()).slice(-3)).toEqual([b.id, a.id, c.id]);
   });
 
+  it("moves a story to another story's place as it is now, and first or last", async () => {
+    const a = await create();
+    const b = await create();
+    const c = await create();
+    const before = await storyIds();
+    const move = async (id: string, body: Record<string, unknown>) => {
+      const res = await asAdmin('POST', `/api/admin/stories/${id}/move`, body);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Onto a story (drag and drop): wherever that story is when the move is made.
+    await move(c.id, { target: a.id });
+    expect((await storyIds()).slice(-3)).toEqual([c.id, a.id, b.id]);
+    const [onto] = (await movesOf(c.id)).slice(-1);
+    expect(onto!.details).toMatchObject({
+      target: a.id,
+      from_position: before.length,
+      to_position: before.length - 2,
+    });
+    await move(b.id, { target: c.id });
+    expect((await storyIds()).slice(-3)).toEqual([b.id, c.id, a.id]);
+
+    // First and last (Home and End on the handle); refused where the story already is.
+    await move(a.id, { direction: 'first' });
+    expect((await storyIds())[0]).toBe(a.id);
+    const atFirst = await asAdmin('POST', `/api/admin/stories/${a.id}/move`, {
+      direction: 'first',
+    });
+    expect(atFirst.statusCode).toBe(400);
+    expect(atFirst.json().error.message).toBe('This story is already first');
+    await move(a.id, { direction: 'last' });
+    expect((await storyIds()).slice(-3)).toEqual([b.id, c.id, a.id]);
+    const atLast = await asAdmin('POST', `/api/admin/stories/${a.id}/move`, { direction: 'last' });
+    expect(atLast.statusCode).toBe(400);
+    expect(atLast.json().error.message).toBe('This story is already last');
+    expect(await storyOrder()).toEqual(onetoN((await storyOrder()).length));
+
+    const gone = await asAdmin('POST', `/api/admin/stories/${a.id}/move`, { target: UNKNOWN_ID });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error.message).toBe('The story it was moved onto no longer exists');
+  });
+
   it('validates the body and answers 404 for an unknown story', async () => {
     const story = await create();
     for (const body of [
@@ -685,6 +726,8 @@ describe('POST /api/admin/stories/:id/move', () => {
       { position: 0 },
       { position: 1.5 },
       { direction: 'up', position: 2 },
+      { target: 'not-an-id' },
+      { target: story.id, position: 1 },
       {},
     ]) {
       const bad = await asAdmin('POST', `/api/admin/stories/${story.id}/move`, body);
@@ -764,9 +807,11 @@ describe('story positions are always 1..n (decision 023)', () => {
       const moves = Array.from({ length: 20 }, (_, index) => {
         const id = ids[(index * 7) % ids.length]!;
         const body =
-          index % 3 === 0
+          index % 4 === 0
             ? { position: ((index * 5) % ids.length) + 1 }
-            : { direction: index % 2 === 0 ? 'up' : 'down' };
+            : index % 4 === 1
+              ? { target: ids[(index * 3) % ids.length] }
+              : { direction: index % 2 === 0 ? 'up' : 'down' };
         return apps[index % 2]!.inject({
           method: 'POST',
           url: `/api/admin/stories/${id}/move`,

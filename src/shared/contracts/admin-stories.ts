@@ -11,9 +11,10 @@ import { storyLevels, storySummarySchema } from './stories.ts';
  *   PUT    /api/admin/stories/:id              body StoryInput → { story }
  *   POST   /api/admin/stories/:id/status       → { story } (published ⇄ draft)
  *   POST   /api/admin/stories/:id/requires-login → { story } (flips requires_login)
- *   POST   /api/admin/stories/:id/move         body { direction } | { position } → { stories }
- *                                                (one place up or down, or to a place; the whole
- *                                                admin list, by position)
+ *   POST   /api/admin/stories/:id/move         body { direction } | { position } | { target }
+ *                                                → { stories } (one place up or down, first or
+ *                                                last, to a place, or to another story's place;
+ *                                                the whole admin list, by position)
  *   POST   /api/admin/stories/:id/publish-changes → { story } (the working copy becomes what
  *                                                learners see: decision 021)
  *   DELETE /api/admin/stories/:id              → 204
@@ -153,15 +154,17 @@ export type StoryInput = Omit<z.input<typeof storyInputSchema>, 'chapters'> & {
 
 export const adminStoryResponseSchema = z.object({ story: adminStorySchema });
 export const adminStoryListResponseSchema = z.object({ stories: z.array(adminStorySchema) });
-export const moveDirections = ['up', 'down'] as const;
+export const moveDirections = ['up', 'down', 'first', 'last'] as const;
 export type MoveDirection = (typeof moveDirections)[number];
 /**
- * One place up or down (the arrows), or to a place (drag and drop; past the end means last).
- * Decision 023.
+ * Decision 023: one place up or down (the arrows, the arrow keys), first or last (Home, End), to
+ * a place (past the end means last), or to the place another story has when the move is made
+ * (drag and drop: right even when the list on the screen is a little out of date).
  */
 export const moveStoryBodySchema = z.union([
   z.object({ direction: z.enum(moveDirections) }).strict(),
   z.object({ position: z.number().int().min(1).max(100_000) }).strict(),
+  z.object({ target: z.uuid() }).strict(),
 ]);
 export type StoryMove = z.infer<typeof moveStoryBodySchema>;
 
@@ -172,6 +175,7 @@ export const adminStoryMessages = {
   notFound: 'Story not found',
   alreadyFirst: 'This story is already first',
   alreadyLast: 'This story is already last',
+  targetNotFound: 'The story it was moved onto no longer exists',
   /** Never expected (moves are serialised): the database refused two stories at one place. */
   orderChanged: 'The story order changed at the same time. Please try again.',
   toasts: {

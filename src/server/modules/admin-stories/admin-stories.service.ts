@@ -465,9 +465,10 @@ export function createAdminStoriesService(deps: {
     },
 
     /**
-     * One place up or down (refused at either end), or to a place (past the end means last), the
-     * stories between moving one place to make room. Moves are serialised by the order lock, and
-     * the deferred unique constraint backs that up (decision 023). Returns the whole list.
+     * One place up or down, first or last (refused at the end it would leave), to a place (past
+     * the end means last), or to another story's place, the stories between moving one place to
+     * make room. Moves are serialised by the order lock, and the deferred unique constraint backs
+     * that up (decision 023). Returns the whole list.
      */
     moveStory(id: string, move: StoryMove, actor: Actor): Promise<AdminStory[]> {
       return change(async (queries, auditLog) => {
@@ -475,15 +476,22 @@ export function createAdminStoriesService(deps: {
         const order = await queries.storyOrder();
         const index = order.findIndex((story) => story.id === id);
         if (index < 0) throw notFound(adminStoryMessages.notFound);
+        const last = order.length - 1;
         let position: number;
         if ('direction' in move) {
-          if (move.direction === 'up' && index === 0) {
+          const { direction } = move;
+          if ((direction === 'up' || direction === 'first') && index === 0) {
             throw badRequest(adminStoryMessages.alreadyFirst);
           }
-          if (move.direction === 'down' && index === order.length - 1) {
+          if ((direction === 'down' || direction === 'last') && index === last) {
             throw badRequest(adminStoryMessages.alreadyLast);
           }
-          position = index + 1 + (move.direction === 'up' ? -1 : 1);
+          const steps = { up: index - 1, down: index + 1, first: 0, last };
+          position = steps[direction] + 1;
+        } else if ('target' in move) {
+          const target = order.findIndex((story) => story.id === move.target);
+          if (target < 0) throw notFound(adminStoryMessages.targetNotFound);
+          position = target + 1;
         } else {
           position = move.position;
         }
@@ -497,8 +505,11 @@ export function createAdminStoriesService(deps: {
               title: story.title,
               from_position: from,
               to_position: to,
-              ...('direction' in move
-                ? { direction: move.direction, swapped_with: order[to - 1]!.id }
+              ...('direction' in move ? { direction: move.direction } : {}),
+              ...('target' in move ? { target: move.target } : {}),
+              // The arrows swap two neighbours.
+              ...('direction' in move && Math.abs(to - from) === 1
+                ? { swapped_with: order[to - 1]!.id }
                 : {}),
             },
           });

@@ -2,6 +2,7 @@ import { GripVertical } from 'lucide-react';
 import {
   useCallback,
   useId,
+  useRef,
   useState,
   type ComponentPropsWithRef,
   type DragEvent,
@@ -92,10 +93,14 @@ export function ReorderHandle({
  * its image), an item it hovers is the drop target, dropping calls `onDrop(dragged, target)`.
  */
 export function useDragReorder(onDrop: (draggedId: string, targetId: string) => void) {
+  // The events read the dragged item from a ref: the first dragover may come before React has
+  // drawn the state set at dragstart, and an item that does not take it is no drop target.
+  const draggedRef = useRef<string | null>(null);
   const [dragged, setDragged] = useState<string | null>(null);
   const [over, setOver] = useState<string | null>(null);
 
   const end = useCallback(() => {
+    draggedRef.current = null;
     setDragged(null);
     setOver(null);
   }, []);
@@ -107,6 +112,7 @@ export function useDragReorder(onDrop: (draggedId: string, targetId: string) => 
       event.dataTransfer.setData('text/plain', id);
       const item = event.currentTarget.closest('[data-reorder-item]');
       if (item) event.dataTransfer.setDragImage(item, 24, 24);
+      draggedRef.current = id;
       setDragged(id);
     },
     onDragEnd: end,
@@ -115,19 +121,20 @@ export function useDragReorder(onDrop: (draggedId: string, targetId: string) => 
   const itemProps = (id: string) => ({
     'data-reorder-item': id,
     onDragOver: (event: DragEvent<HTMLElement>) => {
-      if (dragged === null) return;
+      if (draggedRef.current === null) return;
       event.preventDefault();
       event.dataTransfer.dropEffect = 'move';
-      if (over !== id) setOver(id);
+      setOver(id);
     },
     onDragLeave: (event: DragEvent<HTMLElement>) => {
       // Leaving for one of its own children is not leaving.
       if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
-      if (over === id) setOver(null);
+      setOver((current) => (current === id ? null : current));
     },
     onDrop: (event: DragEvent<HTMLElement>) => {
       event.preventDefault();
-      if (dragged !== null && dragged !== id) onDrop(dragged, id);
+      const from = draggedRef.current;
+      if (from !== null && from !== id) onDrop(from, id);
       end();
     },
   });

@@ -310,7 +310,7 @@ describe('Content Management, Stories tab', { timeout: 20_000 }, () => {
     expect(bodies).toEqual([]);
 
     await userEvent.keyboard('{ArrowUp}');
-    await waitFor(() => expect(bodies).toEqual([{ position: 2 }]));
+    await waitFor(() => expect(bodies).toEqual([{ direction: 'up' }]));
     expect(
       await screen.findByText('"El paraguas rojo" moved to position 2 of 3.'),
     ).toBeInTheDocument();
@@ -350,7 +350,8 @@ describe('Content Management, Stories tab', { timeout: 20_000 }, () => {
     // It comes from below: it lands above the row it is over.
     expect(target.className).toContain('inset_0_3px');
     fireEvent.drop(target, { dataTransfer });
-    await waitFor(() => expect(bodies).toEqual([{ position: 1 }]));
+    // The story it was dropped on, not its position: the server finds where that story is now.
+    await waitFor(() => expect(bodies).toEqual([{ target: faro.id }]));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Story Moved'));
   });
 

@@ -76,10 +76,10 @@ export function StoriesDashboard({ onCreate, onEdit }: StoriesDashboardProps) {
     });
   }
 
+  // To the place the other story has when the server moves it (this list may be out of date).
   const drag = useDragReorder((draggedId, targetId) => {
     const dragged = stories?.find((story) => story.id === draggedId);
-    const target = stories?.find((story) => story.id === targetId);
-    if (dragged && target) moveStory(dragged, { position: target.position });
+    if (dragged) moveStory(dragged, { target: targetId });
   });
 
   const visible = useMemo(
@@ -107,14 +107,13 @@ export function StoriesDashboard({ onCreate, onEdit }: StoriesDashboardProps) {
   const draggedStory = stories.find((story) => story.id === drag.dragged);
 
   function keyMove(story: AdminStory, move: KeyMove) {
-    const target = keyMoveTarget(move, story.position - 1, stories!.length);
-    if (target === null) {
+    if (keyMoveTarget(move, story.position - 1, stories!.length) === null) {
       announce(
         `"${story.title}" is already ${move === 'up' || move === 'first' ? 'first' : 'last'}.`,
       );
       return;
     }
-    moveStory(story, { position: target + 1 }, 'handle');
+    moveStory(story, { direction: move }, 'handle');
   }
 
   return (
