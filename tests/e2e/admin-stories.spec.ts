@@ -312,9 +312,11 @@ test('leaving a wizard with unsaved changes asks first', async ({ page }) => {
   const dialog = page.getByRole('alertdialog', { name: 'Leave without saving?' });
   const dashboard = page.getByRole('button', { name: 'Create New Story' });
   const title = page.getByRole('textbox', { name: /Story Title/ });
+  const unsaved = page.getByText('Unsaved changes', { exact: true });
 
   // Nothing typed: nothing to lose, no question.
   await dashboard.click();
+  await expect(unsaved).toBeHidden();
   await back.click();
   await expect(dashboard).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -322,6 +324,7 @@ test('leaving a wizard with unsaved changes asks first', async ({ page }) => {
   // Typed: Back to Dashboard asks; Stay keeps the wizard as it was.
   await dashboard.click();
   await title.fill('Una historia sin guardar');
+  await expect(unsaved).toBeVisible();
   await back.click();
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('This new story is not saved; it will be lost.');
@@ -366,6 +369,7 @@ test('leaving a wizard with unsaved changes asks first', async ({ page }) => {
   await sidebar.getByRole('link', { name: 'Content' }).click();
   await dashboard.click();
   await title.fill('Otra historia');
+  await expect(unsaved).toBeVisible();
   await page.goBack();
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Leave without saving' }).click();

@@ -460,7 +460,9 @@ describe('Content Management, Stories tab', { timeout: 20_000 }, () => {
     await table();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Create New Story' }));
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
     await user.type(screen.getByLabelText(/Story Title/), 'Sin guardar');
+    expect(await screen.findByText('Unsaved changes')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
     expect(dialog).toHaveTextContent('This new story is not saved; it will be lost.');

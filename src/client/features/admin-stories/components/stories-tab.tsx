@@ -32,10 +32,14 @@ export function StoriesTab() {
   }
   return (
     <div className="space-y-6">
-      <Button variant="secondary" size="sm" onClick={() => guard.attempt(backToDashboard)}>
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Dashboard
-      </Button>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="secondary" size="sm" onClick={() => guard.attempt(backToDashboard)}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to Dashboard
+        </Button>
+        {/* Why leaving asks: said where it can be seen, not announced at every first keystroke. */}
+        {unsaved ? <span className="text-sm text-ink-muted">Unsaved changes</span> : null}
+      </div>
       <StoryWizard
         // A new wizard per story (or per new story): no state carried over from another one.
         key={mode.kind === 'edit' ? mode.storyId : 'create'}
