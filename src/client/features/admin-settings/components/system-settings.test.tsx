@@ -219,6 +219,11 @@ describe('System Settings', () => {
       const fetchMock = renderSettings({
         'PUT /api/admin/platform-settings': (init) => json(200, { settings: bodyOf(init) }),
       });
+      queryClient.setQueryData<SiteSettings>(['site', 'settings'], {
+        images: {},
+        values: { featured_story_title: 'kept' },
+        logo: null,
+      });
       const name = await screen.findByLabelText('Platform name');
       await userEvent.clear(name);
       await userEvent.type(name, 'Relatos Audio');
@@ -232,6 +237,16 @@ describe('System Settings', () => {
         platformDescription: 'Spanish through stories.',
         supportEmail: 'help@relatos.example',
       });
+      // Every page of this browser names the platform anew at once, and after a reload too.
+      expect(queryClient.getQueryData<SiteSettings>(['site', 'settings'])?.values).toEqual({
+        featured_story_title: 'kept',
+        platform_name: 'Relatos Audio',
+        platform_description: 'Spanish through stories.',
+        support_email: 'help@relatos.example',
+      });
+      await waitFor(() =>
+        expect(calls(fetchMock, 'GET', '/api/site/settings')[0]?.[1]?.cache).toBe('reload'),
+      );
     });
 
     it('refuses an empty name and a malformed email', async () => {
