@@ -178,7 +178,10 @@ export const createAdminStoriesRepository = defineRepository((db) => ({
           or(inArray(fileUploads.filename, names), inArray(fileUploads.filePath, names)),
         ),
       )
-      .orderBy(asc(fileUploads.uploadDate), asc(fileUploads.id));
+      .orderBy(asc(fileUploads.uploadDate), asc(fileUploads.id))
+      // In a save's transaction: a file being attached cannot be deleted until the save commits
+      // (the files service deletes under FOR UPDATE and then sees the new use).
+      .for('key share');
     for (const row of rows) found.set(row.filename, row.filePath);
     for (const row of rows) found.set(row.filePath, row.filePath);
     return found;
