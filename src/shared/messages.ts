@@ -15,6 +15,7 @@ export const messages = {
     loginRequiredTitle: 'Login required',
     signInToListen: 'Please sign in to access this story',
     passwordResetRateLimited: 'Please wait before requesting another password reset',
+    signUpRateLimited: 'Too many sign-up attempts. Please try again later.',
     invalidResetLink: 'Invalid Reset Link',
     confirmationExpired: 'Confirmation Link Expired',
     confirmationFailed: 'Confirmation Failed',

@@ -146,6 +146,56 @@ describe('sign-up', () => {
     const rows = await t.database.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(1);
   });
+
+  it('refuses the fourth sign-up with one email within 15 minutes and mails its owner no more', async () => {
+    const email = uniqueEmail('target');
+    const attempt = (address: string, as = email) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up',
+        remoteAddress: address,
+        payload: { email: as, password: STRONG_PASSWORD, fullName: 'Someone' },
+      });
+    // From three different addresses: the per-email limit holds whoever sends them.
+    for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+      expect((await attempt(address)).statusCode).toBe(201);
+    }
+    // Mail goes out in the background: wait for all three before counting.
+    await expect.poll(() => mailCount(t, email), { timeout: 5000 }).toBe(3);
+    // The same address written differently counts as the same address.
+    const refused = await attempt('198.51.100.4', email.toUpperCase());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe('Too many sign-up attempts. Please try again later.');
+    expect(refused.json().error.details.retryAfterSeconds).toBeGreaterThan(0);
+    expect(await mailCount(t, email)).toBe(3);
+  });
+
+  it('limits sign-ups with many emails from one client address', async () => {
+    const fromOneAddress = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up',
+        remoteAddress: '203.0.113.9',
+        payload: { email, password: STRONG_PASSWORD, fullName: 'Bulk' },
+      });
+    for (let i = 0; i < 10; i++) {
+      expect((await fromOneAddress(uniqueEmail('bulk'))).statusCode).toBe(201);
+    }
+    const email = uniqueEmail('bulk');
+    const refused = await fromOneAddress(email);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe('Too many sign-up attempts. Please try again later.');
+    const rows = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(rows).toHaveLength(0);
+    // Another address is not affected.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      remoteAddress: '203.0.113.10',
+      payload: { email, password: STRONG_PASSWORD, fullName: 'Bulk' },
+    });
+    expect(other.statusCode).toBe(201);
+  });
 });
 
 describe('email confirmation', () => {

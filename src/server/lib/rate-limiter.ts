@@ -9,6 +9,10 @@ export interface RateLimitRule {
 
 export const rateLimitRules = {
   signIn: { action: 'signin', limit: 5, windowMs: 15 * 60_000 },
+  /** Each sign-up with a known address mails its owner: this caps the mail one address gets. */
+  signUpEmail: { action: 'signup_email', limit: 3, windowMs: 15 * 60_000 },
+  /** Across emails from one client address (generous: a class may share one school address). */
+  signUpAddress: { action: 'signup_address', limit: 10, windowMs: 60 * 60_000 },
   passwordReset: { action: 'password_reset', limit: 3, windowMs: 15 * 60_000 },
   resendConfirmation: { action: 'resend_confirmation', limit: 3, windowMs: 15 * 60_000 },
   translate: { action: 'translate', limit: 120, windowMs: 60_000 },
@@ -21,6 +25,13 @@ export type RateLimitVerdict =
 
 /** The identifier a limit counts a visitor under when nobody is signed in: their address. */
 export const addressIdentifier = (origin: RequestOrigin) => `ip:${origin.ip ?? 'unknown'}`;
+
+/** Whether a client address is this host itself (IPv4 127/8, IPv6 ::1, or IPv4-mapped 127/8). */
+export function isLoopbackAddress(ip: string | null): boolean {
+  if (!ip) return false;
+  const v4 = ip.startsWith('::ffff:') ? ip.slice('::ffff:'.length) : ip;
+  return ip === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
 
 /** Limits per account or per client address, counted in PostgreSQL so every instance agrees. */
 export function createRateLimiter({ rateLimits }: { rateLimits: RateLimitsRepository }) {

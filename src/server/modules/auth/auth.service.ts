@@ -13,7 +13,13 @@ import {
   passwordResetEmail,
 } from '../../lib/mail/templates.ts';
 import type { RequestOrigin } from '../../lib/actor.ts';
-import { rateLimitRules, type RateLimiter, type RateLimitRule } from '../../lib/rate-limiter.ts';
+import {
+  addressIdentifier,
+  isLoopbackAddress,
+  rateLimitRules,
+  type RateLimiter,
+  type RateLimitRule,
+} from '../../lib/rate-limiter.ts';
 import { anonymousViewer, type Viewer } from '../../lib/viewer.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import {
@@ -41,6 +47,7 @@ export const messages = {
     "Please confirm your email address before signing in. We've sent you a new confirmation link.",
   signInRateLimited: 'Too many sign-in attempts. Please try again later.',
   resetRateLimited: sharedMessages.auth.passwordResetRateLimited,
+  signUpRateLimited: sharedMessages.auth.signUpRateLimited,
   resendRateLimited: 'Please wait before requesting another confirmation email',
   invalidEmail: sharedMessages.form.emailInvalid,
   invalidResetLink: sharedMessages.auth.invalidResetLink,
@@ -165,6 +172,24 @@ export function createAuthService(deps: AuthServiceDeps) {
     async signUp(input: { email: string; password: string; fullName: string }, meta: RequestMeta) {
       assertEmail(input.email);
       assertStrongPassword(input.password);
+      // Every sign-up mails the address (a confirmation, or an 'account exists' note), so both
+      // the address's owner and the client are limited before anything is sent.
+      // A loopback client is this host itself: a developer, or a proxy the server was not told
+      // to trust, where one shared count would let one visitor lock everyone out of signing up.
+      const limits: [RateLimitRule, string][] = [
+        [rateLimitRules.signUpEmail, input.email.trim().toLowerCase()],
+      ];
+      if (!isLoopbackAddress(meta.origin.ip)) {
+        limits.push([rateLimitRules.signUpAddress, addressIdentifier(meta.origin)]);
+      }
+      for (const [rule, identifier] of limits) {
+        const verdict = await checkLimit(rule, identifier, meta.origin);
+        if (!verdict.allowed) {
+          throw rateLimited(messages.signUpRateLimited, {
+            retryAfterSeconds: verdict.retryAfterSeconds,
+          });
+        }
+      }
       try {
         await auth.api.signUpEmail({
           body: { email: input.email, password: input.password, name: input.fullName },
