@@ -14,7 +14,11 @@ import { createMailer, createServices, type AppContext, type RouteContext } from
 import type { AppConfig } from './config/env.ts';
 import type { DatabaseConnection } from './db/client.ts';
 import { registerClientApp } from './lib/http/client-app.ts';
-import { registerErrorHandler } from './lib/http/error-handler.ts';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  registerErrorHandler,
+} from './lib/http/error-handler.ts';
 import { contentSecurityPolicy, registerSecurity } from './lib/http/security.ts';
 import { isAdminPath } from '#shared/discover/tracking';
 import { loggerOptions } from './lib/logger.ts';
@@ -72,6 +76,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors answered before a route runs use the common error shape too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

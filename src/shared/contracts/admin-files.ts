@@ -328,4 +328,5 @@ export const limitInMegabytes = (bytes: number) => Math.round(bytes / (1024 * 10
 export const uploadMessages = {
   typeNotSupported: (type: string) => `File type ${type} is not supported`,
   tooLarge: (maxBytes: number) => `File size exceeds ${limitInMegabytes(maxBytes)}MB limit`,
+  malformed: 'The upload could not be read: the form data is incomplete or malformed',
 } as const;

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorDetails, ErrorIssue } from '#shared/errors';
 import { AppError } from '../errors.ts';
@@ -67,6 +69,8 @@ const fastifyMessages: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body',
+  FST_ERR_BAD_URL: 'The address is not valid: it contains a malformed percent-encoding',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
 };
 
 /** PostgreSQL errors caused by the request's content, not by the server (SQLSTATE codes). */
@@ -142,4 +146,59 @@ export function registerErrorHandler(app: FastifyInstance) {
     else request.log.info({ code: body.error.code, status }, 'request refused');
     return reply.status(status).send(body);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors Fastify answers before any route or hook runs (an
+ * address with broken percent-encoding, an over-long parameter). Without it Fastify writes its
+ * own body; with it they get the common shape like every other error.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const { status, body } = toErrorResponse(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed before routing');
+  else request.log.info({ code: body.error.code, status }, 'request refused before routing');
+  return reply.status(status).header('X-Content-Type-Options', 'nosniff').send(body);
+}
+
+/** What the HTTP parser refused, and how we answer it (statuses as Node's own handler). */
+function clientErrorResponse(code: string | undefined): { status: number; message: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return { status: 431, message: 'The request headers or the address are too long' };
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return { status: 408, message: 'The request took too long to arrive' };
+  }
+  return { status: 400, message: 'The request could not be read' };
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: requests Node's HTTP parser refuses (headers or address
+ * over the size limit, broken request lines) never become Fastify requests, so the answer is
+ * written on the socket by hand, in the common shape.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+) {
+  // A reset connection has nobody left to answer (Node's documentation for 'clientError').
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, message } = clientErrorResponse(error.code);
+  this.log.info({ code: error.code, status }, 'request refused by the HTTP parser');
+  const body = JSON.stringify({ error: { code: codeForStatus(status), message } });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'X-Content-Type-Options: nosniff\r\n' +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
 }
