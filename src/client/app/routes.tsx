@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
+import { PAGE_PATHS } from '#shared/page-routes';
 import { RootLayout } from './layout/root-layout';
 
 // Every page is its own chunk (route-level code splitting). The admin pages are only reachable
@@ -27,29 +28,31 @@ const NotFoundPage = lazy(() => import('./routes/not-found'));
 // The admin area is one lazy module (routes/admin/admin-routes.tsx) holding its own lazy pages.
 const AdminRoutes = lazy(() => import('./routes/admin/admin-routes'));
 
+// The paths come from the one list the server also reads (src/shared/page-routes.ts): an address
+// no route here shows is answered with status 404.
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        <Route index element={<HomePage />} />
-        <Route path="library" element={<LibraryPage />} />
-        <Route path="library/reader/:id" element={<LibraryReaderPage />} />
-        <Route path="story/:slug" element={<StoryPage />} />
-        <Route path="player/:chapterId" element={<PlayerPage />} />
-        <Route path="demo" element={<DemoPage />} />
-        <Route path="auth" element={<AuthPage />} />
-        <Route path="onboarding" element={<OnboardingPage />} />
-        <Route path="forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="reset-password" element={<ResetPasswordPage />} />
-        <Route path="email-confirmation" element={<EmailConfirmationPage />} />
-        <Route path="profile" element={<ProfilePage />} />
-        <Route path="thank-you" element={<ThankYouPage />} />
-        <Route path="support-success" element={<SupportSuccessPage />} />
-        <Route path="help" element={<HelpPage />} />
-        <Route path="contact" element={<ContactPage />} />
-        <Route path="faq" element={<FaqPage />} />
-        <Route path="privacy" element={<PrivacyPage />} />
-        <Route path="admin/*" element={<AdminRoutes />} />
+        <Route index element={<HomePage />} /* PAGE_PATHS.home */ />
+        <Route path={PAGE_PATHS.library} element={<LibraryPage />} />
+        <Route path={PAGE_PATHS.reader} element={<LibraryReaderPage />} />
+        <Route path={PAGE_PATHS.story} element={<StoryPage />} />
+        <Route path={PAGE_PATHS.player} element={<PlayerPage />} />
+        <Route path={PAGE_PATHS.demo} element={<DemoPage />} />
+        <Route path={PAGE_PATHS.auth} element={<AuthPage />} />
+        <Route path={PAGE_PATHS.onboarding} element={<OnboardingPage />} />
+        <Route path={PAGE_PATHS.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={PAGE_PATHS.resetPassword} element={<ResetPasswordPage />} />
+        <Route path={PAGE_PATHS.emailConfirmation} element={<EmailConfirmationPage />} />
+        <Route path={PAGE_PATHS.profile} element={<ProfilePage />} />
+        <Route path={PAGE_PATHS.thankYou} element={<ThankYouPage />} />
+        <Route path={PAGE_PATHS.supportSuccess} element={<SupportSuccessPage />} />
+        <Route path={PAGE_PATHS.help} element={<HelpPage />} />
+        <Route path={PAGE_PATHS.contact} element={<ContactPage />} />
+        <Route path={PAGE_PATHS.faq} element={<FaqPage />} />
+        <Route path={PAGE_PATHS.privacy} element={<PrivacyPage />} />
+        <Route path={PAGE_PATHS.admin} element={<AdminRoutes />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { NOT_FOUND_PAGE_TITLE } from '#shared/page-routes';
 import { buttonClassName } from '#client/components/ui/button';
 import { sendClientLog } from '#client/lib/client-log';
 import { useDocumentTitle } from '#client/lib/document-title';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();
-  useDocumentTitle('Page Not Found');
+  useDocumentTitle(NOT_FOUND_PAGE_TITLE);
 
   useEffect(() => {
     sendClientLog({ kind: 'not_found', path: pathname });
@@ -17,7 +18,7 @@ export default function NotFoundPage() {
       <p className="font-serif text-6xl font-semibold text-accent-ink" aria-hidden="true">
         404
       </p>
-      <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">Page Not Found</h1>
+      <h1 className="mt-4 text-3xl font-semibold sm:text-4xl">{NOT_FOUND_PAGE_TITLE}</h1>
       <p className="mt-4 text-lg text-ink-muted">
         We couldn’t find the page you were looking for. It may have moved, or the address may be
         mistyped.

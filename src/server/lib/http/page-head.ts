@@ -35,7 +35,10 @@ const renderPreload = (image: PreloadImage) =>
 
 /**
  * Fills in the HTML a page is served with: title and head tags (a page's own description replaces
- * the shipped one), image preloads, and anything placed at the start of <body>.
+ * the shipped one), image preloads, and anything placed at the start of <body>. Every insertion
+ * goes through a replacement function: a string replacement would read `$&`, `` $` ``, `$'`, `$1`
+ * and `$$` in a story's title or description as patterns (mangling the text, or copying the whole
+ * document into the page).
  */
 export function renderHead(indexHtml: string, head: PageHead): string {
   const tags = [
@@ -43,16 +46,24 @@ export function renderHead(indexHtml: string, head: PageHead): string {
     ...(head.preloadImages ?? []).map(renderPreload),
   ];
   let html = indexHtml;
-  if (head.title)
-    html = html.replace(
-      /<title>[\s\S]*?<\/title>/,
-      `<title>${escapeAttribute(head.title)}</title>`,
-    );
+  if (head.title) {
+    const title = `<title>${escapeAttribute(head.title)}</title>`;
+    html = html.replace(/<title>[\s\S]*?<\/title>/, () => title);
+  }
   if (head.tags?.some((tag) => tag.attributes.name === 'description')) {
     html = html.replace(/\s*<meta\s+name="description"[\s\S]*?\/>/, '');
   }
-  if (tags.length > 0) html = html.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
-  if (head.body) html = html.replace(/<body([^>]*)>/, `<body$1>\n    ${head.body}`);
+  if (tags.length > 0) {
+    const headEnd = `    ${tags.join('\n    ')}\n  </head>`;
+    html = html.replace('</head>', () => headEnd);
+  }
+  if (head.body) {
+    const body = head.body;
+    html = html.replace(
+      /<body([^>]*)>/,
+      (_match, attributes: string) => `<body${attributes}>\n    ${body}`,
+    );
+  }
   if (head.noscript !== undefined) {
     const text = escapeAttribute(head.noscript);
     html = html.replace(
@@ -60,8 +71,9 @@ export function renderHead(indexHtml: string, head: PageHead): string {
       () => `<noscript>${text}</noscript>`,
     );
   }
-  // A function replacement: `$` in the markup must stay as it is.
-  if (head.root)
-    html = html.replace('<div id="root"></div>', () => `<div id="root">${head.root}</div>`);
+  if (head.root) {
+    const root = head.root;
+    html = html.replace('<div id="root"></div>', () => `<div id="root">${root}</div>`);
+  }
   return html;
 }

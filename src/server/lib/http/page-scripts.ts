@@ -9,10 +9,9 @@ const escapeAttribute = (value: string) =>
 /** A page the browser renders: the entry as built, with the page's own modules preloaded. */
 export function withRouteModules(html: string, routeModules: string[]): string {
   if (routeModules.length === 0) return html;
-  return html.replace(
-    '</head>',
-    `  ${routeModules.map(modulePreloadTag).join('\n    ')}\n  </head>`,
-  );
+  const headEnd = `  ${routeModules.map(modulePreloadTag).join('\n    ')}\n  </head>`;
+  // A function replacement: `$` in an inserted path must stay as it is.
+  return html.replace('</head>', () => headEnd);
 }
 
 /**

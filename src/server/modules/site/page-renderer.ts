@@ -8,6 +8,7 @@ import {
   storyMeta,
   type HeadTag,
 } from '#shared/discover/story-meta';
+import { isKnownPagePath, NOT_FOUND_PAGE_TITLE } from '#shared/page-routes';
 import type { SiteSettings } from '#shared/contracts/site';
 import {
   INLINED_DATA_ELEMENT_ID,
@@ -98,6 +99,11 @@ export function createPageRenderer(deps: {
     const identity = siteIdentity(settings?.values);
     const head = siteHead(identity);
     const withSettings = { [INLINED_KEYS.siteSettings]: settings };
+    // An address no client route shows: the not-found page, rendered, with the status it means.
+    if (!isKnownPagePath(pathName)) {
+      const title = documentTitle(identity.name, NOT_FOUND_PAGE_TITLE);
+      return { head: { ...head, title }, data: withSettings, status: 404, render: true };
+    }
     const storyMatch = STORY_PAGE_PATH.exec(pathName);
     if (!storyMatch && !STORY_LIST_PAGES.includes(pathName))
       return { head, data: withSettings, render: SERVER_RENDERED_PAGES.includes(pathName) };
@@ -166,11 +172,16 @@ export function createPageRenderer(deps: {
    */
   const rendered = new Map<string, string>();
 
-  async function renderRoot(url: string, data: Record<string, unknown>, json: string) {
+  async function renderRoot(
+    url: string,
+    data: Record<string, unknown>,
+    json: string,
+    keep: boolean,
+  ) {
     if (!serverRender) return undefined;
     const session = data[INLINED_KEYS.session] as { user: unknown } | undefined;
     const key =
-      session?.user === null
+      keep && session?.user === null
         ? createHash('sha256').update(url).update('\0').update(json).digest('base64')
         : undefined;
     const kept = key === undefined ? undefined : rendered.get(key);
@@ -198,7 +209,8 @@ export function createPageRenderer(deps: {
     const data =
       user === undefined ? page.data : { [INLINED_KEYS.session]: { user }, ...page.data };
     const json = dataJson(data);
-    const root = page.render ? await renderRoot(url, data, json) : undefined;
+    // Not-found pages are not kept: any address makes one, and they would push real pages out.
+    const root = page.render ? await renderRoot(url, data, json, page.status !== 404) : undefined;
     return {
       html: renderHead(indexHtml, { ...page.head, body: inlinedData(json), root }),
       status: page.status,
