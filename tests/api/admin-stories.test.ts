@@ -286,6 +286,44 @@ describe('POST /api/admin/stories', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it.each([
+    'javascript:alert(1)',
+    ' JavaScript:alert(1)',
+    'data:image/svg+xml,<svg onload=alert(1)>',
+    'http://cdn.example.com/cover.jpg',
+    '//evil.com/cover.jpg',
+    '/\\evil.com/cover.jpg',
+    '/\t/evil.com/cover.jpg',
+    'https:evil.com',
+    'api/files/series-images/cover.webp',
+  ])('refuses the image URL %j on creation and on update', async (imageUrl) => {
+    const before = (await storyIds()).length;
+    const created = await asAdmin('POST', '/api/admin/stories', input({ imageUrl }));
+    expect(created.statusCode).toBe(400);
+    expect(created.json().error.message).toBe(
+      'The image URL must be a path on this site (starting with /) or an https:// address',
+    );
+    expect((await storyIds()).length).toBe(before);
+
+    const story = await create();
+    const updated = await asAdmin('PUT', `/api/admin/stories/${story.id}`, input({ imageUrl }));
+    expect(updated.statusCode).toBe(400);
+    const [row] = await t.database.db
+      .select({ imageUrl: stories.imageUrl })
+      .from(stories)
+      .where(eq(stories.id, story.id));
+    expect(row!.imageUrl).toBeNull();
+  });
+
+  it.each([
+    '/api/files/series-images/faro.webp',
+    '/api/images/series-images/faro.webp?w=400',
+    'https://cdn.example.com/covers/faro.jpg',
+  ])('accepts the image URL %j', async (imageUrl) => {
+    const story = await create({ imageUrl });
+    expect(story.imageUrl).toBe(imageUrl);
+  });
+
   it('answers 409 for a title another story has (any case), with the hint', async () => {
     await create({ title: 'Duplicate me' });
     const res = await asAdmin('POST', '/api/admin/stories', input({ title: 'duplicate ME' }));

@@ -112,6 +112,24 @@ const storyTitleSchema = z
   .transform((value) => value.trim())
   .pipe(z.string().min(1, 'Story title is required').max(200));
 
+export const storyImageUrlMessage =
+  'The image URL must be a path on this site (starting with /) or an https:// address';
+
+/**
+ * Where a cover may point: a path of our own ('/api/files/…') or an https address. Anything else
+ * (`javascript:`, `data:`, plain http, protocol-relative '//host' or '/\host', which browsers
+ * read as another site) is refused. Whitespace and control characters are refused too, because
+ * browsers drop them from URLs ('/\t/host' becomes '//host'). Empty means no image.
+ */
+export const storyImageUrlSchema = text.pipe(z.string().max(2000)).refine((value) => {
+  if (value === '') return true;
+  const controlOrSpace = [...value].some((char) => char.charCodeAt(0) <= 0x20 || char === '\x7f');
+  if (controlOrSpace || /[\s\\]/.test(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  if (!/^https:\/\//i.test(value)) return false;
+  return URL.canParse(value) && new URL(value).hostname !== '';
+}, storyImageUrlMessage);
+
 export const storyInputSchema = z
   .object({
     title: storyTitleSchema,
@@ -128,7 +146,7 @@ export const storyInputSchema = z
      */
     position: z.number().int().min(1).max(100_000).optional(),
     /** The cover's public URL (an upload to the series-images bucket), or null. */
-    imageUrl: text.pipe(z.string().max(2000)).nullable().default(null),
+    imageUrl: storyImageUrlSchema.nullable().default(null),
     newWordsCount: z.number().int().min(0).max(100_000).default(0),
     chapters: z.array(storyChapterInputSchema).max(500).default([]),
   })
