@@ -56,4 +56,9 @@ describe('server rendering', () => {
     const html = await render({ url: '/faq', data: {} });
     expect(text(html)).toContain('Frequently Asked Questions');
   });
+
+  it('renders the not-found page for an address no route shows', async () => {
+    const html = await render({ url: '/no-such-page', data: data(null) });
+    expect(text(html)).toContain('Page Not Found');
+  });
 });
