@@ -427,6 +427,13 @@ describe('sandbox checkout and verification', () => {
       amountCents: 700,
       newlyGranted: true,
     });
+    // A reload of the success page verifies again: the grant is announced only once.
+    const replayed = await as(carol, 'POST', '/api/payments/verify', { session_id: sessionId });
+    expect(replayed.json()).toEqual({
+      payment_status: 'paid',
+      amountCents: 700,
+      newlyGranted: false,
+    });
     // A second click on Confirm lands on the same success page and changes nothing.
     const again = await submitForm(carol, `/api/payments/sandbox/${sessionId}/confirm`);
     expect(again.statusCode).toBe(303);

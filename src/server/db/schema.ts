@@ -460,6 +460,11 @@ export const userPayments = pgTable(
     provider: text('provider').notNull(),
     checkoutSessionId: text('checkout_session_id').unique(),
     description: text('description'),
+    /**
+     * When the success page first said "access granted" for this payment: set once, so a reload
+     * of that page (a replayed verify) does not announce it again.
+     */
+    grantAnnouncedAt: timestamp('grant_announced_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -97,7 +97,8 @@ export const verifyPaymentResponseSchema = z.object({
   amountCents: z.number().int(),
   /**
    * This payment is what granted lifetime access (whether this call or the provider's webhook
-   * fulfilled it first): false when the account already had lifetime access before it.
+   * fulfilled it first), said in the first verify answer only (a reload of the success page gets
+   * false); false too when the account already had lifetime access before it.
    */
   newlyGranted: z.boolean(),
 });

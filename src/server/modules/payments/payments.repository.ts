@@ -96,6 +96,19 @@ export const createPaymentsRepository = defineRepository((db) => ({
   },
 
   /**
+   * Claims the one announcement of a payment's grant: true for exactly one caller (two tabs of the
+   * success page, or a reload, get false).
+   */
+  async claimGrantAnnouncement(paymentId: string): Promise<boolean> {
+    const rows = await db
+      .update(userPayments)
+      .set({ grantAnnouncedAt: sql`now()` })
+      .where(and(eq(userPayments.id, paymentId), sql`${userPayments.grantAnnouncedAt} is null`))
+      .returning({ id: userPayments.id });
+    return rows.length > 0;
+  },
+
+  /**
    * Moves a payment to `to` only from one of the `from` states, atomically: of several concurrent
    * callers (duplicate webhooks, the success page) exactly one gets the row back.
    */

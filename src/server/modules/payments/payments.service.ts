@@ -332,11 +332,15 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       }
       const current = (await payments.findPaymentById(payment.id)) ?? payment;
       const membership = await payments.findMembership(userId);
-      const newlyGranted =
+      const grantedByThisPayment =
         current.paymentStatus === 'paid' &&
         membership?.hasLifetimeAccess === true &&
         membership.grantedAt !== null &&
         membership.grantedAt.getTime() >= payment.createdAt.getTime();
+      // Said once per payment (whichever of the webhook and this call granted it): a reload of
+      // the success page must not toast the grant again.
+      const newlyGranted =
+        grantedByThisPayment && (await payments.claimGrantAnnouncement(current.id));
       return {
         payment_status: current.paymentStatus,
         amountCents: current.amount,

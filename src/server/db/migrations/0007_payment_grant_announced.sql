@@ -1,0 +1,1 @@
+ALTER TABLE "user_payments" ADD COLUMN "grant_announced_at" timestamp with time zone;
