@@ -89,7 +89,8 @@ test.describe('client routes', () => {
         request.method() === 'POST' && new URL(request.url()).pathname === '/api/client-log',
     );
     const response = await page.goto('/no/such/page');
-    expect(response?.status()).toBe(200);
+    // Issue 13: an address no page shows is a 404 (the page is still the app's own).
+    expect(response?.status()).toBe(404);
 
     await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
     const main = page.getByRole('main');
