@@ -28,7 +28,10 @@ export async function adminStory(request: APIRequestContext, id: string): Promis
   return ((await response.json()) as { story: AdminStory }).story;
 }
 
-/** A library position of its own, away from the demo library and other journeys' stories. */
+/**
+ * A position past the end of the library: the story goes last (decision 023: positions stay
+ * 1..n, so an asked-for place beyond the end means last, whatever the number).
+ */
 export const farPosition = () => 20_000 + Math.floor(Math.random() * 50_000);
 
 /** For a page not opened through the fixture's `goto` (a new tab, another context's page). */
