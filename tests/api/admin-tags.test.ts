@@ -1,11 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { securityAuditLog, trackingTags } from '#server/db/schema';
 import { signedInUser } from './helpers/accounts.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, writeMinimalClient, type TestApp } from './helpers/test-app.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const URL = '/api/admin/tracking-tags';
@@ -17,11 +15,7 @@ let admin: Awaited<ReturnType<typeof signedInUser>>;
 
 beforeAll(async () => {
   // A minimal built client, so pages (and their Content-Security-Policy) are served.
-  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relatos-client-'));
-  fs.writeFileSync(
-    path.join(clientDir, 'index.html'),
-    '<!doctype html><html><head><title>Relatos</title></head><body><div id="root"></div></body></html>',
-  );
+  clientDir = writeMinimalClient();
   t = await createTestApp({}, { clientDir });
   admin = await signedInUser(t, { role: 'admin' });
 });

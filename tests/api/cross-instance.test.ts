@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +7,7 @@ import { connectDatabase, type DatabaseConnection } from '#server/db/client';
 import { homePageSettings, stories, trackingTags } from '#server/db/schema';
 import { signedInUser } from './helpers/accounts.ts';
 import { insertStory } from './helpers/fixtures.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, writeMinimalClient, type TestApp } from './helpers/test-app.ts';
 
 /**
  * Two instances of the app on one database (decision 025): a change made through instance A is
@@ -29,11 +27,7 @@ let clientDir: string;
 let admin: Awaited<ReturnType<typeof signedInUser>>;
 
 beforeAll(async () => {
-  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relatos-client-'));
-  fs.writeFileSync(
-    path.join(clientDir, 'index.html'),
-    '<!doctype html><html><head><title>Relatos</title></head><body><div id="root"></div></body></html>',
-  );
+  clientDir = writeMinimalClient();
   a = await createTestApp({}, { clientDir });
   admin = await signedInUser(a, { role: 'admin' });
 });

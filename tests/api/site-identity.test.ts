@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSiteDescription } from '#shared/discover/story-meta';
 import { homePageSettings } from '#server/db/schema';
 import { latestMail, signedInUser, STRONG_PASSWORD, uniqueEmail } from './helpers/accounts.ts';
 import { insertStory } from './helpers/fixtures.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, writeMinimalClient, type TestApp } from './helpers/test-app.ts';
 
 /**
  * The platform's name and description are what visitors meet (issue 12, decision 025): the
@@ -39,8 +37,7 @@ let clientDir: string;
 let admin: Awaited<ReturnType<typeof signedInUser>>;
 
 beforeAll(async () => {
-  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relatos-client-'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
+  clientDir = writeMinimalClient(INDEX_HTML);
   t = await createTestApp({ PUBLIC_URL: ORIGIN }, { clientDir });
   admin = await signedInUser(t, { role: 'admin' });
 });

@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SNIPPET_HINT } from '#shared/discover/tracking-snippet';
 import { trackingTags } from '#server/db/schema';
 import { signedInUser } from './helpers/accounts.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, writeMinimalClient, type TestApp } from './helpers/test-app.ts';
 
 /**
  * Tracking tags pasted as vendors give them (issue 12, decision 025): saved and then admitted by
@@ -46,11 +44,7 @@ const GA4_SNIPPET = `<!-- Google tag (gtag.js) -->
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 beforeAll(async () => {
-  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relatos-client-'));
-  fs.writeFileSync(
-    path.join(clientDir, 'index.html'),
-    '<!doctype html><html><head><title>Relatos</title></head><body><div id="root"></div></body></html>',
-  );
+  clientDir = writeMinimalClient();
   t = await createTestApp({}, { clientDir });
   admin = await signedInUser(t, { role: 'admin' });
 });

@@ -80,3 +80,16 @@ export async function createTestApp(
     },
   };
 }
+
+const MINIMAL_INDEX_HTML =
+  '<!doctype html><html><head><title>Relatos</title></head><body><div id="root"></div></body></html>';
+
+/**
+ * A minimal built client (only index.html) in a temporary directory, so that the app serves pages
+ * and their Content-Security-Policy. The caller removes it (`fs.rmSync(dir, { recursive: true })`).
+ */
+export function writeMinimalClient(indexHtml: string = MINIMAL_INDEX_HTML): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'relatos-client-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), indexHtml);
+  return dir;
+}
