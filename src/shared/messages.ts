@@ -20,6 +20,10 @@ export const messages = {
     confirmationExpired: 'Confirmation Link Expired',
     confirmationFailed: 'Confirmation Failed',
   },
+  service: {
+    /** A 503 while the database cannot be reached: the client retries, nobody is signed out. */
+    temporarilyUnavailable: 'Relatos is briefly unavailable. Please try again in a moment.',
+  },
   stories: {
     storyNotFound: 'Story not found',
     chapterNotFound: 'Chapter not found',

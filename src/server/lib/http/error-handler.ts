@@ -3,6 +3,8 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorDetails, ErrorIssue } from '#shared/errors';
+import { messages } from '#shared/messages';
+import { unavailabilityCause } from '../../db/unavailable.ts';
 import { AppError } from '../errors.ts';
 
 interface ErrorBody {
@@ -91,7 +93,18 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Seconds a client waits before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
+  if (unavailabilityCause(error)) {
+    return {
+      status: 503,
+      body: {
+        error: { code: 'SERVICE_UNAVAILABLE', message: messages.service.temporarilyUnavailable },
+      },
+    };
+  }
   const state = sqlState(error);
   if (state && contentErrors[state]) {
     // A safety net: schemas should refuse these first.
@@ -139,9 +152,29 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   };
 }
 
+/**
+ * The database is down: one warning per request naming only the root cause's code and message
+ * (a wrapping "Failed query" error carries the query's parameters, which can be session tokens).
+ */
+function answerDatabaseUnavailable(
+  cause: Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: ErrorBody,
+) {
+  const { code } = cause as { code?: unknown };
+  request.log.warn(
+    { database: { code: typeof code === 'string' ? code : undefined, message: cause.message } },
+    'database unavailable',
+  );
+  return reply.status(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).send(body);
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toErrorResponse(error);
+    const unavailable = unavailabilityCause(error);
+    if (unavailable) return answerDatabaseUnavailable(unavailable, request, reply, body);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.error.code, status }, 'request refused');
     return reply.status(status).send(body);
