@@ -70,6 +70,12 @@ export const envSchema = z.object({
   ),
   PAYPAL_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  /** Bearer token for /metrics on the app's own port; without it (and without METRICS_PORT) there is no /metrics. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
+  /** Serves /metrics on a port of its own (keep it off the public network). */
+  METRICS_PORT: optionalString
+    .transform((value) => (value === undefined ? undefined : Number(value)))
+    .pipe(z.number().int().min(1).max(65535).optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -122,6 +128,8 @@ export interface AppConfig {
   };
   /** The background-job worker of this instance (lib/jobs/job-worker.ts). */
   jobs: JobWorkerSettings;
+  /** Prometheus metrics (lib/metrics): where /metrics is served and who may read it. */
+  metrics: { token?: string; port?: number };
   /** Where the built client lives; absent in API-only tests. */
   clientDir?: string;
   /** The built server-rendering bundle (dist/ssr/entry-server.js); pages render in the browser without it. */
@@ -233,5 +241,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       staleAfterMs: 60_000,
       shutdownGraceMs: 5000,
     },
+    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
   };
 }
