@@ -29,7 +29,7 @@ const { database, close } = await openDatabaseForScript(config);
 const storage = createStorage({ dataDir: config.dataDir, s3: config.s3 });
 await storage.ensureBuckets();
 const app = await buildApp(
-  { ...config, authSecret: resolveAuthSecret(config) },
+  { ...config, authSecret: await resolveAuthSecret(config, database, () => undefined) },
   { database, storage },
 );
 try {

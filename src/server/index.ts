@@ -41,7 +41,15 @@ try {
   couldNotStart(error);
   process.exit(1);
 }
-const app = await buildApp({ ...config, authSecret: resolveAuthSecret(config) }, runtime);
+let authSecret: string;
+try {
+  authSecret = await resolveAuthSecret(config, runtime.database, startupLog);
+} catch (error) {
+  couldNotStart(error);
+  await runtime.stop().catch(() => undefined);
+  process.exit(1);
+}
+const app = await buildApp({ ...config, authSecret }, runtime);
 try {
   await prepareApp(app.context.services, config, startupLog);
 } catch (error) {

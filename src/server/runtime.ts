@@ -4,23 +4,46 @@ import path from 'node:path';
 import type { Services } from './app-context.ts';
 import type { AppConfig } from './config/env.ts';
 import { connectDatabase, runMigrations, type DatabaseConnection } from './db/client.ts';
+import { AUTH_SECRET_NAME, sharedInstallationSecret } from './db/installation-secret.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres.ts';
 import { seedDefaults } from './db/seed-defaults.ts';
 import { createStorage } from './lib/storage/index.ts';
 import type { ObjectStorage } from './lib/storage/storage.ts';
 
+/** The secret file of installations from before decision 029, adopted once into the database. */
+const LEGACY_SECRET_FILE = 'auth-secret';
+const MIN_SECRET_LENGTH = 32;
+
 /**
- * The secret that signs session cookies. Several instances must share it (AUTH_SECRET, required in
- * production); on one machine it is generated once and kept in DATA_DIR.
+ * The secret that signs session cookies: AUTH_SECRET (production requires it), or else the
+ * installation's own, generated once and kept in the database so that every instance on it signs
+ * alike (decision 029). A DATA_DIR/auth-secret from an earlier version is offered first, so that
+ * learners stay signed in across the upgrade.
  */
-export function resolveAuthSecret(config: AppConfig): string {
+export async function resolveAuthSecret(
+  config: AppConfig,
+  database: DatabaseConnection,
+  log: (message: string) => void,
+): Promise<string> {
   if (config.authSecret) return config.authSecret;
-  const file = path.join(config.dataDir, 'auth-secret');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('base64url');
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  const file = path.join(config.dataDir, LEGACY_SECRET_FILE);
+  const earlier = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
+  const adopting = earlier.length >= MIN_SECRET_LENGTH;
+  const candidate = adopting ? earlier : randomBytes(32).toString('base64url');
+  const { value, created } = await sharedInstallationSecret(
+    database.db,
+    AUTH_SECRET_NAME,
+    candidate,
+  );
+  const origin = !created
+    ? 'the one already stored'
+    : adopting
+      ? `adopted now from ${file}`
+      : 'generated now';
+  log(
+    `AUTH_SECRET is not set: sessions are signed with the installation's secret kept in the database (${origin}); every instance on this database shares it`,
+  );
+  return value;
 }
 
 export interface Runtime {

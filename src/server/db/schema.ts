@@ -600,6 +600,17 @@ export const authTokens = pgTable(
   (t) => [index('auth_tokens_user_kind_idx').on(t.userId, t.kind)],
 );
 
+/**
+ * Secrets the installation generated for itself, one row each, shared by every instance on this
+ * database: the session-signing secret when AUTH_SECRET is not set (decision 029). Whoever can
+ * read this table can forge sessions; set AUTH_SECRET to keep the secret out of the database.
+ */
+export const installationSecrets = pgTable('installation_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
 /** Messages kept by the development mailbox when no SMTP_URL is set (never in production). */
 export const devMailboxMessages = pgTable('dev_mailbox_messages', {
   id: uuid('id').primaryKey().defaultRandom(),
