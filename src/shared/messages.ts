@@ -23,6 +23,8 @@ export const messages = {
   service: {
     /** A 503 while the database cannot be reached: the client retries, nobody is signed out. */
     temporarilyUnavailable: 'Relatos is briefly unavailable. Please try again in a moment.',
+    /** /metrics without the bearer token of METRICS_TOKEN. */
+    metricsTokenRequired: 'A valid metrics token is required',
   },
   stories: {
     storyNotFound: 'Story not found',
