@@ -13,6 +13,8 @@ export interface StorageFixture {
   storage: ObjectStorage;
   /** Disk only: the root directory (to look for temp files). */
   root?: string;
+  /** S3 only: the server's endpoint and bucket, for an app process's S3_* environment. */
+  s3?: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string };
   cleanup(): Promise<void>;
 }
 
@@ -38,17 +40,17 @@ export async function createS3Fixture(): Promise<StorageFixture> {
     configureBuckets: [{ name: 'relatos' }],
   });
   const { port } = await server.run();
-  const storage = new S3Storage({
+  const s3 = {
     endpoint: `http://127.0.0.1:${port}`,
-    region: 'us-east-1',
     bucket: 'relatos',
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
+  };
+  const storage = new S3Storage({ ...s3, region: 'us-east-1', forcePathStyle: true });
   await storage.ensureBuckets();
   return {
     storage,
+    s3,
     cleanup: async () => {
       (storage as S3Storage).client.destroy();
       await server.close();
