@@ -80,6 +80,9 @@ export function createJobQueue(deps: {
       return { job: toJob(outcome.row), created: outcome.created };
     },
 
+    /** Jobs of the installation by status, for the metrics. */
+    countByStatus: () => jobs.countByStatus(),
+
     async get(id: string): Promise<Job | null> {
       const row = await jobs.findById(id);
       return row ? toJob(row) : null;

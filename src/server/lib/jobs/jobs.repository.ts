@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
-import type { JobKind } from '#shared/contracts/jobs';
+import type { JobKind, JobStatus } from '#shared/contracts/jobs';
 import { defineRepository } from '../../db/repository.ts';
 import { backgroundJobs } from '../../db/schema.ts';
 import { INTERRUPTED_TEMPLATE } from './job-errors.ts';
@@ -60,6 +60,15 @@ export const createJobsRepository = defineRepository((db) => ({
       })
       .returning();
     return row!;
+  },
+
+  /** How many jobs of the installation are in each status (metrics). */
+  async countByStatus(): Promise<Partial<Record<JobStatus, number>>> {
+    const rows = await db
+      .select({ status: backgroundJobs.status, count: sql<number>`count(*)::int` })
+      .from(backgroundJobs)
+      .groupBy(backgroundJobs.status);
+    return Object.fromEntries(rows.map((row) => [row.status, row.count]));
   },
 
   async findById(id: string): Promise<JobRow | undefined> {

@@ -38,6 +38,13 @@ export function createProgressEvents({ channel }: { channel: NotifyChannel<Progr
       };
     },
 
+    /** Event streams open on this instance (metrics). */
+    openStreams() {
+      let count = 0;
+      for (const set of listeners.values()) count += set.size;
+      return count;
+    },
+
     async stop() {
       listeners.clear();
       await channel.stop();
