@@ -16,33 +16,7 @@ const expectErrorShape = (body: string, code?: string) => {
   return parsed;
 };
 
-describe('health', () => {
-  it('reports database and storage status', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.status).toBe('ok');
-    expect(body.database.ok).toBe(true);
-    expect(body.storage).toMatchObject({ ok: true, kind: 'disk' });
-  });
-
-  it("reports whether recordings can be decoded (ffmpeg's version here)", async () => {
-    const body = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
-    expect(body.audioDecoding).toMatchObject({
-      ok: true,
-      detail: expect.stringMatching(/^ffmpeg/),
-    });
-  });
-
-  it('reports a broken database as degraded with 503', async () => {
-    const broken = await createTestApp();
-    await broken.database.pool.end();
-    const res = await broken.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ status: 'degraded', database: { ok: false } });
-    await broken.app.close();
-  });
-});
+// Health and readiness: tests/api/health-checks.test.ts.
 
 describe('every response', () => {
   it('carries a request id and the security headers', async () => {

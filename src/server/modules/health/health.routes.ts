@@ -1,19 +1,36 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteContext } from '../../app-context.ts';
+import { isAdmin } from '../../lib/viewer.ts';
+import type { HealthReport } from './health.service.ts';
 
 const componentSchema = z.object({
   ok: z.boolean(),
   latencyMs: z.number(),
+  /** Administrators only: error texts name hosts, paths and versions. */
   detail: z.string().optional(),
 });
 const healthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
+  /** ok; degraded: an optional dependency fails, still in rotation; unavailable: out of rotation. */
+  status: z.enum(['ok', 'degraded', 'unavailable']),
+  shuttingDown: z.boolean(),
   database: componentSchema,
   storage: componentSchema.extend({ kind: z.enum(['disk', 's3']) }),
   /** ffmpeg, for the content studio; reported, never a reason to answer 503. */
   audioDecoding: componentSchema,
 });
+
+/** The report as a caller may see it: details only for administrators. */
+function visibleReport(report: HealthReport, admin: boolean): HealthReport {
+  if (admin) return report;
+  const hide = <T extends { detail?: string }>({ detail: _detail, ...rest }: T) => rest;
+  return {
+    ...report,
+    database: hide(report.database),
+    storage: hide(report.storage),
+    audioDecoding: hide(report.audioDecoding),
+  };
+}
 
 export const healthRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
   const { health } = services;
@@ -33,22 +50,25 @@ export const healthRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { s
     },
   );
 
-  app.get(
-    '/health',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Database and storage status',
-        response: { 200: healthSchema, 503: healthSchema },
+  // '/health' is the older address of the same report.
+  for (const url of ['/health/ready', '/health']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags: ['system'],
+          summary:
+            'Readiness: 200 while the database answers and the instance is not shutting down, else 503',
+          response: { 200: healthSchema, 503: healthSchema },
+        },
       },
-    },
-    async (_request, reply) => {
-      const report = await health.check();
-      // A degraded instance answers 503 so that load balancers stop sending it traffic.
-      return reply
-        .status(report.status === 'ok' ? 200 : 503)
-        .header('Cache-Control', 'no-store')
-        .send(report);
-    },
-  );
+      async (request, reply) => {
+        const checked = await health.check();
+        return reply
+          .status(checked.status === 'unavailable' ? 503 : 200)
+          .header('Cache-Control', 'no-store')
+          .send(visibleReport(checked, isAdmin(request.viewer)));
+      },
+    );
+  }
 };

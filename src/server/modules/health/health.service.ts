@@ -2,10 +2,33 @@ import type { AudioToolsStatus } from '../../lib/audio/index.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import type { HealthRepository } from './health.repository.ts';
 
-async function timed(check: () => Promise<{ ok: boolean; detail?: string }>) {
+/**
+ * A check that does not answer within this long counts as failed: a load balancer's probe must get
+ * its answer quickly, also while the database hangs rather than refuses.
+ */
+export const HEALTH_CHECK_TIMEOUT_MS = 2000;
+
+export interface ComponentStatus {
+  ok: boolean;
+  latencyMs: number;
+  /** What failed or which version answered: for administrators only (see health.routes.ts). */
+  detail?: string;
+}
+
+async function timed(
+  check: () => Promise<{ ok: boolean; detail?: string }>,
+  timeoutMs: number,
+): Promise<ComponentStatus> {
   const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<{ ok: boolean; detail: string }>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ ok: false, detail: `no answer within ${timeoutMs} ms` }),
+      timeoutMs,
+    );
+  });
   try {
-    const result = await check();
+    const result = await Promise.race([check(), timeout]);
     return { ...result, latencyMs: Math.round(performance.now() - started) };
   } catch (error) {
     return {
@@ -13,6 +36,8 @@ async function timed(check: () => Promise<{ ok: boolean; detail?: string }>) {
       detail: error instanceof Error ? error.message : String(error),
       latencyMs: Math.round(performance.now() - started),
     };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -20,16 +45,20 @@ async function timed(check: () => Promise<{ ok: boolean; detail?: string }>) {
 const AUDIO_TOOLS_TTL_MS = 5 * 60_000;
 
 /**
- * Whether the database and the file storage answer, and how fast; and whether audio can be
- * decoded (the content studio needs ffmpeg). Only the first two take an instance out of rotation:
- * learners listen without ffmpeg, so a missing one is reported, not fatal.
+ * Whether this instance should receive traffic, and how its dependencies fare. Only the database
+ * and shutting down take an instance out of rotation ('unavailable'): without storage or ffmpeg
+ * the instance still serves most of the product, and another instance would fare no better, so
+ * those are reported ('degraded') but never a reason to answer 503.
  */
 export function createHealthService(deps: {
-  health: HealthRepository;
+  health: Pick<HealthRepository, 'ping'>;
   storage: ObjectStorage;
   checkAudioTools: () => Promise<AudioToolsStatus>;
+  timeoutMs?: number;
 }) {
   const { health, storage } = deps;
+  const timeoutMs = deps.timeoutMs ?? HEALTH_CHECK_TIMEOUT_MS;
+  let shuttingDown = false;
   let audioTools: { at: number; status: Promise<AudioToolsStatus> } | undefined;
   const audio = () => {
     if (!audioTools || Date.now() - audioTools.at > AUDIO_TOOLS_TTL_MS) {
@@ -41,17 +70,32 @@ export function createHealthService(deps: {
     /** For the start-up log: ok with ffmpeg's version, or what to install. */
     audioTools: audio,
 
+    /** From now on the instance reports itself not ready, so load balancers stop sending to it. */
+    beginShutdown() {
+      shuttingDown = true;
+    },
+
+    get shuttingDown() {
+      return shuttingDown;
+    },
+
     async check() {
       const [database, files, audioDecoding] = await Promise.all([
         timed(async () => {
           await health.ping();
           return { ok: true };
-        }),
-        timed(() => storage.check()),
-        timed(audio),
+        }, timeoutMs),
+        timed(() => storage.check(), timeoutMs),
+        timed(audio, timeoutMs),
       ]);
+      const ready = database.ok && !shuttingDown;
       return {
-        status: database.ok && files.ok ? ('ok' as const) : ('degraded' as const),
+        status: !ready
+          ? ('unavailable' as const)
+          : files.ok && audioDecoding.ok
+            ? ('ok' as const)
+            : ('degraded' as const),
+        shuttingDown,
         database,
         storage: { ...files, kind: storage.kind },
         audioDecoding,
@@ -61,3 +105,4 @@ export function createHealthService(deps: {
 }
 
 export type HealthService = ReturnType<typeof createHealthService>;
+export type HealthReport = Awaited<ReturnType<HealthService['check']>>;
