@@ -31,6 +31,7 @@ import { anonymousViewer, type Viewer } from './lib/viewer.ts';
 import { adminScope } from './modules/admin/admin-scope.ts';
 import { hasSessionCookie } from './modules/auth/auth-instance.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { devMailboxAvailability } from './modules/dev-mailbox/dev-mailbox-access.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -189,9 +190,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     { prefix: '/api' },
   );
 
-  if (mailer.kind === 'dev-mailbox' && config.env !== 'production') {
-    await app.register(devMailboxRoutes, routeContext);
-  }
+  // Whether the development mailbox is served, and why, is said at every start (decision 029).
+  const mailbox = devMailboxAvailability(config, mailer.kind);
+  app.log.info(`development mailbox ${mailbox.enabled ? 'on' : 'off'}: ${mailbox.reason}`);
+  if (mailbox.enabled) await app.register(devMailboxRoutes, routeContext);
   await registerClientApp(app, {
     clientDir: config.clientDir,
     renderPage: createPageRenderer({

@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteContext } from '../../app-context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { isDirectLocalRequest } from './dev-mailbox-access.ts';
 import { renderDevMailboxPage } from './dev-mailbox-page.ts';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 const messageSchema = z.object({
   id: z.string(),
@@ -15,13 +14,13 @@ const messageSchema = z.object({
 });
 
 /**
- * The development mailbox: registered only when no SMTP_URL is set and never in production, and
- * answered only to clients on this machine (the socket's own address, never X-Forwarded-For).
+ * The development mailbox: registered only when devMailboxAvailability allows it (app.ts), and
+ * answered only to direct requests from this machine: anything a proxy forwarded gets a 404.
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
   const { devMailbox } = services;
   app.addHook('onRequest', async (request, reply) => {
-    if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) throw notFound();
+    if (!isDirectLocalRequest(request.socket.remoteAddress, request.headers)) throw notFound();
     reply.header('Cache-Control', 'no-store');
   });
 
