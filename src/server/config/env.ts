@@ -70,6 +70,16 @@ export const envSchema = z.object({
   ),
   PAYPAL_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  /** Connections this instance's pool opens to PostgreSQL at most. */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** A statement running longer is cancelled by PostgreSQL (0: no limit). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Opening a connection (or waiting for a free one) longer fails the request with 503. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
+  /** On SIGTERM, in-flight requests get this long to finish; past it the process exits 1. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** On SIGTERM, readiness answers 503 this long before the server stops accepting connections. */
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).optional(),
   /** Bearer token for /metrics on the app's own port; without it (and without METRICS_PORT) there is no /metrics. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
   /** Serves /metrics on a port of its own (keep it off the public network). */
@@ -128,12 +138,23 @@ export interface AppConfig {
   };
   /** The background-job worker of this instance (lib/jobs/job-worker.ts). */
   jobs: JobWorkerSettings;
+  /** The pool of connections to PostgreSQL (db/client.ts). */
+  database: DatabaseSettings;
+  /** Graceful shutdown (index.ts, decision 028). */
+  shutdown: { timeoutMs: number; drainDelayMs: number };
   /** Prometheus metrics (lib/metrics): where /metrics is served and who may read it. */
   metrics: { token?: string; port?: number };
   /** Where the built client lives; absent in API-only tests. */
   clientDir?: string;
   /** The built server-rendering bundle (dist/ssr/entry-server.js); pages render in the browser without it. */
   serverRenderEntry?: string;
+}
+
+export interface DatabaseSettings {
+  poolMax: number;
+  /** 0: no limit. */
+  statementTimeoutMs: number;
+  connectTimeoutMs: number;
 }
 
 export interface JobWorkerSettings {
@@ -240,6 +261,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       heartbeatIntervalMs: 5000,
       staleAfterMs: 60_000,
       shutdownGraceMs: 5000,
+    },
+    database: {
+      poolMax: env.DB_POOL_MAX,
+      statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+    },
+    shutdown: {
+      timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      // Behind a load balancer, give its probes time to see readiness fail before new
+      // connections are refused; on a developer's machine nobody probes, so stop at once.
+      drainDelayMs: env.SHUTDOWN_DRAIN_DELAY_MS ?? (env.NODE_ENV === 'production' ? 5000 : 0),
     },
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
   };
