@@ -22,6 +22,8 @@ import {
 import { contentSecurityPolicy, registerSecurity } from './lib/http/security.ts';
 import { isAdminPath } from '#shared/discover/tracking';
 import { loggerOptions } from './lib/logger.ts';
+import { createMetrics } from './lib/metrics/metrics.ts';
+import { registerMetrics } from './lib/metrics/metrics-endpoint.ts';
 import { requestMeta } from './lib/http/request-meta.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
 import type { ObjectStorage } from './lib/storage/storage.ts';
@@ -88,7 +90,16 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   const { authSecret } = config;
   if (!authSecret) throw new Error('buildApp needs config.authSecret (see runtime.ts)');
-  const mailer = deps.mailer ?? createMailer(config, deps.database, app.log);
+  // Metrics read the services only when scraped (lib/metrics, decision 031).
+  const metrics = createMetrics({
+    pool: deps.database.pool,
+    openProgressStreams: () => services.progressEvents.openStreams(),
+    jobCounts: () => services.jobs.queue.countByStatus(),
+  });
+  registerMetrics(app, metrics, { ...config.metrics, host: config.host });
+  const mailer = metrics.countingMailer(
+    deps.mailer ?? createMailer(config, deps.database, app.log),
+  );
   const shutdownTasks = new Set<() => void>();
   const services = createServices({
     config: { ...config, authSecret },
