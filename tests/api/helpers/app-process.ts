@@ -30,12 +30,16 @@ export interface AppProcessOptions {
    * Environment on top of this process's own and the defaults below; a value of `undefined`
    * removes the variable (e.g. `AUTH_SECRET: undefined` to make sure none is inherited).
    * Defaults: NODE_ENV=test, HOST=127.0.0.1, PORT=<a free port>, PUBLIC_URL=<the base URL>,
-   * DATA_DIR=<a new temporary directory>, SEED_DEMO_CONTENT=false, LOG_LEVEL=warn.
+   * DATA_DIR=<a new temporary directory>, SEED_DEMO_CONTENT=false, LOG_LEVEL=warn. PORT=0 (or
+   * none) means a free port chosen here.
    */
   env?: Record<string, string | undefined>;
-  /** Resolves once the instance serves; default 60 s (start-up compiles TypeScript with tsx). */
+  /** Bound of the wait for readiness; default 60 s (start-up compiles TypeScript with tsx). */
   readyTimeoutMs?: number;
-  /** false: return as soon as the process is spawned (to watch a start that should fail). */
+  /**
+   * false: return as soon as the process is spawned (to watch a start that should fail, or to
+   * call `ready()` later).
+   */
   waitUntilReady?: boolean;
 }
 
@@ -58,6 +62,11 @@ export interface AppProcess {
   jsonLines(): Array<Record<string, unknown>>;
   /** Resolves with the first line (past or future) matching `predicate`; rejects after the bound. */
   waitForLine(predicate: (line: string) => boolean, timeoutMs?: number): Promise<string>;
+  /**
+   * Resolves once the instance is ready (see `isReady`); rejects, after stopping the process, when
+   * it exits first or is not ready within `timeoutMs`. `startAppProcess` calls it unless told not to.
+   */
+  ready(timeoutMs?: number): Promise<void>;
   /** Settles when the process has exited (at once if it already has). */
   exited: Promise<AppProcessExit>;
   /**
@@ -116,30 +125,21 @@ export async function createEmptyDatabase(): Promise<{ url: string; drop(): Prom
   };
 }
 
-async function answers(url: string): Promise<number | undefined> {
-  try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-    await res.arrayBuffer();
-    return res.status;
-  } catch {
-    return undefined; // not listening yet
-  }
-}
-
-/**
- * Ready means the readiness route answers 200; while the app has no readiness route (a JSON 404),
- * the liveness route answering 200 does.
- */
+/** Ready: the readiness route answers 200 (listening, database reachable). */
 async function isReady(baseUrl: string): Promise<boolean> {
-  const ready = await answers(`${baseUrl}/api/health/ready`);
-  if (ready === 200) return true;
-  if (ready !== 404) return false;
-  return (await answers(`${baseUrl}/api/health/live`)) === 200;
+  try {
+    const res = await fetch(`${baseUrl}/api/health/ready`, { signal: AbortSignal.timeout(2_000) });
+    await res.arrayBuffer();
+    return res.status === 200;
+  } catch {
+    return false; // not listening yet
+  }
 }
 
 export async function startAppProcess(options: AppProcessOptions = {}): Promise<AppProcess> {
   const given = options.env ?? {};
-  const port = given.PORT ? Number(given.PORT) : await freePort();
+  // The app must listen on a port known beforehand (it does not print the one it got for PORT=0).
+  const port = given.PORT && given.PORT !== '0' ? Number(given.PORT) : await freePort();
   const ownDataDir = given.DATA_DIR === undefined;
   const dataDir = given.DATA_DIR ?? createDataDir();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -241,27 +241,29 @@ export async function startAppProcess(options: AppProcessOptions = {}): Promise<
         lineWaiters.add(waiter);
       });
     },
+    async ready(timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!(await isReady(baseUrl))) {
+        if (hasExited) {
+          const { code, signal } = await exited;
+          await stop();
+          throw new Error(
+            `app process exited before it was ready (code ${code}, signal ${signal}):\n${output()}`,
+          );
+        }
+        if (Date.now() > deadline) {
+          await stop('SIGKILL');
+          throw new Error(`app process not ready within ${timeoutMs} ms; last lines:\n${output()}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
     exited,
     stop,
   };
 
   running.add(handle);
-  if (options.waitUntilReady === false) return handle;
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
-  while (!(await isReady(baseUrl))) {
-    if (hasExited) {
-      const { code, signal } = await exited;
-      await stop();
-      throw new Error(
-        `app process exited before it was ready (code ${code}, signal ${signal}):\n${output()}`,
-      );
-    }
-    if (Date.now() > deadline) {
-      await stop('SIGKILL');
-      throw new Error(`app process not ready within the bound; last lines:\n${output()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  if (options.waitUntilReady !== false) await handle.ready(options.readyTimeoutMs);
   return handle;
 }
 
