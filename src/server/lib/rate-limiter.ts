@@ -8,7 +8,12 @@ export interface RateLimitRule {
 }
 
 export const rateLimitRules = {
+  /** Per email, for sign-ins from browsers not known for that account (decision 029). */
   signIn: { action: 'signin', limit: 5, windowMs: 15 * 60_000 },
+  /** Per email and known device: someone else's failures elsewhere never count here. */
+  signInKnownDevice: { action: 'signin_device', limit: 5, windowMs: 15 * 60_000 },
+  /** Across emails from one client address, known devices aside (a school may share one). */
+  signInAddress: { action: 'signin_address', limit: 30, windowMs: 15 * 60_000 },
   /** Each sign-up with a known address mails its owner: this caps the mail one address gets. */
   signUpEmail: { action: 'signup_email', limit: 3, windowMs: 15 * 60_000 },
   /** Across emails from one client address (generous: a class may share one school address). */

@@ -49,7 +49,8 @@ export const authRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { ser
     {
       schema: {
         tags,
-        summary: 'Sign in with email and password (5 attempts per 15 minutes per email)',
+        summary:
+          'Sign in with email and password (5 attempts per 15 minutes per email, or per email on a browser that signed in to it before; 30 per 15 minutes per client address)',
         body: signInBodySchema,
         response: { 200: userResponseSchema, ...errors },
       },

@@ -29,6 +29,7 @@ import {
   PASSWORD_RESET_LIFETIME_SECONDS,
   type Auth,
 } from './auth-instance.ts';
+import { createKnownDevices } from './known-device.ts';
 
 /** What the routes hand the service about a request: its headers (cookies) and its origin. */
 export interface RequestMeta {
@@ -78,6 +79,10 @@ export interface AuthServiceDeps {
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { accounts, mailer, limiter, audit, publicUrl, log } = deps;
+  const knownDevices = createKnownDevices({
+    secret: deps.secret,
+    secureCookie: publicUrl.startsWith('https://'),
+  });
 
   /** Mail goes out in the background: the answer (and its timing) never depends on SMTP. */
   const sendInBackground = (compose: (siteName: string) => Parameters<Mailer['send']>[0]) => {
@@ -151,6 +156,26 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
   }
 
+  /**
+   * The counts a sign-in attempt goes into, the account's own first (decision 029). A browser
+   * that signed in to this account before has a bucket of its own, so wrong passwords typed
+   * elsewhere cannot lock its owner out. Any other attempt counts per email, and per client
+   * address across emails unless the address is loopback (this host, or a proxy the server was
+   * not told to trust: decision 026).
+   */
+  function signInLimits(
+    email: string,
+    knownDeviceId: string | undefined,
+    origin: RequestOrigin,
+  ): [RateLimitRule, string][] {
+    if (knownDeviceId) return [[rateLimitRules.signInKnownDevice, `${email}|${knownDeviceId}`]];
+    const limits: [RateLimitRule, string][] = [[rateLimitRules.signIn, email]];
+    if (!isLoopbackAddress(origin.ip)) {
+      limits.push([rateLimitRules.signInAddress, addressIdentifier(origin)]);
+    }
+    return limits;
+  }
+
   async function currentUser(userId: string): Promise<CurrentUser> {
     const user = await accounts.loadCurrentUser(userId);
     if (!user) throw unauthorized();
@@ -205,11 +230,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       input: { email: string; password: string; rememberMe: boolean },
       meta: RequestMeta,
     ): Promise<WithCookies<CurrentUser>> {
-      const verdict = await checkLimit(rateLimitRules.signIn, input.email, meta.origin);
-      if (!verdict.allowed) {
+      const device = knownDevices.read(meta.headers.get('cookie'));
+      const knownDevice = knownDevices.knows(device, input.email);
+      const limits = signInLimits(input.email, knownDevice ? device.id : undefined, meta.origin);
+      for (const [rule, identifier] of limits) {
+        const verdict = await checkLimit(rule, identifier, meta.origin);
+        if (verdict.allowed) continue;
         await audit.record({
           action: 'rate_limited_signin',
-          details: { email: input.email, attempts: verdict.attempts },
+          details: { email: input.email, attempts: verdict.attempts, limit: rule.action },
           origin: meta.origin,
         });
         throw rateLimited(messages.signInRateLimited, {
@@ -222,13 +251,19 @@ export function createAuthService(deps: AuthServiceDeps) {
           headers: authHeaders(meta),
           returnHeaders: true,
         });
-        await limiter.reset(rateLimitRules.signIn, input.email).catch(() => undefined);
+        // The owner's own count starts again; the per-address count does not (one's own account
+        // must not buy more guesses at others').
+        const [ownRule, ownIdentifier] = limits[0]!;
+        await limiter.reset(ownRule, ownIdentifier).catch(() => undefined);
         await audit.record({
           action: 'successful_signin',
           userId: response.user.id,
           origin: meta.origin,
         });
-        return { result: await currentUser(response.user.id), setCookies: headers.getSetCookie() };
+        return {
+          result: await currentUser(response.user.id),
+          setCookies: [...headers.getSetCookie(), knownDevices.remember(device, input.email)],
+        };
       } catch (error) {
         if (error instanceof AppError) throw error;
         const translated = translateAuthError(error);
