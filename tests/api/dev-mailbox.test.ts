@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from './helpers/accounts.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -70,6 +71,33 @@ describe('development mailbox', () => {
       (await mailbox({ headers: { host: 'localhost', referer: 'https://relatos.example.com/' } }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+/** The status line of a raw request over a real socket to a listening copy of the app. */
+async function statusOverSocket(port: number, requestText: string): Promise<string> {
+  const socket = net.connect(port, '127.0.0.1');
+  // Written, not ended: the server closes the connection once it has answered.
+  socket.write(requestText);
+  let answer = '';
+  for await (const chunk of socket) answer += String(chunk);
+  return answer.split('\r\n')[0]!;
+}
+
+describe('over a real socket', () => {
+  it('answers HTTP/1.1 from this machine, and refuses HTTP/1.0 (nginx to its upstreams)', async () => {
+    const listening = await createTestApp();
+    try {
+      await listening.app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = listening.app.server.address() as net.AddressInfo;
+      const direct =
+        'GET /dev/mailbox.json HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n';
+      expect(await statusOverSocket(port, direct)).toBe('HTTP/1.1 200 OK');
+      const proxied = 'GET /dev/mailbox.json HTTP/1.0\r\nHost: 127.0.0.1:3000\r\n\r\n';
+      expect(await statusOverSocket(port, proxied)).toMatch(/^HTTP\/1\.1 404/);
+    } finally {
+      await listening.close();
+    }
   });
 });
 

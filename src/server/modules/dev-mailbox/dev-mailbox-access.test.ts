@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../config/env.ts';
 import { devMailboxAvailability, isDirectLocalRequest } from './dev-mailbox-access.ts';
@@ -34,26 +35,29 @@ describe('devMailboxAvailability', () => {
   });
 });
 
+const viaSocket = (remoteAddress: string, headers: IncomingHttpHeaders, httpVersion = '1.1') =>
+  isDirectLocalRequest({ remoteAddress, headers, httpVersion });
+
 describe('isDirectLocalRequest', () => {
   it('accepts a loopback socket naming this machine', () => {
-    expect(isDirectLocalRequest('127.0.0.1', { host: 'localhost:3000' })).toBe(true);
-    expect(isDirectLocalRequest('::ffff:127.0.0.1', { host: '127.0.0.1:3000' })).toBe(true);
+    expect(viaSocket('127.0.0.1', { host: 'localhost:3000' })).toBe(true);
+    expect(viaSocket('::ffff:127.0.0.1', { host: '127.0.0.1:3000' })).toBe(true);
   });
 
   it('refuses a missing or malformed Host, and an Origin elsewhere', () => {
-    expect(isDirectLocalRequest('127.0.0.1', {})).toBe(false);
-    expect(isDirectLocalRequest('127.0.0.1', { host: 'local host' })).toBe(false);
-    expect(
-      isDirectLocalRequest('127.0.0.1', { host: 'localhost', origin: 'https://evil.example' }),
-    ).toBe(false);
-    expect(isDirectLocalRequest('127.0.0.1', { host: 'localhost', referer: 'not a url' })).toBe(
+    expect(viaSocket('127.0.0.1', {})).toBe(false);
+    expect(viaSocket('127.0.0.1', { host: 'local host' })).toBe(false);
+    expect(viaSocket('127.0.0.1', { host: 'localhost', origin: 'https://evil.example' })).toBe(
       false,
     );
+    expect(viaSocket('127.0.0.1', { host: 'localhost', referer: 'not a url' })).toBe(false);
+  });
+
+  it('refuses HTTP/1.0, what nginx speaks to its upstreams by default', () => {
+    expect(viaSocket('127.0.0.1', { host: '127.0.0.1:3000' }, '1.0')).toBe(false);
   });
 
   it('refuses any X-Forwarded-* header', () => {
-    expect(
-      isDirectLocalRequest('127.0.0.1', { host: 'localhost', 'x-forwarded-port': '443' }),
-    ).toBe(false);
+    expect(viaSocket('127.0.0.1', { host: 'localhost', 'x-forwarded-port': '443' })).toBe(false);
   });
 });

@@ -66,14 +66,18 @@ export function devMailboxAvailability(
 const PROXY_HEADERS = ['forwarded', 'via', 'x-real-ip', 'x-client-ip', 'true-client-ip'];
 
 /**
- * Whether a request came straight from this machine: a loopback socket, no proxy's headers, and a
- * Host (and Origin or Referer, when sent) naming this machine.
+ * Whether a request came straight from this machine: a loopback socket, HTTP/1.1 or later (nginx
+ * speaks HTTP/1.0 to its upstreams unless told otherwise, and adds no header by default), no
+ * proxy's headers, and a Host (and Origin or Referer, when sent) naming this machine.
  */
-export function isDirectLocalRequest(
-  remoteAddress: string | undefined,
-  headers: IncomingHttpHeaders,
-): boolean {
+export function isDirectLocalRequest(request: {
+  remoteAddress: string | undefined;
+  httpVersion: string;
+  headers: IncomingHttpHeaders;
+}): boolean {
+  const { remoteAddress, httpVersion, headers } = request;
   if (!isLoopbackAddress(remoteAddress ?? null)) return false;
+  if (httpVersion === '1.0' || httpVersion === '0.9') return false;
   const names = Object.keys(headers);
   if (names.some((name) => PROXY_HEADERS.includes(name) || name.startsWith('x-forwarded-'))) {
     return false;

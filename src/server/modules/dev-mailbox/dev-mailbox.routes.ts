@@ -20,7 +20,12 @@ const messageSchema = z.object({
 export const devMailboxRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
   const { devMailbox } = services;
   app.addHook('onRequest', async (request, reply) => {
-    if (!isDirectLocalRequest(request.socket.remoteAddress, request.headers)) throw notFound();
+    const direct = isDirectLocalRequest({
+      remoteAddress: request.socket.remoteAddress,
+      httpVersion: request.raw.httpVersion,
+      headers: request.headers,
+    });
+    if (!direct) throw notFound();
     reply.header('Cache-Control', 'no-store');
   });
 
