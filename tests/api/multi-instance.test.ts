@@ -238,6 +238,27 @@ describe('behind the round-robin proxy', () => {
     expect(upstreams.size).toBe(2);
   });
 
+  it('a sign-in through the proxy gets its cookie, and a sign-out on one instance ends the session on the other at once', async () => {
+    const { email } = await confirmedLearner();
+    // The proxy passes Set-Cookie back, whichever instance answered.
+    const cookie = await signIn(proxy.url, email, STRONG_PASSWORD);
+    for (const instance of [a, b]) {
+      const session = await json<{ user: { email: string } | null }>(
+        call(instance.baseUrl, 'GET', '/api/auth/session', { cookie }),
+      );
+      expect(session.user?.email).toBe(email);
+    }
+
+    const signedOut = await call(a.baseUrl, 'POST', '/api/auth/sign-out', { cookie });
+    expect(signedOut.status).toBe(204);
+    // No wait: B must not serve a session A ended (no per-instance copy outlives a sign-out).
+    const onB = await json<{ user: unknown }>(
+      call(b.baseUrl, 'GET', '/api/auth/session', { cookie }),
+    );
+    expect(onB.user).toBeNull();
+    expect((await call(b.baseUrl, 'GET', '/api/me/profile', { cookie })).status).toBe(401);
+  });
+
   it('sign-in limits count across both instances', async () => {
     const { email } = await confirmedLearner();
     const limit = rateLimitRules.signIn.limit;
