@@ -111,7 +111,7 @@ export interface AppConfig {
   embeddedPgPort: number;
   seedDemoContent: boolean;
   s3?: S3Config;
-  /** Signs session cookies; generated and kept in DATA_DIR when unset outside production. */
+  /** Signs session cookies; unset outside production: the installation's, kept in the database. */
   authSecret?: string;
   smtpUrl?: string;
   mailFrom: string;
