@@ -75,9 +75,19 @@ export async function startRuntime(
   }
   let database: DatabaseConnection | undefined;
   try {
-    database = connectDatabase(connectionString);
-    await runMigrations(database);
-    await seedDefaults(database.db);
+    // Migrations and seeding may run long (or wait for another instance's migration lock), so
+    // they get a connection of their own without the app pool's statement timeout.
+    const setup = connectDatabase(connectionString, 2);
+    try {
+      await runMigrations(setup);
+      await seedDefaults(setup.db);
+    } finally {
+      await setup.close();
+    }
+    database = connectDatabase(connectionString, config.database.poolMax, {
+      connectTimeoutMs: config.database.connectTimeoutMs,
+      statementTimeoutMs: config.database.statementTimeoutMs,
+    });
     const storage = createStorage({ dataDir: path.join(config.dataDir), s3: config.s3 });
     await storage.ensureBuckets();
     const opened = database;

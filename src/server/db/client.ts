@@ -23,8 +23,29 @@ export interface DatabaseConnection {
   close(): Promise<void>;
 }
 
-export function connectDatabase(connectionString: string, maxConnections = 10): DatabaseConnection {
-  const pool = new pg.Pool({ connectionString, max: maxConnections });
+export interface ConnectionLimits {
+  /**
+   * How long a query may wait for a connection (opening one, or a free one in a full pool) before
+   * it fails. While the database is unreachable, requests then fail fast with 503 (db/unavailable.ts)
+   * instead of piling up. Unset: wait as long as it takes (tests, scripts).
+   */
+  connectTimeoutMs?: number;
+  /** PostgreSQL cancels a statement running longer (statement_timeout). Unset or 0: no limit. */
+  statementTimeoutMs?: number;
+}
+
+export function connectDatabase(
+  connectionString: string,
+  maxConnections = 10,
+  limits: ConnectionLimits = {},
+): DatabaseConnection {
+  const pool = new pg.Pool({
+    connectionString,
+    max: maxConnections,
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+    // Sent when each connection opens, so it holds for every statement on this pool.
+    statement_timeout: limits.statementTimeoutMs || undefined,
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema, casing: 'snake_case' });
