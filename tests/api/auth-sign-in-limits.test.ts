@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityAuditLog } from '#server/db/schema';
-import { signedInUser, uniqueEmail } from './helpers/accounts.ts';
+import { latestMail, signedInUser, tokenFrom, uniqueEmail } from './helpers/accounts.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** Sign-in limits beyond the per-email count (decision 029). */
@@ -133,5 +133,35 @@ describe('a device that signed in before', () => {
       );
     }
     expect((await signIn(owner.email, owner.password, { cookie: device })).statusCode).toBe(429);
+  });
+});
+
+describe('an owner locked out on a new device', () => {
+  it('signs in again right after resetting the password through the mailed link', async () => {
+    const owner = await signedInUser(t);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await signIn(owner.email, `Wrong${attempt}234`, { remoteAddress: '203.0.113.77' });
+    }
+    const newDevice = { remoteAddress: '198.51.100.40' };
+    expect((await signIn(owner.email, owner.password, newDevice)).statusCode).toBe(429);
+
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: owner.email },
+    });
+    expect(asked.statusCode).toBe(200);
+    // Mail goes out in the background: wait for the reset mail, not the earlier confirmation.
+    let mailed = '';
+    await expect
+      .poll(async () => (mailed = (await latestMail(t, owner.email)).text), { timeout: 5000 })
+      .toContain('/reset-password?token=');
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: tokenFrom(mailed, '/reset-password'), newPassword: 'Nuevo4567' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await signIn(owner.email, 'Nuevo4567', newDevice)).statusCode).toBe(200);
   });
 });

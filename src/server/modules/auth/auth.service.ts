@@ -432,6 +432,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
         throw new AppError('TOKEN_INVALID', messages.invalidResetLink);
       }
+      // Whoever used the link owns the mailbox: a lock others' wrong passwords put on the account
+      // (the shared per-email count) no longer keeps them out on a new device (decision 029).
+      const owner = await accounts.loadCurrentUser(claim.userId);
+      if (owner) await limiter.reset(rateLimitRules.signIn, owner.email).catch(() => undefined);
       await audit.record({ action: 'password_updated', userId: claim.userId, origin: meta.origin });
       await audit.record({
         action: 'password_reset_success',
