@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import type { Bucket } from '#shared/files';
 import { notFound } from '../../lib/errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 
 const CACHE_BYTES = 48 * 1024 * 1024;
+
+/** sharp (libvips, ~30 MB resident) is loaded by the first resize, not at start (decision 027). */
+const loadSharp = () => import('sharp').then((module) => module.default);
 
 /**
  * Resized WebP variants of public images (spec: width, height and quality parameters, default
@@ -38,6 +40,7 @@ export function createImageVariants({ storage }: { storage: ObjectStorage }) {
         return hit;
       }
       const source = await storage.readBuffer(bucket, key);
+      const sharp = await loadSharp();
       const body = await sharp(source, { failOn: 'error' })
         .rotate()
         .resize(size.w, size.h, { fit: 'cover', withoutEnlargement: false })
