@@ -17,6 +17,8 @@
  *    per condition of the evaluation set word-start error median ≤ 20 ms and p90 ≤ 60 ms and
  *    sentence-start error p95 ≤ 60 ms; the demo library aligned ≥ 20× real time and under 60 s
  *    (beside the time to decode it alone); a 60-minute chapter in under 3 minutes and 1 GB.
+ * 5. Start-up (bench/start-up.ts, first, while nothing else runs): `npm start` → ready on an
+ *    existing data directory ≤ 3 s, server + embedded PostgreSQL resident at idle ≤ 300 MB.
  *
  * The server runs in its own process (tests/e2e/support/start-server.ts, fresh data directory,
  * loopback only) and so does the load generator (autocannon). Every step has a bounded duration.
@@ -26,6 +28,7 @@ import os from 'node:os';
 import { measureFirstLoadJs } from './first-load-js.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measurePlayer, type PlayerFigures } from './player.ts';
+import { measureStartUp } from './start-up.ts';
 import {
   allAnswered,
   measureThroughput,
@@ -182,6 +185,9 @@ async function measureAlignment(): Promise<{ rows: Row[]; details: string[] }> {
 }
 
 async function main(): Promise<number> {
+  // First, on a quiet machine; its launcher also builds whatever is stale for the steps below.
+  log('measuring start-up and idle memory (bench/start-up.ts)');
+  const startUp = await measureStartUp(log);
   await ensureClientBuild(log);
   log('starting the server (fresh data directory, demo library)');
   const server: RunningServer = await startServer();
@@ -195,8 +201,8 @@ async function main(): Promise<number> {
   process.once('SIGTERM', interrupt);
   log(`server ready at ${server.baseUrl}`);
 
-  const rows: Row[] = [];
-  const details: string[] = [];
+  const rows: Row[] = [...startUp.rows];
+  const details: string[] = [...startUp.details];
   try {
     log('measuring the first-load JavaScript of / in Chromium');
     const firstLoad = await measureFirstLoadJs(server.baseUrl, '/');
