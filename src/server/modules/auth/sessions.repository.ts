@@ -1,0 +1,77 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { CurrentUser } from '#shared/contracts/auth';
+import { defineRepository } from '../../db/repository.ts';
+import { profiles, sessions, userRoles, users } from '../../db/schema.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+
+/** A live session with its user, as the session check answers it. */
+export interface ActiveSession {
+  user: CurrentUser;
+  expiresAt: Date;
+}
+
+const token = sql.placeholder('token');
+/** Only sessions that have not expired count; better-auth cleans expired ones up when it meets them. */
+const activeByToken = and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`));
+
+/**
+ * The session lookups of every signed-in request (decision 032): one prepared statement each, by
+ * the token better-auth stores, reading the sessions table itself on every request, so a session
+ * ended anywhere (sign-out, password reset, account deletion) or a role changed anywhere is seen
+ * by every instance on the next request. Database errors propagate: a lookup that failed is never
+ * mistaken for "signed out".
+ */
+export const createSessionsRepository = defineRepository((db) => {
+  const viewerByToken = db
+    .select({ userId: sessions.userId, role: userRoles.role })
+    .from(sessions)
+    .leftJoin(userRoles, eq(userRoles.userId, sessions.userId))
+    .where(activeByToken)
+    .prepare('session_viewer_by_token');
+
+  const sessionByToken = db
+    .select({
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      createdAt: users.createdAt,
+      fullName: profiles.fullName,
+      avatarUrl: profiles.avatarUrl,
+      role: userRoles.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.id, sessions.userId))
+    .leftJoin(userRoles, eq(userRoles.userId, sessions.userId))
+    .where(activeByToken)
+    .prepare('session_with_user_by_token');
+
+  return {
+    /** Who holds this session token, or undefined when it is unknown or expired. */
+    async findViewer(sessionToken: string): Promise<Viewer | undefined> {
+      const [row] = await viewerByToken.execute({ token: sessionToken });
+      return row && { userId: row.userId, role: row.role ?? 'user' };
+    },
+
+    /** The session and its user as the session check shows them. */
+    async findActive(sessionToken: string): Promise<ActiveSession | undefined> {
+      const [row] = await sessionByToken.execute({ token: sessionToken });
+      if (!row) return undefined;
+      return {
+        expiresAt: row.expiresAt,
+        user: {
+          id: row.id,
+          email: row.email,
+          emailVerified: row.emailVerified,
+          createdAt: row.createdAt.toISOString(),
+          fullName: row.fullName,
+          avatarUrl: row.avatarUrl,
+          role: row.role ?? 'user',
+        },
+      };
+    },
+  };
+});
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
