@@ -49,6 +49,7 @@ import { createAdminUsersRepository } from './modules/admin-users/admin-users.re
 import { createAdminUsersService } from './modules/admin-users/admin-users.service.ts';
 import { createAccountsRepository } from './modules/auth/accounts.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createBookmarksRepository } from './modules/bookmarks/bookmarks.repository.ts';
 import { createBookmarksService } from './modules/bookmarks/bookmarks.service.ts';
 import { createClientLogService } from './modules/client-log/client-log.service.ts';
@@ -205,6 +206,7 @@ export function createRepositories(db: Database) {
     site: createSiteRepository({ db }),
     contact: createContactRepository({ db }),
     accounts: createAccountsRepository({ db }),
+    sessions: createSessionsRepository({ db }),
     payments: createPaymentsRepository({ db }),
     demoContent: createDemoContentRepository({ db }),
     health: createHealthRepository({ db }),
@@ -483,6 +485,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
     contact: createContactService({ contact: repositories.contact, limiter }),
     auth: createAuthService({
       accounts: repositories.accounts,
+      sessions: repositories.sessions,
       database: createAuthAdapter({ db }),
       secret: config.authSecret,
       publicUrl: config.publicUrl,

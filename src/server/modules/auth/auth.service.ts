@@ -20,11 +20,14 @@ import {
   type RateLimiter,
   type RateLimitRule,
 } from '../../lib/rate-limiter.ts';
-import { anonymousViewer, type Viewer } from '../../lib/viewer.ts';
+import type { Viewer } from '../../lib/viewer.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
+import { createSessionLookup } from './session-lookup.ts';
+import type { SessionsRepository } from './sessions.repository.ts';
 import {
   CLIENT_IP_HEADER,
   createAuth,
+  hasSessionCookie,
   EMAIL_CONFIRMATION_LIFETIME_SECONDS,
   PASSWORD_RESET_LIFETIME_SECONDS,
   type Auth,
@@ -64,6 +67,8 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface AuthServiceDeps {
   accounts: AccountsRepository;
+  /** The signed-in path's session lookups (decision 032). */
+  sessions: SessionsRepository;
   /** better-auth's tables (db/auth-adapter.ts). */
   database: AuthAdapter;
   secret: string;
@@ -135,6 +140,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       },
     },
   });
+
+  const sessionLookup = createSessionLookup({ auth, sessions: deps.sessions });
 
   const authHeaders = (meta: RequestMeta) => {
     const headers = new Headers(meta.headers);
@@ -295,6 +302,23 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** The session check the client runs every 30 s; extends a session close to expiry. */
     async getSession(meta: RequestMeta) {
+      const cookie = meta.headers.get('cookie');
+      if (!hasSessionCookie(cookie ?? undefined)) {
+        return { result: { user: null, session: null, refreshed: false }, setCookies: [] };
+      }
+      // Most checks change nothing: one query answers them. better-auth answers the others
+      // (a session to extend, a cookie to clear), as it always did.
+      const unchanged = await sessionLookup.unchangedSession(cookie);
+      if (unchanged) {
+        return {
+          result: {
+            user: unchanged.user,
+            session: { expiresAt: unchanged.expiresAt.toISOString() },
+            refreshed: false,
+          },
+          setCookies: [],
+        };
+      }
       const { headers, response } = await auth.api.getSession({
         headers: authHeaders(meta),
         returnHeaders: true,
@@ -312,20 +336,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       };
     },
 
-    /** Who is asking, for every API request: never extends a session, never writes. */
-    async resolveViewer(meta: RequestMeta): Promise<Viewer> {
-      let userId: string | undefined;
-      try {
-        const session = await auth.api.getSession({
-          headers: authHeaders(meta),
-          query: { disableRefresh: true },
-        });
-        userId = session?.user.id;
-      } catch {
-        return anonymousViewer;
-      }
-      return userId ? { userId, role: await accounts.findRole(userId) } : anonymousViewer;
-    },
+    /**
+     * Who is asking, for every API request: never extends a session, never writes. A database
+     * failure propagates (the request fails with 503), never reads as "signed out".
+     */
+    resolveViewer: (meta: Pick<RequestMeta, 'headers'>): Promise<Viewer> =>
+      sessionLookup.viewer(meta.headers.get('cookie')),
 
     async confirmEmail(token: string, meta: RequestMeta): Promise<WithCookies<CurrentUser>> {
       const claim = await accounts.claimToken('email_verification', token);
