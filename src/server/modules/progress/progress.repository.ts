@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { ProgressState } from '#shared/player/progress-rules';
 import { defineRepository } from '../../db/repository.ts';
 import { chapters, stories, userStoryProgress } from '../../db/schema.ts';
@@ -6,98 +6,139 @@ import { chapterIsPublished } from '../stories/stories.repository.ts';
 
 export type ProgressRow = typeof userStoryProgress.$inferSelect;
 
-export const createProgressRepository = defineRepository((db) => ({
-  /**
-   * The home of the progress rules for stored saves (the spec's update_chapter_progress), in one
-   * atomic statement: a save lands only when it is newer than the stored one by corrected client
-   * time, and a completed chapter stays completed at 100 % whatever comes after. Returns undefined
-   * when an equal or newer save was already stored.
-   */
-  async upsertIfNewer(
-    userId: string,
-    chapterId: string,
-    state: ProgressState,
-    savedAt: Date,
-  ): Promise<{ row: ProgressRow; wasCompleted: boolean } | undefined> {
-    const previous = userStoryProgress;
-    const result = await db.execute<{ id: string; was_completed: boolean | null }>(sql`
-      with before as (
-        select completed from ${previous} where user_id = ${userId} and chapter_id = ${chapterId}
-      )
-      insert into ${previous} as p (user_id, chapter_id, progress_percentage, completed,
-        last_position_seconds, last_accessed_at, client_updated_at)
-      values (${userId}, ${chapterId}, ${state.progressPercentage}, ${state.completed},
-        ${state.lastPositionSeconds}, now(), ${savedAt.toISOString()})
-      on conflict (user_id, chapter_id) do update set
-        completed = p.completed or excluded.completed,
-        progress_percentage = case when p.completed or excluded.completed then 100
-          else excluded.progress_percentage end,
-        last_position_seconds = excluded.last_position_seconds,
-        last_accessed_at = now(),
-        client_updated_at = excluded.client_updated_at
-      where p.client_updated_at is null or p.client_updated_at < excluded.client_updated_at
-      returning p.id, (select completed from before) as was_completed`);
-    const applied = result.rows[0];
-    if (!applied) return undefined;
-    const [row] = await db.select().from(previous).where(eq(previous.id, applied.id));
-    return { row: row!, wasCompleted: applied.was_completed ?? false };
-  },
+const param = {
+  userId: sql.placeholder('userId'),
+  chapterId: sql.placeholder('chapterId'),
+  progressPercentage: sql.placeholder('progressPercentage'),
+  completed: sql.placeholder('completed'),
+  lastPositionSeconds: sql.placeholder('lastPositionSeconds'),
+  savedAt: sql.placeholder('savedAt'),
+};
 
-  async find(userId: string, chapterId: string) {
-    const [row] = await db
-      .select()
-      .from(userStoryProgress)
-      .where(and(eq(userStoryProgress.userId, userId), eq(userStoryProgress.chapterId, chapterId)));
-    return row;
-  },
+export const createProgressRepository = defineRepository((db) => {
+  const p = userStoryProgress;
+  // Whether the chapter was completed before this save (the statement's snapshot): only a save
+  // that completes it earns achievements.
+  const before = db.$with('before').as(
+    db
+      .select({ completed: p.completed })
+      .from(p)
+      .where(and(eq(p.userId, param.userId), eq(p.chapterId, param.chapterId))),
+  );
+  const upsertIfNewer = db
+    .with(before)
+    .insert(p)
+    .values({
+      userId: param.userId,
+      chapterId: param.chapterId,
+      progressPercentage: param.progressPercentage,
+      completed: param.completed,
+      lastPositionSeconds: param.lastPositionSeconds,
+      lastAccessedAt: sql`now()`,
+      clientUpdatedAt: param.savedAt,
+    })
+    .onConflictDoUpdate({
+      target: [p.userId, p.chapterId],
+      set: {
+        completed: sql`${p.completed} or excluded.completed`,
+        progressPercentage: sql`case when ${p.completed} or excluded.completed then 100
+          else excluded.progress_percentage end`,
+        lastPositionSeconds: sql`excluded.last_position_seconds`,
+        lastAccessedAt: sql`now()`,
+        clientUpdatedAt: sql`excluded.client_updated_at`,
+      },
+      where: sql`${p.clientUpdatedAt} is null or ${p.clientUpdatedAt} < excluded.client_updated_at`,
+    })
+    .returning({
+      ...getTableColumns(p),
+      wasCompleted: sql<boolean | null>`(select ${before.completed} from ${before})`,
+    })
+    .prepare('progress_upsert_if_newer');
 
-  list(userId: string, chapterIds?: string[]) {
-    return db
-      .select()
-      .from(userStoryProgress)
-      .where(
-        and(
-          eq(userStoryProgress.userId, userId),
-          chapterIds ? inArray(userStoryProgress.chapterId, chapterIds) : undefined,
-        ),
-      )
-      .orderBy(desc(userStoryProgress.lastAccessedAt));
-  },
+  return {
+    /**
+     * The home of the progress rules for stored saves (the spec's update_chapter_progress), in
+     * one atomic statement: a save lands only when it is newer than the stored one by corrected
+     * client time, and a completed chapter stays completed at 100 % whatever comes after. One
+     * prepared statement returns the stored row too (a save is one round trip). Returns
+     * undefined when an equal or newer save was already stored.
+     */
+    async upsertIfNewer(
+      userId: string,
+      chapterId: string,
+      state: ProgressState,
+      savedAt: Date,
+    ): Promise<{ row: ProgressRow; wasCompleted: boolean } | undefined> {
+      const [applied] = await upsertIfNewer.execute({
+        userId,
+        chapterId,
+        progressPercentage: state.progressPercentage,
+        completed: state.completed,
+        lastPositionSeconds: state.lastPositionSeconds,
+        savedAt,
+      });
+      if (!applied) return undefined;
+      const { wasCompleted, ...row } = applied;
+      return { row, wasCompleted: wasCompleted ?? false };
+    },
 
-  /** The learner's last chapters (those learners see in a published revision), newest first. */
-  listRecent(userId: string, limit: number) {
-    return db
-      .select({ progress: userStoryProgress, chapter: chapters, story: stories })
-      .from(userStoryProgress)
-      .innerJoin(chapters, eq(chapters.id, userStoryProgress.chapterId))
-      .innerJoin(stories, eq(stories.id, chapters.storyId))
-      .where(
-        and(
-          eq(userStoryProgress.userId, userId),
-          isNotNull(userStoryProgress.lastAccessedAt),
-          chapterIsPublished,
-        ),
-      )
-      .orderBy(desc(userStoryProgress.lastAccessedAt))
-      .limit(limit);
-  },
+    async find(userId: string, chapterId: string) {
+      const [row] = await db
+        .select()
+        .from(userStoryProgress)
+        .where(
+          and(eq(userStoryProgress.userId, userId), eq(userStoryProgress.chapterId, chapterId)),
+        );
+      return row;
+    },
 
-  async completedChapterIds(userId: string): Promise<string[]> {
-    const rows = await db
-      .select({ chapterId: userStoryProgress.chapterId })
-      .from(userStoryProgress)
-      .where(and(eq(userStoryProgress.userId, userId), eq(userStoryProgress.completed, true)));
-    return rows.map((row) => row.chapterId);
-  },
+    list(userId: string, chapterIds?: string[]) {
+      return db
+        .select()
+        .from(userStoryProgress)
+        .where(
+          and(
+            eq(userStoryProgress.userId, userId),
+            chapterIds ? inArray(userStoryProgress.chapterId, chapterIds) : undefined,
+          ),
+        )
+        .orderBy(desc(userStoryProgress.lastAccessedAt));
+    },
 
-  /** Listening facts the achievements are decided from (all but words learned). */
-  async listeningFacts(userId: string) {
-    const result = await db.execute<{
-      completed_chapters: number;
-      listened_seconds: string;
-      completed_stories: number;
-      completed_levels: number;
-    }>(sql`
+    /** The learner's last chapters (those learners see in a published revision), newest first. */
+    listRecent(userId: string, limit: number) {
+      return db
+        .select({ progress: userStoryProgress, chapter: chapters, story: stories })
+        .from(userStoryProgress)
+        .innerJoin(chapters, eq(chapters.id, userStoryProgress.chapterId))
+        .innerJoin(stories, eq(stories.id, chapters.storyId))
+        .where(
+          and(
+            eq(userStoryProgress.userId, userId),
+            isNotNull(userStoryProgress.lastAccessedAt),
+            chapterIsPublished,
+          ),
+        )
+        .orderBy(desc(userStoryProgress.lastAccessedAt))
+        .limit(limit);
+    },
+
+    async completedChapterIds(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ chapterId: userStoryProgress.chapterId })
+        .from(userStoryProgress)
+        .where(and(eq(userStoryProgress.userId, userId), eq(userStoryProgress.completed, true)));
+      return rows.map((row) => row.chapterId);
+    },
+
+    /** Listening facts the achievements are decided from (all but words learned). */
+    async listeningFacts(userId: string) {
+      const result = await db.execute<{
+        completed_chapters: number;
+        listened_seconds: string;
+        completed_stories: number;
+        completed_levels: number;
+      }>(sql`
       with mine as (
         select p.completed, p.last_position_seconds, c.story_id, s.level, c.duration
         from user_story_progress p
@@ -120,14 +161,15 @@ export const createProgressRepository = defineRepository((db) => ({
           else last_position_seconds end), 0) from mine) as listened_seconds,
         (select count(*)::int from story_done) as completed_stories,
         (select count(distinct level)::int from mine where completed) as completed_levels`);
-    const row = result.rows[0]!;
-    return {
-      completedChapters: Number(row.completed_chapters),
-      listenedSeconds: Number(row.listened_seconds),
-      completedStories: Number(row.completed_stories),
-      completedLevels: Number(row.completed_levels),
-    };
-  },
-}));
+      const row = result.rows[0]!;
+      return {
+        completedChapters: Number(row.completed_chapters),
+        listenedSeconds: Number(row.listened_seconds),
+        completedStories: Number(row.completed_stories),
+        completedLevels: Number(row.completed_levels),
+      };
+    },
+  };
+});
 
 export type ProgressRepository = ReturnType<typeof createProgressRepository>;

@@ -1,9 +1,10 @@
 import { earnedAchievements } from '#shared/achievements';
 import type { ChapterProgress, ProgressEvent, SaveProgressBody } from '#shared/contracts/progress';
 import { correctClientTime, progressAt } from '#shared/player/progress-rules';
-import { validationError } from '../../lib/errors.ts';
-import type { SignedInViewer } from '../../lib/viewer.ts';
-import { publishedView } from '../stories/published-revision.ts';
+import { messages } from '#shared/messages';
+import { notFound, validationError } from '../../lib/errors.ts';
+import { anonymousViewer, type SignedInViewer } from '../../lib/viewer.ts';
+import { publishedView, type ChapterView, type StoryView } from '../stories/published-revision.ts';
 import { toChapter, toStorySummary } from '../stories/stories.mapper.ts';
 import type { StoriesService } from '../stories/stories.service.ts';
 import type { AchievementsRepository } from './achievements.repository.ts';
@@ -34,6 +35,24 @@ export function createProgressService(deps: {
 }) {
   const { progress, achievements, stories, vocabulary, events } = deps;
 
+  /**
+   * The chapter as learners see it (its published revision), from the published library each
+   * instance keeps and drops on every change notice (decision 025), rather than a query per save:
+   * the player saves every few seconds. Indexed once per copy of the library.
+   */
+  const chapterIndexes = new WeakMap<StoryView[], Map<string, ChapterView>>();
+  async function publishedChapter(chapterId: string): Promise<ChapterView> {
+    const { stories: library } = await stories.listStories(anonymousViewer);
+    let index = chapterIndexes.get(library);
+    if (!index) {
+      index = new Map(library.flatMap((story) => story.chapters.map((c) => [c.id, c] as const)));
+      chapterIndexes.set(library, index);
+    }
+    const chapter = index.get(chapterId);
+    if (!chapter) throw notFound(messages.stories.chapterNotFound);
+    return chapter;
+  }
+
   /** Achievements a newly completed chapter earns, awarded once each. */
   async function awardAfterCompletion(userId: string) {
     const learned = await vocabulary.recompute(userId);
@@ -49,7 +68,7 @@ export function createProgressService(deps: {
      * corrected to server time, and the repository stores it when it is the newest.
      */
     async save(viewer: SignedInViewer, body: SaveProgressBody, receivedAt = Date.now()) {
-      const { chapter } = await stories.getChapter(viewer, body.chapterId);
+      const chapter = await publishedChapter(body.chapterId);
       if (
         chapter.duration !== null &&
         Math.abs(body.durationSeconds - chapter.duration) > durationTolerance(chapter.duration)
