@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -21,7 +21,7 @@ import {
 } from './lib/http/error-handler.ts';
 import { contentSecurityPolicy, registerSecurity } from './lib/http/security.ts';
 import { isAdminPath } from '#shared/discover/tracking';
-import { loggerOptions } from './lib/logger.ts';
+import { loggerOptions, registerRequestLog } from './lib/logger.ts';
 import { createMetrics } from './lib/metrics/metrics.ts';
 import { registerMetrics } from './lib/metrics/metrics-endpoint.ts';
 import { requestMeta } from './lib/http/request-meta.ts';
@@ -64,6 +64,8 @@ export interface AppDependencies {
   storage: ObjectStorage;
   /** Defaults to SMTP when SMTP_URL is set, otherwise the development mailbox. */
   mailer?: Mailer;
+  /** The process's logger (index.ts, lib/logger.ts); without it the app makes one (tests). */
+  logger?: FastifyBaseLogger;
 }
 
 /** JSON bodies are small; uploads declare their own limits on their routes. */
@@ -74,7 +76,12 @@ const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 /** Builds the whole HTTP application. It never listens: index.ts does, tests use `inject`. */
 export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: loggerOptions(config.logLevel) }),
+    // One line per request instead of Fastify's two (lib/logger.ts registerRequestLog).
+    logController: new Fastify.LogController({ disableRequestLogging: true }),
+    // While closing, requests on open connections are still served (with Connection: close,
+    // below) rather than refused with a 503 outside the common error shape.
+    return503OnClosing: false,
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: () => randomUUID(),
@@ -87,6 +94,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestLog(app);
 
   const { authSecret } = config;
   if (!authSecret) throw new Error('buildApp needs config.authSecret (see runtime.ts)');
@@ -127,6 +135,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   };
   // Live streams never end by themselves: close them first, or closing the server would wait.
   app.addHook('preClose', async () => {
+    // Readiness fails first (index.ts does it earlier still, before its drain delay).
+    context.services.health.beginShutdown();
     for (const task of shutdownTasks) task();
     shutdownTasks.clear();
     await context.services.progressEvents.stop();
@@ -154,6 +164,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.decorateRequest('viewer', null as unknown as Viewer);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    // A shutting-down instance answers, then closes the connection: the client's next request
+    // opens a new one, which the load balancer sends to another instance.
+    if (context.services.health.shuttingDown) reply.header('Connection', 'close');
     request.viewer = anonymousViewer;
     // Only API calls carrying our session cookie cost a session lookup.
     if (!request.url.startsWith('/api/') || !hasSessionCookie(request.headers.cookie)) return;

@@ -5,7 +5,11 @@ import type { Services } from './app-context.ts';
 import type { AppConfig } from './config/env.ts';
 import { connectDatabase, runMigrations, type DatabaseConnection } from './db/client.ts';
 import { AUTH_SECRET_NAME, sharedInstallationSecret } from './db/installation-secret.ts';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres.ts';
+import {
+  startEmbeddedPostgres,
+  type EmbeddedPostgresExit,
+  type EmbeddedPostgresHandle,
+} from './db/embedded-postgres.ts';
 import { seedDefaults } from './db/seed-defaults.ts';
 import { createStorage } from './lib/storage/index.ts';
 import type { ObjectStorage } from './lib/storage/storage.ts';
@@ -49,6 +53,11 @@ export async function resolveAuthSecret(
 export interface Runtime {
   database: DatabaseConnection;
   storage: ObjectStorage;
+  /**
+   * Calls `listener` if the embedded PostgreSQL exits without being asked to (never for an
+   * external database: its outages are answered with 503 until it is back).
+   */
+  onDatabaseLost(listener: (exit: EmbeddedPostgresExit) => void): void;
   /** Closes the pool, then stops the embedded PostgreSQL if we started one. */
   stop(): Promise<void>;
 }
@@ -94,6 +103,9 @@ export async function startRuntime(
     return {
       database: opened,
       storage,
+      onDatabaseLost(listener) {
+        embedded?.onUnexpectedExit(listener);
+      },
       async stop() {
         await opened.close();
         await embedded?.stop();

@@ -38,7 +38,19 @@ export interface EmbeddedPostgresHandle {
   /** Connection string for another database on the same server (tests clone databases). */
   connectionStringFor(database: string): string;
   clusterDir: string;
+  /**
+   * Calls `listener` if the server exits without being asked to (killed, crashed): the app cannot
+   * work without it, and the process's supervisor is the one to restart everything.
+   */
+  onUnexpectedExit(listener: (exit: EmbeddedPostgresExit) => void): void;
   stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** The end of PostgreSQL's own output (its log goes nowhere else). */
+  lastOutput: string;
 }
 
 export class DataDirInUseError extends Error {
@@ -87,10 +99,20 @@ export async function startEmbeddedPostgres(
     const connectionFile = path.join(options.dataDir, CONNECTION_FILE);
     fs.writeFileSync(connectionFile, `${base}/${options.databaseName}\n`, { mode: 0o600 });
     let stopped = false;
+    const exitListeners: ((exit: EmbeddedPostgresExit) => void)[] = [];
+    child.once('exit', (code, signal) => {
+      if (stopped) return;
+      const recent = (child as ChildProcess & { recentOutput: () => string }).recentOutput();
+      const lastOutput = recent.trim().split('\n').slice(-5).join('\n');
+      for (const listener of exitListeners) listener({ code, signal, lastOutput });
+    });
     return {
       connectionString: `${base}/${options.databaseName}`,
       connectionStringFor: (database) => `${base}/${database}`,
       clusterDir: layout.clusterDir,
+      onUnexpectedExit(listener) {
+        exitListeners.push(listener);
+      },
       async stop() {
         if (stopped) return;
         stopped = true;

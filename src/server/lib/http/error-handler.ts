@@ -176,7 +176,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     const unavailable = unavailabilityCause(error);
     if (unavailable) return answerDatabaseUnavailable(unavailable, request, reply, body);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: body.error.code, status }, 'request refused');
+    else request.log.debug({ code: body.error.code, status }, 'request refused');
     return reply.status(status).send(body);
   });
 }
@@ -193,7 +193,7 @@ export function frameworkErrorHandler(
 ) {
   const { status, body } = toErrorResponse(error);
   if (status >= 500) request.log.error({ err: error }, 'request failed before routing');
-  else request.log.info({ code: body.error.code, status }, 'request refused before routing');
+  else request.log.debug({ code: body.error.code, status }, 'request refused before routing');
   return reply.status(status).header('X-Content-Type-Options', 'nosniff').send(body);
 }
 

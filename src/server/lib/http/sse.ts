@@ -3,6 +3,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const HEARTBEAT_MS = 30_000;
 /** How long the browser's EventSource waits before reconnecting after the stream ends. */
 const RETRY_MS = 1000;
+/**
+ * When this instance shuts down, its streams' clients reconnect (to another instance, through the
+ * load balancer) after a delay spread over this range, so they do not all arrive at once.
+ */
+const SHUTDOWN_RETRY_MS = { min: 1000, max: 3000 };
+
+/** The last words of a stream closed because this instance stops: when to come back. */
+export function shutdownRetryHint(random: () => number = Math.random): string {
+  const { min, max } = SHUTDOWN_RETRY_MS;
+  return `retry: ${Math.round(min + random() * (max - min))}\n\n`;
+}
 
 export interface EventStream {
   /** Sends one event whose data is `data` as JSON. */
@@ -14,7 +25,8 @@ export interface EventStream {
 /**
  * Turns a request into a Server-Sent Events stream: the response is taken over from Fastify,
  * keeps its headers (request id, security headers), is never buffered by proxies, carries a
- * heartbeat so idle connections stay open, and ends when the app shuts down.
+ * heartbeat so idle connections stay open, and ends when the app shuts down, with a retry hint
+ * so that its client reconnects elsewhere.
  */
 export function openEventStream(
   request: FastifyRequest,
@@ -37,7 +49,7 @@ export function openEventStream(
   let closed = false;
   const closeTasks: (() => void)[] = [];
   const heartbeat = setInterval(() => send('heartbeat', {}), HEARTBEAT_MS);
-  const removeShutdownTask = onShutdown(() => raw.end());
+  const removeShutdownTask = onShutdown(() => raw.end(shutdownRetryHint()));
   request.raw.on('close', () => {
     closed = true;
     clearInterval(heartbeat);
