@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { pino, type Logger } from 'pino';
 
 /**
@@ -40,15 +40,18 @@ export function createLogger(level: string): Logger {
  * (`disableRequestLogging`), so a busy server's log grows by one line per request.
  */
 export function registerRequestLog(app: FastifyInstance) {
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? null,
-        status: reply.statusCode,
-        durationMs: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request',
-    );
-  });
+  app.addHook('onResponse', async (request, reply) => logRequest(request, reply));
+}
+
+/** The request's one line (also written by hand where Fastify runs no onResponse hooks). */
+export function logRequest(request: FastifyRequest, reply: FastifyReply) {
+  request.log.info(
+    {
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime * 10) / 10,
+    },
+    'request',
+  );
 }

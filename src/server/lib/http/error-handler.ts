@@ -6,6 +6,7 @@ import type { ErrorCode, ErrorDetails, ErrorIssue } from '#shared/errors';
 import { messages } from '#shared/messages';
 import { unavailabilityCause } from '../../db/unavailable.ts';
 import { AppError } from '../errors.ts';
+import { logRequest } from '../logger.ts';
 
 interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: ErrorDetails };
@@ -194,7 +195,10 @@ export function frameworkErrorHandler(
   const { status, body } = toErrorResponse(error);
   if (status >= 500) request.log.error({ err: error }, 'request failed before routing');
   else request.log.debug({ code: body.error.code, status }, 'request refused before routing');
-  return reply.status(status).header('X-Content-Type-Options', 'nosniff').send(body);
+  const sent = reply.status(status).header('X-Content-Type-Options', 'nosniff').send(body);
+  // Fastify runs no onResponse hook for these: the request's one log line is written here.
+  logRequest(request, reply);
+  return sent;
 }
 
 /** What the HTTP parser refused, and how we answer it (statuses as Node's own handler). */
