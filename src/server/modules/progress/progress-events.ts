@@ -1,6 +1,9 @@
 import type { ProgressEvent } from '#shared/contracts/progress';
 import type { NotifyChannel } from '../../db/notify-channel.ts';
 
+/** The PostgreSQL channel of live progress; progress.repository.ts publishes every applied save. */
+export const PROGRESS_CHANNEL = 'relatos_progress';
+
 /** What goes over the channel: the event and whose it is. */
 export interface ProgressMessage {
   userId: string;
@@ -10,9 +13,9 @@ export interface ProgressMessage {
 type Listener = (event: ProgressEvent) => void;
 
 /**
- * Live progress across a user's pages and devices, across server instances: every save is
- * published on a PostgreSQL channel (db/notify-channel.ts), and each instance hands the events it
- * hears to that user's open event streams.
+ * Live progress across a user's pages and devices, across server instances: every applied save is
+ * published on {@link PROGRESS_CHANNEL} by the statement that stores it (progress.repository.ts),
+ * and each instance hands the events it hears (db/notify-channel.ts) to that user's open streams.
  */
 export function createProgressEvents({ channel }: { channel: NotifyChannel<ProgressMessage> }) {
   const listeners = new Map<string, Set<Listener>>();
@@ -22,8 +25,6 @@ export function createProgressEvents({ channel }: { channel: NotifyChannel<Progr
   };
 
   return {
-    publish: (userId: string, event: ProgressEvent) => channel.publish({ userId, event }),
-
     /** Registers a listener; resolves once this instance is listening. Returns the unsubscribe. */
     async subscribe(userId: string, listener: Listener): Promise<() => void> {
       const set = listeners.get(userId) ?? new Set();

@@ -85,13 +85,19 @@ export function createProgressService(deps: {
       const savedAt = new Date(Math.min(corrected.getTime(), receivedAt));
       const state = progressAt(body.positionSeconds, body.durationSeconds);
 
-      const result = await progress.upsertIfNewer(viewer.userId, body.chapterId, state, savedAt);
+      // Stored and announced to the learner's live streams in one statement.
+      const result = await progress.upsertIfNewer(
+        viewer.userId,
+        body.chapterId,
+        state,
+        savedAt,
+        body.deviceId ?? null,
+      );
       if (!result) {
         const current = await progress.find(viewer.userId, body.chapterId);
         return { applied: false, progress: toChapterProgress(current!), newAchievements: [] };
       }
       const saved = toChapterProgress(result.row);
-      await events.publish(viewer.userId, { progress: saved, deviceId: body.deviceId ?? null });
       const newAchievements =
         result.row.completed && !result.wasCompleted
           ? await awardAfterCompletion(viewer.userId)
