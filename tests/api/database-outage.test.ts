@@ -9,7 +9,8 @@ import { loadConfig } from '#server/config/env';
 import { connectDatabase, type DatabaseConnection } from '#server/db/client';
 import { createStorage } from '#server/lib/storage/index';
 import { messages } from '#shared/messages';
-import { createTestDatabase } from './helpers/test-app.ts';
+import { signedInUser } from './helpers/accounts.ts';
+import { createTestDatabase, type TestApp } from './helpers/test-app.ts';
 
 /** A port on which nothing listens: taken, then released. */
 async function deadPort(): Promise<number> {
@@ -119,6 +120,35 @@ describe('while the database is unreachable', () => {
     // The pool has dropped its cut connections: the next query must open one, and that hangs.
     await expect.poll(() => connection.pool.totalCount).toBe(0);
     await expectUnavailable(app, 1500);
+  });
+});
+
+describe('a signed-in learner during an outage', () => {
+  it('gets 503, never 401 "Sign in required" (clients would sign them out)', async () => {
+    const { database, drop } = await createTestDatabase();
+    cleanups.push(drop);
+    const relay = await relayTo(database.connectionString);
+    const connection = connectDatabase(relay.url, 10, { connectTimeoutMs: 300 });
+    const app = await appOn(connection);
+    const learner = await signedInUser({ app, database: connection } as TestApp);
+    const profile = () =>
+      app.inject({ method: 'GET', url: '/api/me/profile', headers: { cookie: learner.cookie } });
+    expect((await profile()).statusCode).toBe(200);
+
+    relay.hang();
+    await expect.poll(() => connection.pool.totalCount).toBe(0);
+    for (const res of [
+      await profile(),
+      await app.inject({
+        method: 'GET',
+        url: '/api/auth/session',
+        headers: { cookie: learner.cookie },
+      }),
+    ]) {
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBeDefined();
+      expect(res.json().error.code).toBe('SERVICE_UNAVAILABLE');
+    }
   });
 });
 
