@@ -120,6 +120,10 @@ describe('SIGTERM', () => {
     app.child.kill('SIGTERM');
     // During the drain delay the instance still answers, and says it is not ready.
     await expect.poll(() => readiness(), { timeout: 5000, interval: 100 }).toBe(503);
+    // Its answers close their connections, so that clients' next requests go elsewhere.
+    const live = await fetch(`${app.baseUrl}/api/health/live`);
+    expect(live.status).toBe(200);
+    expect(live.headers.get('connection')).toBe('close');
 
     // Then the stream ends with a retry hint, after what it said before.
     await stream.ended;
