@@ -17,6 +17,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort } from './lib/free-port.ts';
@@ -87,6 +88,8 @@ function treeMemory(pids: number[]): Memory {
 interface Started {
   child: ChildProcess;
   readyMs: number;
+  /** CPU time (user + system) the server's process spent until ready: less sensitive to load. */
+  cpuMs: number;
   stop(): Promise<void>;
 }
 
@@ -117,7 +120,10 @@ async function startAndWait(args: string[], env: NodeJS.ProcessEnv, url: string)
     }
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
-      if (response.ok) return { child, readyMs: performance.now() - started, stop };
+      if (response.ok) {
+        const readyMs = performance.now() - started;
+        return { child, readyMs, cpuMs: processCpuMs(child.pid!), stop };
+      }
     } catch {
       // not listening yet
     }
@@ -125,6 +131,14 @@ async function startAndWait(args: string[], env: NodeJS.ProcessEnv, url: string)
   }
   await stop();
   throw new Error(`no answer from ${url} within ${START_TIMEOUT_MS} ms:\n${stderr.trim()}`);
+}
+
+/** utime + stime of a process, from /proc/<pid>/stat (fields 14 and 15, in clock ticks). */
+function processCpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 }
 
 function timeNodeNoop(): number {
@@ -200,10 +214,12 @@ export async function measureStartUp(
     await first.stop();
 
     const times: number[] = [];
+    const cpuTimes: number[] = [];
     let memory: Memory | undefined;
     for (let run = 1; run <= RUNS; run++) {
       const server = await startAndWait(launch, env, url);
       times.push(server.readyMs);
+      cpuTimes.push(server.cpuMs);
       if (run === RUNS) {
         await sleep(IDLE_MS);
         memory = treeMemory([server.child.pid!]);
@@ -249,7 +265,9 @@ export async function measureStartUp(
     const details = [
       '',
       `Start-up (bench/start-up.ts; ${RUNS} timed starts of \`node scripts/launch.mjs server/index\`, demo library):`,
-      `  ready after ${times.map((time) => `${Math.round(time)} ms`).join(', ')}`,
+      `  ready after ${times.map((time) => `${Math.round(time)} ms`).join(', ')}; ` +
+        `CPU time of the server process until then ${cpuTimes.map((time) => `${Math.round(time)} ms`).join(', ')} ` +
+        `(load average ${os.loadavg()[0]!.toFixed(1)}: on a busy machine wall time exceeds CPU time)`,
       `  idle after ${IDLE_MS / 1000} s: ${memory!.processes} processes, VmRSS ${memory!.rssMb.toFixed(1)} MB, ` +
         `PSS ${memory!.pssMb.toFixed(1)} MB (shared pages counted once)`,
       `  PostgreSQL alone + its Node holder: ${postgres.memory.processes} processes, VmRSS ${postgres.memory.rssMb.toFixed(1)} MB, ` +
