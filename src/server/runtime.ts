@@ -85,8 +85,11 @@ export async function startRuntime(
   let database: DatabaseConnection | undefined;
   try {
     // Migrations and seeding may run long (or wait for another instance's migration lock), so
-    // they get a connection of their own without the app pool's statement timeout.
-    const setup = connectDatabase(connectionString, 2);
+    // they get a connection of their own without the app pool's statement timeout; a database
+    // that does not answer still stops the start within the connect timeout.
+    const setup = connectDatabase(connectionString, 2, {
+      connectTimeoutMs: config.database.connectTimeoutMs,
+    });
     try {
       await runMigrations(setup);
       await seedDefaults(setup.db);

@@ -10,6 +10,7 @@ import { connectDatabase, type DatabaseConnection } from '#server/db/client';
 import { createStorage } from '#server/lib/storage/index';
 import { messages } from '#shared/messages';
 import { signedInUser } from './helpers/accounts.ts';
+import { startAppProcess, stopAllAppProcesses } from './helpers/app-process.ts';
 import { createTestDatabase, type TestApp } from './helpers/test-app.ts';
 
 /** A port on which nothing listens: taken, then released. */
@@ -23,6 +24,7 @@ async function deadPort(): Promise<number> {
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
+  await stopAllAppProcesses();
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
@@ -121,6 +123,26 @@ describe('while the database is unreachable', () => {
     await expect.poll(() => connection.pool.totalCount).toBe(0);
     await expectUnavailable(app, 1500);
   });
+});
+
+describe('a server starting while its database does not answer', () => {
+  it('stops within the connect timeout with a fatal JSON line, instead of hanging', async () => {
+    const { database, drop } = await createTestDatabase();
+    cleanups.push(drop);
+    const relay = await relayTo(database.connectionString);
+    relay.hang();
+    const started = Date.now();
+    const server = await startAppProcess({
+      env: { DATABASE_URL: relay.url, DB_CONNECT_TIMEOUT_MS: '500' },
+      waitUntilReady: false,
+    });
+    expect((await server.exited).code).toBe(1);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(server.jsonLines().at(-1)).toMatchObject({
+      level: 60,
+      msg: expect.stringContaining('could not start'),
+    });
+  }, 30_000);
 });
 
 describe('a signed-in learner during an outage', () => {
