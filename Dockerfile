@@ -25,8 +25,9 @@ ENV NODE_ENV=production \
   DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./
-# npm keeps "devOptional" packages under --omit=dev (better-auth declares vitest and drizzle-kit as
-# optional peers, which pull in vite, esbuild and tsx); nothing at run time loads them, so they go.
+# npm keeps "devOptional" packages under --omit=dev (better-auth declares vitest, drizzle-kit and
+# react as optional peers, which pull in vite, esbuild and tsx); nothing at run time loads them
+# (the client and the server-rendering bundle include what they use), so they go.
 RUN npm ci --omit=dev --no-audit --no-fund \
   && node -e "const fs = require('node:fs'); for (const [dir, entry] of Object.entries(require('./package-lock.json').packages)) if (entry.devOptional) fs.rmSync(dir, { recursive: true, force: true });" \
   && npm cache clean --force
