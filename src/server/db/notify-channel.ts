@@ -3,6 +3,11 @@ import pg from 'pg';
 import type { Database } from './client.ts';
 
 const RECONNECT_DELAY_MS = 1000;
+/**
+ * A database host that stops answering (rather than refusing) would otherwise hold a connect
+ * attempt forever, and this instance would never listen again after the database recovers.
+ */
+const LISTEN_CONNECT_TIMEOUT_MS = 10_000;
 /** Channel names go into a LISTEN statement, which takes an identifier, not a parameter. */
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 
@@ -12,6 +17,8 @@ export interface NotifyChannelOptions {
   connectionString: string;
   name: string;
   log: { warn(obj: object, msg: string): void };
+  /** Bound on opening the LISTEN connection; a longer attempt fails and is retried. */
+  connectTimeoutMs?: number;
 }
 
 /**
@@ -21,6 +28,7 @@ export interface NotifyChannelOptions {
  */
 export function createNotifyChannel<Message>(options: NotifyChannelOptions) {
   const { db, connectionString, name, log } = options;
+  const connectTimeoutMs = options.connectTimeoutMs ?? LISTEN_CONNECT_TIMEOUT_MS;
   if (!CHANNEL_NAME.test(name)) throw new Error(`Invalid channel name: ${name}`);
   const handlers = new Set<(message: Message) => void>();
   const listeningCallbacks = new Set<() => void>();
@@ -41,7 +49,12 @@ export function createNotifyChannel<Message>(options: NotifyChannelOptions) {
 
   function connect(): Promise<void> {
     if (client || connecting || stopped) return connecting ?? Promise.resolve();
-    const next = new pg.Client({ connectionString });
+    // keepAlive: a connection silently dropped by the network is noticed and reopened.
+    const next = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: connectTimeoutMs,
+      keepAlive: true,
+    });
     const reconnect = () => {
       if (client !== next) return;
       client = undefined;
