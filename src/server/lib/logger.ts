@@ -17,10 +17,41 @@ export const redactPaths = [
   '*.secret',
 ];
 
+/**
+ * Drizzle's query errors put the statement's parameters in their message ("params: …"), and those
+ * are session tokens, password hashes and e-mail addresses. Logged errors keep the statement and
+ * lose the parameters, at any depth of the cause chain.
+ */
+export function withoutQueryParameters(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error) || depth > 8) return error;
+  const cause = withoutQueryParameters(error.cause, depth + 1);
+  const isQueryError =
+    typeof (error as { query?: unknown }).query === 'string' && 'params' in error;
+  if (!isQueryError && cause === error.cause) return error;
+  const message = isQueryError
+    ? `Failed query: ${(error as unknown as { query: string }).query}`
+    : error.message;
+  const copy = new Error(message, { cause });
+  copy.name = error.name;
+  for (const [key, value] of Object.entries(error)) {
+    if (key !== 'params' && key !== 'cause')
+      (copy as unknown as Record<string, unknown>)[key] = value;
+  }
+  // The original stack's first lines repeat the message; keep only its frames.
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  copy.stack = [`${error.name}: ${message}`, ...frames].join('\n');
+  return copy;
+}
+
+export const logSerializers = {
+  err: (error: unknown) => pino.stdSerializers.err(withoutQueryParameters(error) as Error),
+};
+
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
     redact: { paths: redactPaths, censor: '[redacted]' },
+    serializers: logSerializers,
   };
 }
 
@@ -30,7 +61,11 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
  * logger has. Fastify is handed this instance, so start-up, requests and shutdown share it.
  */
 export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: redactPaths, censor: '[redacted]' } });
+  return pino({
+    level,
+    redact: { paths: redactPaths, censor: '[redacted]' },
+    serializers: logSerializers,
+  });
 }
 
 /**
