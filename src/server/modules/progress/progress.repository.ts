@@ -1,18 +1,8 @@
-import {
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  isNotNull,
-  sql,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { ProgressState } from '#shared/player/progress-rules';
 import { defineRepository } from '../../db/repository.ts';
 import { chapters, stories, userStoryProgress } from '../../db/schema.ts';
 import { chapterIsPublished } from '../stories/stories.repository.ts';
-import { PROGRESS_CHANNEL } from './progress-events.ts';
 
 export type ProgressRow = typeof userStoryProgress.$inferSelect;
 
@@ -23,12 +13,7 @@ const param = {
   completed: sql.placeholder('completed'),
   lastPositionSeconds: sql.placeholder('lastPositionSeconds'),
   savedAt: sql.placeholder('savedAt'),
-  deviceId: sql.placeholder('deviceId'),
 };
-
-/** A timestamp as JavaScript's toISOString writes it (what the contracts' datetimes accept). */
-const isoTime = (column: SQLWrapper) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export const createProgressRepository = defineRepository((db) => {
   const p = userStoryProgress;
@@ -67,20 +52,6 @@ export const createProgressRepository = defineRepository((db) => {
     .returning({
       ...getTableColumns(p),
       wasCompleted: sql<boolean | null>`(select ${before.completed} from ${before})`,
-      // The live event (progress-events.ts), sent by the statement that stores the save: only
-      // when it is applied, delivered when it commits, in the same round trip. The fields are
-      // toChapterProgress's (the API test compares the event with the save's answer).
-      announced: sql`pg_notify(${PROGRESS_CHANNEL}, json_build_object(
-        'userId', ${p.userId},
-        'event', json_build_object(
-          'progress', json_build_object(
-            'chapterId', ${p.chapterId},
-            'progressPercentage', ${p.progressPercentage}::float8,
-            'completed', ${p.completed},
-            'lastPositionSeconds', ${p.lastPositionSeconds}::float8,
-            'lastAccessedAt', ${isoTime(p.lastAccessedAt)},
-            'savedAt', ${isoTime(p.clientUpdatedAt)}),
-          'deviceId', ${param.deviceId}::text))::text)`,
     })
     .prepare('progress_upsert_if_newer');
 
@@ -89,16 +60,16 @@ export const createProgressRepository = defineRepository((db) => {
      * The home of the progress rules for stored saves (the spec's update_chapter_progress), in
      * one atomic statement: a save lands only when it is newer than the stored one by corrected
      * client time, and a completed chapter stays completed at 100 % whatever comes after. One
-     * prepared statement returns the stored row too and announces it to the learner's live
-     * streams on every instance (a save is one round trip). Returns undefined when an equal or
-     * newer save was already stored (nothing announced).
+     * prepared statement returns the stored row too. Returns undefined when an equal or newer
+     * save was already stored. (The live event is not sent from this statement: a transaction
+     * that notifies holds PostgreSQL's global notify lock through its commit, so saves would
+     * commit one at a time; progress-events.ts batches the events instead.)
      */
     async upsertIfNewer(
       userId: string,
       chapterId: string,
       state: ProgressState,
       savedAt: Date,
-      deviceId: string | null,
     ): Promise<{ row: ProgressRow; wasCompleted: boolean } | undefined> {
       const [applied] = await upsertIfNewer.execute({
         userId,
@@ -107,10 +78,9 @@ export const createProgressRepository = defineRepository((db) => {
         completed: state.completed,
         lastPositionSeconds: state.lastPositionSeconds,
         savedAt,
-        deviceId,
       });
       if (!applied) return undefined;
-      const { wasCompleted, announced: _announced, ...row } = applied;
+      const { wasCompleted, ...row } = applied;
       return { row, wasCompleted: wasCompleted ?? false };
     },
 

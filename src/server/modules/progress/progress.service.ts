@@ -85,19 +85,13 @@ export function createProgressService(deps: {
       const savedAt = new Date(Math.min(corrected.getTime(), receivedAt));
       const state = progressAt(body.positionSeconds, body.durationSeconds);
 
-      // Stored and announced to the learner's live streams in one statement.
-      const result = await progress.upsertIfNewer(
-        viewer.userId,
-        body.chapterId,
-        state,
-        savedAt,
-        body.deviceId ?? null,
-      );
+      const result = await progress.upsertIfNewer(viewer.userId, body.chapterId, state, savedAt);
       if (!result) {
         const current = await progress.find(viewer.userId, body.chapterId);
         return { applied: false, progress: toChapterProgress(current!), newAchievements: [] };
       }
       const saved = toChapterProgress(result.row);
+      await events.publish(viewer.userId, { progress: saved, deviceId: body.deviceId ?? null });
       const newAchievements =
         result.row.completed && !result.wasCompleted
           ? await awardAfterCompletion(viewer.userId)
