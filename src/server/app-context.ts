@@ -356,7 +356,12 @@ function createAdminServices(deps: {
       startAlignment: createImportAlignments({ queue: deps.studio.queue }),
     }),
     tags: createAdminTagsService({ tags: repositories.adminTags, site, transaction, audit }),
-    users: createAdminUsersService({ users: repositories.adminUsers, transaction, audit }),
+    users: createAdminUsersService({
+      users: repositories.adminUsers,
+      transaction,
+      audit,
+      changes: deps.changes,
+    }),
     supporters: createAdminSupportersService({ supporters: repositories.adminSupporters }),
     migrations: createAdminMigrationsService({
       migrations: repositories.adminMigrations,
@@ -486,6 +491,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
     auth: createAuthService({
       accounts: repositories.accounts,
       sessions: repositories.sessions,
+      changes,
       database: createAuthAdapter({ db }),
       secret: config.authSecret,
       publicUrl: config.publicUrl,

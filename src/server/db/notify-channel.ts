@@ -47,6 +47,22 @@ export function createNotifyChannel<Message>(options: NotifyChannelOptions) {
     for (const handler of handlers) handler(message);
   }
 
+  let syncing: Promise<void> | undefined;
+  let queuedSync: Promise<void> | undefined;
+  function roundTrip(): Promise<void> {
+    const current = client;
+    const trip: Promise<void> = current
+      ? // Repeating LISTEN is a no-op that costs one round trip, and the connection still shows
+        // as the channel's listener (pg_stat_activity's last statement).
+        current.query(`listen ${name}`).then(() => undefined)
+      : Promise.reject(new Error(`not listening on ${name}`));
+    const done = () => {
+      if (syncing === trip) syncing = undefined;
+    };
+    trip.then(done, done);
+    return trip;
+  }
+
   function connect(): Promise<void> {
     if (client || connecting || stopped) return connecting ?? Promise.resolve();
     // keepAlive: a connection silently dropped by the network is noticed and reopened.
@@ -101,6 +117,28 @@ export function createNotifyChannel<Message>(options: NotifyChannelOptions) {
       handlers.add(handler);
       await connect();
       return () => handlers.delete(handler);
+    },
+
+    /**
+     * Resolves once every message committed before the call has been handed to the handlers:
+     * a round trip on the LISTEN connection (PostgreSQL sends the notifications it holds for a
+     * session before the answer to its next statement). Calls made while a round trip is under
+     * way share the next one. Rejects when this instance is not listening.
+     */
+    sync(): Promise<void> {
+      if (!syncing) {
+        syncing = roundTrip();
+        return syncing;
+      }
+      // The round trip under way may have left before this call: only the next one counts.
+      queuedSync ??= syncing
+        .catch(() => undefined)
+        .then(() => {
+          queuedSync = undefined;
+          syncing = roundTrip();
+          return syncing;
+        });
+      return queuedSync;
     },
 
     /**

@@ -14,7 +14,15 @@ export type ChangeScope = (typeof changeScopes)[number];
 /** The notice sent over the channel. */
 export interface ChangeNotice {
   scopes: ChangeScope[];
+  /**
+   * Users whose sessions ended (sign-out, password reset, account deletion) or whose role
+   * changed: every instance forgets what it knows of their sessions (decision 032).
+   */
+  sessionsOf?: string[];
 }
+
+/** Who a session notice is about: some users, or everyone (a lost or unreadable notice). */
+export type SessionsChanged = readonly string[] | 'all';
 
 const isScope = (value: unknown): value is ChangeScope =>
   typeof value === 'string' && (changeScopes as readonly string[]).includes(value);
@@ -33,6 +41,7 @@ export function createChangeNotices(deps: {
 }) {
   const { channel, log } = deps;
   const droppers = new Map<ChangeScope, Set<() => void>>();
+  const sessionDroppers = new Set<(changed: SessionsChanged) => void>();
   let removeListening: (() => void) | undefined;
   let removeHandler: (() => void) | undefined;
 
@@ -42,15 +51,28 @@ export function createChangeNotices(deps: {
     }
   }
 
+  function dropSessions(changed: SessionsChanged) {
+    for (const dropper of sessionDroppers) dropper(changed);
+  }
+
+  function dropEverything() {
+    drop(changeScopes);
+    dropSessions('all');
+  }
+
   /** A notice from the wire; one that cannot be read drops everything (it was about something). */
   function receive(notice: unknown) {
-    const scopes = (notice as Partial<ChangeNotice> | null)?.scopes;
-    if (!Array.isArray(scopes) || !scopes.every(isScope)) {
+    const { scopes, sessionsOf } = (notice ?? {}) as Partial<ChangeNotice>;
+    const usersOk =
+      sessionsOf === undefined ||
+      (Array.isArray(sessionsOf) && sessionsOf.every((id) => typeof id === 'string'));
+    if (!Array.isArray(scopes) || !scopes.every(isScope) || !usersOk) {
       log.warn({ notice }, 'unreadable change notice: dropping every cached copy');
-      drop(changeScopes);
+      dropEverything();
       return;
     }
     drop(scopes);
+    if (sessionsOf && sessionsOf.length > 0) dropSessions(sessionsOf);
   }
 
   async function announce(scopes: readonly ChangeScope[]): Promise<void> {
@@ -81,9 +103,39 @@ export function createChangeNotices(deps: {
     /** Every scope at once ("Clear Cache"). */
     announceAll: () => announce(changeScopes),
 
+    /** Registers how this instance forgets sessions it knows. Returns the remover. */
+    onSessionsChange(dropper: (changed: SessionsChanged) => void): () => void {
+      sessionDroppers.add(dropper);
+      return () => sessionDroppers.delete(dropper);
+    },
+
+    /**
+     * After sessions ended or a role changed (committed): this instance forgets those users'
+     * sessions at once, then tells every instance; resolves once the notice is committed, so an
+     * instance that catches up ({@link caughtUp}) after the answer reporting the change has seen
+     * it. Never rejects (a failure is logged; other copies then end with their lifetime).
+     */
+    async announceSessionsChanged(userIds: readonly string[]): Promise<void> {
+      const users = [...new Set(userIds)];
+      if (users.length === 0) return;
+      dropSessions(users);
+      try {
+        await channel.publish({ scopes: [], sessionsOf: users });
+      } catch (error) {
+        log.error({ err: error }, 'session change notice could not be published');
+      }
+    },
+
+    /**
+     * Resolves once this instance has handled every notice committed before the call (one round
+     * trip on the listening connection, shared by concurrent callers); rejects when it is not
+     * listening. What a copy may be trusted for: it reflects every change announced before.
+     */
+    caughtUp: () => channel.sync(),
+
     /** Starts listening; resolves once this instance hears notices (or has tried to). */
     async start(): Promise<void> {
-      removeListening ??= channel.onListening(() => drop(changeScopes));
+      removeListening ??= channel.onListening(dropEverything);
       removeHandler ??= await channel.subscribe(receive);
     },
 

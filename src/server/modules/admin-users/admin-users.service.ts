@@ -8,6 +8,7 @@ import {
 import type { TransactionRunner } from '../../db/repository.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { AuditLog } from '../../lib/audit-log.repository.ts';
+import type { ChangeNotices } from '../../lib/change-notices.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { AdminUserRow, AdminUsersRepository } from './admin-users.repository.ts';
 
@@ -21,8 +22,10 @@ export function createAdminUsersService(deps: {
   users: AdminUsersRepository;
   transaction: TransactionRunner;
   audit: AuditLog;
+  /** A role change reaches every instance's copy of the user's sessions at once (decision 032). */
+  changes: Pick<ChangeNotices, 'announceSessionsChanged'>;
 }) {
-  const { users, transaction, audit } = deps;
+  const { users, transaction, audit, changes } = deps;
   return {
     async list(search: string): Promise<AdminUsersListResponse> {
       const { rows, total } = await users.list(search, ADMIN_USERS_LIST_LIMIT);
@@ -39,10 +42,10 @@ export function createAdminUsersService(deps: {
       if (actor.userId === targetUserId && role !== 'admin') {
         throw conflict(adminUsersMessages.selfDemotion);
       }
-      return transaction(async (tx) => {
+      const { user, changed } = await transaction(async (tx) => {
         const before = await users.in(tx).findForUpdate(targetUserId);
         if (!before) throw notFound(adminUsersMessages.userNotFound);
-        if (before.role === role) return toAdminUser(before);
+        if (before.role === role) return { user: toAdminUser(before), changed: false };
         await users.in(tx).setRole(targetUserId, role);
         await audit.in(tx).record({
           action: 'role_changed',
@@ -51,8 +54,10 @@ export function createAdminUsersService(deps: {
           details: { targetUserId, from: before.role, to: role },
           origin: actor.origin,
         });
-        return toAdminUser({ ...before, role });
+        return { user: toAdminUser({ ...before, role }), changed: true };
       });
+      if (changed) await changes.announceSessionsChanged([targetUserId]);
+      return user;
     },
   };
 }

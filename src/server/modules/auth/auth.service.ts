@@ -4,6 +4,7 @@ import { messages as sharedMessages } from '#shared/messages';
 import { isValidEmail, passwordProblems } from '#shared/validation/account-rules';
 import type { AuthAdapter } from '../../db/auth-adapter.ts';
 import type { AuditLog } from '../../lib/audit-log.repository.ts';
+import type { ChangeNotices } from '../../lib/change-notices.ts';
 import { AppError, rateLimited, unauthorized, validationError } from '../../lib/errors.ts';
 import { codeForStatus } from '../../lib/http/error-handler.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
@@ -69,6 +70,8 @@ export interface AuthServiceDeps {
   accounts: AccountsRepository;
   /** The signed-in path's session lookups (decision 032). */
   sessions: SessionsRepository;
+  /** Tells every instance when sessions end or a role changes (decision 032). */
+  changes: ChangeNotices;
   /** better-auth's tables (db/auth-adapter.ts). */
   database: AuthAdapter;
   secret: string;
@@ -141,7 +144,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
   });
 
-  const sessionLookup = createSessionLookup({ auth, sessions: deps.sessions });
+  const { changes } = deps;
+  const sessionLookup = createSessionLookup({ auth, sessions: deps.sessions, changes });
 
   const authHeaders = (meta: RequestMeta) => {
     const headers = new Headers(meta.headers);
@@ -289,10 +293,12 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async signOut(meta: RequestMeta): Promise<WithCookies<null>> {
       try {
+        const { userId } = await sessionLookup.viewer(meta.headers.get('cookie'));
         const { headers } = await auth.api.signOut({
           headers: authHeaders(meta),
           returnHeaders: true,
         });
+        if (userId) await changes.announceSessionsChanged([userId]);
         return { result: null, setCookies: headers.getSetCookie() };
       } catch {
         // No session to end: still clear whatever cookie the browser holds.
@@ -452,6 +458,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       // (the shared per-email count) no longer keeps them out on a new device (decision 029).
       const owner = await accounts.loadCurrentUser(claim.userId);
       if (owner) await limiter.reset(rateLimitRules.signIn, owner.email).catch(() => undefined);
+      // better-auth ended every session of the account: every instance forgets them now.
+      await changes.announceSessionsChanged([claim.userId]);
       await audit.record({ action: 'password_updated', userId: claim.userId, origin: meta.origin });
       await audit.record({
         action: 'password_reset_success',
@@ -472,6 +480,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           headers: authHeaders(meta),
           returnHeaders: true,
         });
+        await changes.announceSessionsChanged([userId]);
         await audit.record({
           action: 'account_deleted',
           details: { former_user_id: userId },
@@ -492,6 +501,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const existing = await accounts.findUserIdByEmail(email);
       if (existing) {
         await accounts.setRole(existing, 'admin');
+        await changes.announceSessionsChanged([existing]);
         return 'promoted' as const;
       }
       if (!password) return 'waiting-for-sign-up' as const;

@@ -1,3 +1,4 @@
+import type { ChangeNotices, SessionsChanged } from '../../lib/change-notices.ts';
 import { anonymousViewer, type Viewer } from '../../lib/viewer.ts';
 import type { Auth } from './auth-instance.ts';
 import { SESSION_LIFETIME_SECONDS, SESSION_REFRESH_AGE_SECONDS } from './auth-instance.ts';
@@ -12,15 +13,53 @@ interface CookieSettings {
 }
 
 /**
+ * How long this instance keeps a session it looked up. Every ending or role change is announced
+ * to every instance (lib/change-notices.ts) and a copy is used only after this instance caught up
+ * with the notices; the lifetime only bounds a notice that could not be published between a
+ * change's commit and its notice.
+ */
+export const SESSION_CACHE_TTL_MS = 5_000;
+/** Sessions known at once; beyond, the oldest is forgotten first. */
+const SESSION_CACHE_MAX = 10_000;
+
+interface KnownSession {
+  viewer: Viewer & { userId: string };
+  expiresAt: number;
+  knownUntil: number;
+}
+
+/**
  * The signed-in path (decision 032). better-auth's getSession crosses its endpoint machinery,
  * checks the cookie's signature with WebCrypto and runs its own queries; every signed-in API
  * request paid that and a role query besides. Here the cookie is checked the way better-call
- * signs it and the session is read with one prepared statement. Nothing is kept between
- * requests: the sessions table is read every time, so an ended session or a changed role is seen
- * by every instance at once, and a failing database fails the request (never "signed out").
+ * signs it, and who holds the session comes from this instance's short-lived copy or one prepared
+ * statement. The copy forgets a user's sessions when any instance announces that they ended or
+ * that the user's role changed, and everything when the notice listener connects again (notices
+ * sent meanwhile are lost); before a copy answers, this instance makes sure it has heard every
+ * notice committed until then. A failing database fails the request (never "signed out").
  */
-export function createSessionLookup(deps: { auth: Auth; sessions: SessionsRepository }) {
-  const { sessions } = deps;
+export function createSessionLookup(deps: {
+  auth: Auth;
+  sessions: SessionsRepository;
+  changes: ChangeNotices;
+  now?: () => number;
+}) {
+  const { sessions, changes, now = Date.now } = deps;
+  const known = new Map<string, KnownSession>();
+  /** Counts the notices heard, so a lookup that overlapped one is used but not kept. */
+  let droppedGeneration = 0;
+  changes.onSessionsChange((changed: SessionsChanged) => {
+    droppedGeneration += 1;
+    if (changed === 'all') {
+      known.clear();
+      return;
+    }
+    const users = new Set(changed);
+    for (const [token, session] of known) {
+      if (users.has(session.viewer.userId)) known.delete(token);
+    }
+  });
+
   let settings: CookieSettings | undefined;
   const cookieSettings = async (): Promise<CookieSettings> => {
     if (settings) return settings;
@@ -45,7 +84,33 @@ export function createSessionLookup(deps: { auth: Auth; sessions: SessionsReposi
     async viewer(cookieHeader: string | null | undefined): Promise<Viewer> {
       const token = await tokenOf(cookieHeader);
       if (!token) return anonymousViewer;
-      return (await sessions.findViewer(token)) ?? anonymousViewer;
+      const at = now();
+      const copy = known.get(token);
+      if (copy && copy.knownUntil > at && copy.expiresAt > at) {
+        // Trusted only once every notice committed before this request has been handled here:
+        // an ending announced anywhere is seen on the very next request (a shared round trip on
+        // the listening connection). Not listening: ask the database.
+        const caughtUp = await changes.caughtUp().then(
+          () => true,
+          () => false,
+        );
+        if (caughtUp && known.get(token) === copy) return copy.viewer;
+      }
+      known.delete(token);
+      // Noted before the query: a notice that arrives while it runs must not be overwritten by
+      // what the query read before that change.
+      const generation = droppedGeneration;
+      const found = await sessions.findViewer(token);
+      if (!found) return anonymousViewer;
+      if (generation === droppedGeneration) {
+        if (known.size >= SESSION_CACHE_MAX) known.delete(known.keys().next().value!);
+        known.set(token, {
+          viewer: found.viewer,
+          expiresAt: found.expiresAt.getTime(),
+          knownUntil: at + SESSION_CACHE_TTL_MS,
+        });
+      }
+      return found.viewer;
     },
 
     /**

@@ -15,15 +15,13 @@ const token = sql.placeholder('token');
 const activeByToken = and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`));
 
 /**
- * The session lookups of every signed-in request (decision 032): one prepared statement each, by
- * the token better-auth stores, reading the sessions table itself on every request, so a session
- * ended anywhere (sign-out, password reset, account deletion) or a role changed anywhere is seen
- * by every instance on the next request. Database errors propagate: a lookup that failed is never
- * mistaken for "signed out".
+ * The session lookups of the signed-in path (decision 032): one prepared statement each, by the
+ * token better-auth stores. Database errors propagate: a lookup that failed is never mistaken for
+ * "signed out".
  */
 export const createSessionsRepository = defineRepository((db) => {
   const viewerByToken = db
-    .select({ userId: sessions.userId, role: userRoles.role })
+    .select({ userId: sessions.userId, role: userRoles.role, expiresAt: sessions.expiresAt })
     .from(sessions)
     .leftJoin(userRoles, eq(userRoles.userId, sessions.userId))
     .where(activeByToken)
@@ -48,10 +46,17 @@ export const createSessionsRepository = defineRepository((db) => {
     .prepare('session_with_user_by_token');
 
   return {
-    /** Who holds this session token, or undefined when it is unknown or expired. */
-    async findViewer(sessionToken: string): Promise<Viewer | undefined> {
+    /** Who holds this session token and until when, or undefined when it is unknown or expired. */
+    async findViewer(
+      sessionToken: string,
+    ): Promise<{ viewer: Viewer & { userId: string }; expiresAt: Date } | undefined> {
       const [row] = await viewerByToken.execute({ token: sessionToken });
-      return row && { userId: row.userId, role: row.role ?? 'user' };
+      return (
+        row && {
+          viewer: { userId: row.userId, role: row.role ?? 'user' },
+          expiresAt: row.expiresAt,
+        }
+      );
     },
 
     /** The session and its user as the session check shows them. */
