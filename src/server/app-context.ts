@@ -492,6 +492,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       accounts: repositories.accounts,
       sessions: repositories.sessions,
       changes,
+      exclusive: createExclusiveRunner(database),
       database: createAuthAdapter({ db }),
       secret: config.authSecret,
       publicUrl: config.publicUrl,

@@ -2,6 +2,7 @@ import { isAPIError } from 'better-auth/api';
 import type { CurrentUser } from '#shared/contracts/auth';
 import { messages as sharedMessages } from '#shared/messages';
 import { isValidEmail, passwordProblems } from '#shared/validation/account-rules';
+import type { ExclusiveRunner } from '../../db/advisory-lock.ts';
 import type { AuthAdapter } from '../../db/auth-adapter.ts';
 import type { AuditLog } from '../../lib/audit-log.repository.ts';
 import type { ChangeNotices } from '../../lib/change-notices.ts';
@@ -66,12 +67,17 @@ const FORGOT_PASSWORD_MIN_MS = 400;
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Advisory lock of the ADMIN_EMAIL bootstrap (7_212_001 migrations, 7_212_002 demo seed). */
+const ADMIN_BOOTSTRAP_LOCK_KEY = 7_212_003;
+
 export interface AuthServiceDeps {
   accounts: AccountsRepository;
   /** The signed-in path's session lookups (decision 032). */
   sessions: SessionsRepository;
   /** Tells every instance when sessions end or a role changes (decision 032). */
   changes: ChangeNotices;
+  /** One instance at a time (the ADMIN_EMAIL bootstrap). */
+  exclusive: ExclusiveRunner;
   /** better-auth's tables (db/auth-adapter.ts). */
   database: AuthAdapter;
   secret: string;
@@ -497,21 +503,27 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Creates (or promotes) the administrator named by ADMIN_EMAIL / ADMIN_PASSWORD at start. */
-    async ensureAdmin(email: string, password: string | undefined) {
-      const existing = await accounts.findUserIdByEmail(email);
-      if (existing) {
-        await accounts.setRole(existing, 'admin');
-        await changes.announceSessionsChanged([existing]);
-        return 'promoted' as const;
-      }
-      if (!password) return 'waiting-for-sign-up' as const;
-      assertStrongPassword(password);
-      const created = await auth.api.signUpEmail({
-        body: { email, password, name: 'Administrator' },
+    /**
+     * ADMIN_EMAIL at start. Instances starting together would both find no account and race to
+     * create it; one at a time, the second finds the first's account and only promotes it.
+     */
+    ensureAdmin(email: string, password: string | undefined) {
+      return deps.exclusive(ADMIN_BOOTSTRAP_LOCK_KEY, async () => {
+        const existing = await accounts.findUserIdByEmail(email);
+        if (existing) {
+          await accounts.setRole(existing, 'admin');
+          await changes.announceSessionsChanged([existing]);
+          return 'promoted' as const;
+        }
+        if (!password) return 'waiting-for-sign-up' as const;
+        assertStrongPassword(password);
+        const created = await auth.api.signUpEmail({
+          body: { email, password, name: 'Administrator' },
+        });
+        await accounts.markEmailVerified(created.user.id);
+        await accounts.setRole(created.user.id, 'admin');
+        return 'created' as const;
       });
-      await accounts.markEmailVerified(created.user.id);
-      await accounts.setRole(created.user.id, 'admin');
-      return 'created' as const;
     },
   };
 }
