@@ -19,6 +19,9 @@
  *    (beside the time to decode it alone); a 60-minute chapter in under 3 minutes and 1 GB.
  * 5. Start-up (bench/start-up.ts, first, while nothing else runs): `npm start` → ready on an
  *    existing data directory ≤ 3 s, server + embedded PostgreSQL resident at idle ≤ 300 MB.
+ * 6. Signed-in requests (bench/session-check.ts, bench/progress-saves.ts, same load): the session
+ *    check with a valid cookie ≥ 0.25 × the liveness route; progress saves ≥ 0.5 × the same
+ *    newest-wins upsert run straight on the same database, with the saves' p99 ≤ 25 ms.
  *
  * The server runs in its own process (tests/e2e/support/start-server.ts, fresh data directory,
  * loopback only) and so does the load generator (autocannon). Every step has a bounded duration.
@@ -28,6 +31,8 @@ import os from 'node:os';
 import { measureFirstLoadJs } from './first-load-js.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measurePlayer, type PlayerFigures } from './player.ts';
+import { measureProgressSaves } from './progress-saves.ts';
+import { measureSessionCheck } from './session-check.ts';
 import { measureStartUp } from './start-up.ts';
 import {
   allAnswered,
@@ -305,6 +310,16 @@ async function main(): Promise<number> {
         `  ${result.path.padEnd(24)} ${rps(result).padStart(12)}  p50 ${result.latencyP50Ms} ms` +
           `  p99 ${result.latencyP99Ms} ms  ${answers(result)}  ${problems(result)}`,
       );
+    }
+
+    for (const [label, measure] of [
+      ['session check beside liveness', measureSessionCheck],
+      ['progress saves beside a raw upsert', measureProgressSaves],
+    ] as const) {
+      log(`load: ${label} (${seconds})`);
+      const signedIn = await measure(server.baseUrl, load);
+      rows.push(...signedIn.rows);
+      details.push(...signedIn.details);
     }
   } finally {
     log('stopping the server');
