@@ -32,6 +32,8 @@ export function createAuth(options: {
   secret: string;
   publicUrl: string;
   hooks: AuthHooks;
+  /** The app's logger: better-auth's own lines become JSON lines like every other. */
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }) {
   const { hooks } = options;
   return betterAuth({
@@ -43,7 +45,18 @@ export function createAuth(options: {
     database: options.database,
     telemetry: { enabled: false },
     // Failed sign-ins are expected traffic (and audited by us); only real problems are logged.
-    logger: { level: 'error' },
+    // Only an error argument is kept (through the app's serializer, which drops query
+    // parameters): other arguments can carry what a user typed.
+    logger: {
+      level: 'error',
+      log: (level, message, ...args) => {
+        const err = args.find((arg): arg is Error => arg instanceof Error);
+        options.log[level === 'error' ? 'error' : 'warn'](
+          err ? { err } : {},
+          `better-auth: ${message}`,
+        );
+      },
+    },
     // Per-email limits live in our rate_limits table, shared by every instance.
     rateLimit: { enabled: false },
     emailAndPassword: {

@@ -110,6 +110,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     database: deps.database,
     secret: deps.secret,
     publicUrl,
+    log,
     hooks: {
       async onUserCreated(user) {
         await accounts.createAccountRows(user);
