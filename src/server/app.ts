@@ -24,7 +24,6 @@ import { isAdminPath } from '#shared/discover/tracking';
 import { loggerOptions, registerRequestLog } from './lib/logger.ts';
 import { createMetrics } from './lib/metrics/metrics.ts';
 import { registerMetrics } from './lib/metrics/metrics-endpoint.ts';
-import { requestMeta } from './lib/http/request-meta.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
 import type { ObjectStorage } from './lib/storage/storage.ts';
 import { registerNulGuard } from './lib/http/nul-guard.ts';
@@ -170,7 +169,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     request.viewer = anonymousViewer;
     // Only API calls carrying our session cookie cost a session lookup.
     if (!request.url.startsWith('/api/') || !hasSessionCookie(request.headers.cookie)) return;
-    request.viewer = await context.services.auth.resolveViewer(requestMeta(request));
+    request.viewer = await context.services.auth.resolveViewer(request.headers.cookie);
   });
 
   registerNulGuard(app);

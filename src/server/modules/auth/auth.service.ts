@@ -353,8 +353,8 @@ export function createAuthService(deps: AuthServiceDeps) {
      * Who is asking, for every API request: never extends a session, never writes. A database
      * failure propagates (the request fails with 503), never reads as "signed out".
      */
-    resolveViewer: (meta: Pick<RequestMeta, 'headers'>): Promise<Viewer> =>
-      sessionLookup.viewer(meta.headers.get('cookie')),
+    resolveViewer: (cookieHeader: string | undefined): Promise<Viewer> =>
+      sessionLookup.viewer(cookieHeader),
 
     async confirmEmail(token: string, meta: RequestMeta): Promise<WithCookies<CurrentUser>> {
       const claim = await accounts.claimToken('email_verification', token);
