@@ -7,13 +7,25 @@ export const requestOrigin = (request: FastifyRequest): RequestOrigin => ({
   userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
 });
 
+/**
+ * What a service learns of a request: its origin, its Cookie header, and every header as a
+ * `Headers` object, built only when read (it costs more than a session lookup from the cookie).
+ */
 export function requestMeta(request: FastifyRequest) {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
-  return { headers, origin: requestOrigin(request) };
+  let headers: Headers | undefined;
+  return {
+    get headers(): Headers {
+      if (headers) return headers;
+      headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (value === undefined) continue;
+        for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+      }
+      return headers;
+    },
+    cookie: request.headers.cookie,
+    origin: requestOrigin(request),
+  };
 }
 
 export function sendWithCookies<T>(

@@ -39,6 +39,8 @@ import { createKnownDevices } from './known-device.ts';
 /** What the routes hand the service about a request: its headers (cookies) and its origin. */
 export interface RequestMeta {
   headers: Headers;
+  /** The Cookie header, when the caller has it at hand (the session check reads only this). */
+  cookie?: string;
   origin: RequestOrigin;
 }
 
@@ -300,7 +302,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async signOut(meta: RequestMeta): Promise<WithCookies<null>> {
       try {
-        const { userId } = await sessionLookup.viewer(meta.headers.get('cookie'));
+        const { userId } = await sessionLookup.viewer(meta.headers.get('cookie') ?? undefined);
         const { headers } = await auth.api.signOut({
           headers: authHeaders(meta),
           returnHeaders: true,
@@ -315,8 +317,8 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** The session check the client runs every 30 s; extends a session close to expiry. */
     async getSession(meta: RequestMeta) {
-      const cookie = meta.headers.get('cookie');
-      if (!hasSessionCookie(cookie ?? undefined)) {
+      const cookie = 'cookie' in meta ? meta.cookie : (meta.headers.get('cookie') ?? undefined);
+      if (!hasSessionCookie(cookie)) {
         return { result: { user: null, session: null, refreshed: false }, setCookies: [] };
       }
       // Most checks change nothing: one query answers them. better-auth answers the others
