@@ -19,6 +19,30 @@ interface CookieSettings {
  * change's commit and its notice.
  */
 export const SESSION_CACHE_TTL_MS = 5_000;
+/**
+ * How long a request waits for this instance to catch up with the notices before it asks the
+ * database instead (a listening connection to a database that stopped answering never answers;
+ * the pool's own timeouts then turn the request into a 503).
+ */
+const CAUGHT_UP_TIMEOUT_MS = 2_000;
+
+/** Whether this instance caught up with the change notices within `ms`. */
+async function caughtUpWithin(changes: ChangeNotices, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const caughtUp = changes.caughtUp().then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([caughtUp, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Sessions known at once; beyond, the oldest is forgotten first. */
 const SESSION_CACHE_MAX = 10_000;
 
@@ -90,10 +114,7 @@ export function createSessionLookup(deps: {
         // Trusted only once every notice committed before this request has been handled here:
         // an ending announced anywhere is seen on the very next request (a shared round trip on
         // the listening connection). Not listening: ask the database.
-        const caughtUp = await changes.caughtUp().then(
-          () => true,
-          () => false,
-        );
+        const caughtUp = await caughtUpWithin(changes, CAUGHT_UP_TIMEOUT_MS);
         if (caughtUp && known.get(token) === copy) return copy.viewer;
       }
       known.delete(token);
