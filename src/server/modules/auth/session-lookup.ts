@@ -26,23 +26,6 @@ export const SESSION_CACHE_TTL_MS = 5_000;
  */
 const CAUGHT_UP_TIMEOUT_MS = 2_000;
 
-/** Whether this instance caught up with the change notices within `ms`. */
-async function caughtUpWithin(changes: ChangeNotices, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  const caughtUp = changes.caughtUp().then(
-    () => true,
-    () => false,
-  );
-  try {
-    return await Promise.race([caughtUp, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** Sessions known at once; beyond, the oldest is forgotten first. */
 const SESSION_CACHE_MAX = 10_000;
 
@@ -84,6 +67,31 @@ export function createSessionLookup(deps: {
     }
   });
 
+  /**
+   * Set while a catch-up has not answered in time: copies are not used (the database is asked)
+   * until that round trip ends one way or the other, so a hung listening connection costs one
+   * wait, not one per request.
+   */
+  let stalled = false;
+  async function caughtUpInTime(): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), CAUGHT_UP_TIMEOUT_MS);
+    });
+    const caughtUp = changes.caughtUp().then(
+      () => true,
+      () => false,
+    );
+    const outcome = await Promise.race([caughtUp, late]);
+    clearTimeout(timer);
+    if (outcome !== 'late') return outcome;
+    stalled = true;
+    void caughtUp.then(() => {
+      stalled = false;
+    });
+    return false;
+  }
+
   let settings: CookieSettings | undefined;
   const cookieSettings = async (): Promise<CookieSettings> => {
     if (settings) return settings;
@@ -110,11 +118,11 @@ export function createSessionLookup(deps: {
       if (!token) return anonymousViewer;
       const at = now();
       const copy = known.get(token);
-      if (copy && copy.knownUntil > at && copy.expiresAt > at) {
+      if (copy && copy.knownUntil > at && copy.expiresAt > at && !stalled) {
         // Trusted only once every notice committed before this request has been handled here:
         // an ending announced anywhere is seen on the very next request (a shared round trip on
         // the listening connection). Not listening: ask the database.
-        const caughtUp = await caughtUpWithin(changes, CAUGHT_UP_TIMEOUT_MS);
+        const caughtUp = await caughtUpInTime();
         if (caughtUp && known.get(token) === copy) return copy.viewer;
       }
       known.delete(token);
