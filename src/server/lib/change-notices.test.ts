@@ -80,4 +80,35 @@ describe('change notices', () => {
       'change notice could not be published',
     );
   });
+
+  describe('session notices (decision 032)', () => {
+    async function withSessions(publish?: (notice: ChangeNotice) => Promise<void>) {
+      const setup = await setUp(publish);
+      const forgotten: (readonly string[] | 'all')[] = [];
+      setup.notices.onSessionsChange((changed) => forgotten.push(changed));
+      return { ...setup, forgotten };
+    }
+
+    it('forgets the users here before telling every instance', async () => {
+      const { notices, wire, forgotten, dropped } = await withSessions(async () => {
+        expect(forgotten).toEqual([['u1']]);
+      });
+      await notices.announceSessionsChanged(['u1', 'u1']);
+      expect(wire.publish).toHaveBeenCalledWith({ scopes: [], sessionsOf: ['u1'] });
+      expect(dropped).toEqual([]);
+    });
+
+    it('forgets the users a notice names, and every session for one it cannot read or a new listen', async () => {
+      const { wire, forgotten, dropped } = await withSessions();
+      wire.deliver({ scopes: [], sessionsOf: ['u2'] });
+      expect(forgotten).toEqual([['u2']]);
+      expect(dropped).toEqual([]);
+      wire.deliver({ scopes: [], sessionsOf: [42] });
+      expect(forgotten.at(-1)).toBe('all');
+      expect(dropped).toEqual(['site-settings', 'tracking-tags', 'stories']);
+      forgotten.length = 0;
+      wire.listenAgain();
+      expect(forgotten).toEqual(['all']);
+    });
+  });
 });
