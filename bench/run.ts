@@ -40,7 +40,7 @@ import {
   type LoadOptions,
   type LoadResult,
 } from './api-throughput.ts';
-import { ensureClientBuild } from './lib/build.ts';
+import { ensureBuild } from './lib/build.ts';
 import { projectRoot } from './lib/paths.ts';
 import { killActiveCommands, runCommand } from './lib/process.ts';
 import { startServer, type RunningServer } from './lib/server.ts';
@@ -193,7 +193,7 @@ async function main(): Promise<number> {
   // First, on a quiet machine; its launcher also builds whatever is stale for the steps below.
   log('measuring start-up and idle memory (bench/start-up.ts)');
   const startUp = await measureStartUp(log);
-  await ensureClientBuild(log);
+  await ensureBuild(log);
   log('starting the server (fresh data directory, demo library)');
   const server: RunningServer = await startServer();
   // Ctrl-C during the runs: stop the server (and its PostgreSQL) before leaving.

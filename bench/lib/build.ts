@@ -1,17 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { runCommand } from './process.ts';
-import { binPath, projectRoot } from './paths.ts';
+import { projectRoot } from './paths.ts';
 
-/** Builds the client with Vite when dist/client is missing (a present build is used as is). */
-export async function ensureClientBuild(log: (message: string) => void): Promise<void> {
-  if (fs.existsSync(path.join(projectRoot, 'dist/client/index.html'))) return;
-  log('dist/client is missing: building the client with vite');
-  const result = await runCommand(binPath('vite'), ['build'], {
+/**
+ * Runs `npm run build` (client, server-rendering bundle, compiled server) when the client or the
+ * compiled server the bench server runs is missing (a present build is used as is).
+ */
+export async function ensureBuild(log: (message: string) => void): Promise<void> {
+  const built = ['dist/client/index.html', 'dist/server/index.js'];
+  if (built.every((file) => fs.existsSync(path.join(projectRoot, file)))) return;
+  log('the build is missing: npm run build');
+  const result = await runCommand('npm', ['run', 'build'], {
     cwd: projectRoot,
-    timeoutMs: 180_000,
+    timeoutMs: 300_000,
   });
   if (result.code !== 0) {
-    throw new Error(`vite build failed (exit ${result.code}):\n${result.stderr || result.stdout}`);
+    throw new Error(
+      `npm run build failed (exit ${result.code}):\n${result.stderr || result.stdout}`,
+    );
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Starts the built app the way a visitor meets it: a fresh, empty data directory (so the server
- * creates its embedded PostgreSQL and seeds the demo library), the real entry point, and the
- * built client from dist/client. Used by playwright.config.ts (webServer) and by the benchmarks.
+ * creates its embedded PostgreSQL and seeds the demo library), the compiled server production
+ * runs (dist/server/index.js, decision 027), and the built client from dist/client. Used by playwright.config.ts (webServer) and by the benchmarks.
  *
  * Environment: E2E_PORT (default 3210). On SIGTERM/SIGINT the signal is forwarded to the server,
  * which stops PostgreSQL; once it has exited the temporary data directory is removed.
@@ -20,9 +20,12 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
   console.error(`[start-server] invalid E2E_PORT: ${process.env.E2E_PORT}`);
   process.exit(1);
 }
-if (!fs.existsSync(path.join(projectRoot, 'dist/client/index.html'))) {
-  console.error('[start-server] dist/client/index.html is missing: run `npm run build` first');
-  process.exit(1);
+const serverEntry = path.join(projectRoot, 'dist/server/index.js');
+for (const built of ['dist/client/index.html', 'dist/server/index.js']) {
+  if (!fs.existsSync(path.join(projectRoot, built))) {
+    console.error(`[start-server] ${built} is missing: run \`npm run build\` first`);
+    process.exit(1);
+  }
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relatos-e2e-'));
@@ -41,7 +44,7 @@ const removeDataDir = () => {
   }
 };
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+const server = spawn(process.execPath, [serverEntry], {
   cwd: projectRoot,
   env: {
     ...process.env,
