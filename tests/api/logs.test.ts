@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createEmptyDatabase,
@@ -12,6 +15,9 @@ import {
  */
 
 const SECRET_IN_QUERY = 'tok3n-in-the-query-string';
+const clientBuilt = fs.existsSync(
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client/index.html'),
+);
 
 let app: AppProcess;
 let dropDatabase: () => Promise<void>;
@@ -75,7 +81,9 @@ describe('the log of a server process', () => {
       ['/api/health/live', 200],
       ['/api/stories', 200],
       ['/api/stories', 200],
-      ['/*', 404],
+      // With a built client its catch-all route answers unknown addresses; without one (the API
+      // tests run before the build in a fresh clone) Fastify's not-found handler does.
+      [clientBuilt ? '/*' : null, 404],
       [null, 400],
       ['/api/auth/sign-in', 400],
       ['/api/health/live', 200],
