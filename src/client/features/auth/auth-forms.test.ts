@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { passwordMessages, passwordProblems } from '#shared/validation/account-rules';
 import { resolveForm } from '#client/test/resolve-form';
 import {
   authProblem,
@@ -8,8 +9,8 @@ import {
   resetPasswordProblem,
   signInChecks,
   signInFormSchema,
-  signUpChecks,
   signUpFormSchema,
+  signUpProblem,
   signUpWording,
 } from './auth-forms';
 
@@ -20,7 +21,7 @@ const signIn = async (input: { email: string; password: string }) =>
     signInChecks,
   );
 const signUp = async (input: { fullName: string; email: string; password: string }) =>
-  authProblem((await resolveForm(signUpFormSchema, input, signUpWording)).errors, signUpChecks);
+  signUpProblem((await resolveForm(signUpFormSchema, input, signUpWording)).errors, input.password);
 const forgotPassword = async (email: string) =>
   authProblem(
     (await resolveForm(forgotPasswordFormSchema, { email })).errors,
@@ -57,12 +58,25 @@ describe('sign-up form', () => {
     expect(await signUp(input)).toEqual({ message: 'Please fill in all fields' });
   });
 
-  it('refuses a password under the form minimum of 6', async () => {
-    expect(await signUp({ ...filled, password: 'Ab1cd' })).toEqual({
-      message: 'Password must be at least 6 characters long',
+  // One rule (decision 007): the form refuses exactly what the server refuses, with its messages.
+  it.each([
+    ['Ab1cde', [passwordMessages.tooShort]],
+    ['Ab1cdef', [passwordMessages.tooShort]],
+    ['secreto123', [passwordMessages.uppercase]],
+    ['SECRETO123', [passwordMessages.lowercase]],
+    ['SecretoSecreto', [passwordMessages.number]],
+    [`Aa1${'x'.repeat(125)}`, [passwordMessages.tooLong]],
+  ])('refuses %s as the server does', async (password, problems) => {
+    expect(await signUp({ ...filled, password })).toEqual({
+      title: 'Password Requirements Not Met',
+      message: problems.join('. '),
+      items: problems,
     });
-    // Six characters pass the form; the server's strength rules answer with their own message.
-    expect(await signUp({ ...filled, password: 'abcdef' })).toBeNull();
+  });
+
+  it('accepts 8 characters with an uppercase letter, a lowercase letter and a number', async () => {
+    expect(await signUp({ ...filled, password: 'Secret12' })).toBeNull();
+    expect(passwordProblems('Secret12')).toEqual([]);
   });
 
   it('accepts a complete form', async () => {

@@ -8,22 +8,22 @@ import {
 } from '#shared/contracts/auth';
 import { messages } from '#shared/messages';
 import {
-  FORM_PASSWORD_MIN_LENGTH,
   isValidEmail,
   passwordProblems,
+  passwordProblemsMessage,
 } from '#shared/validation/account-rules';
 import { firstProblem } from '#client/lib/forms/form-problem';
 import type { FormWording } from '#client/lib/forms/use-schema-form';
 
 /**
  * The four auth forms' schemas: each is its contract's body (src/shared/contracts/auth.ts) with
- * what the form alone asks (spec, sections 5 and 8): every field filled, the forms' own password
- * minimum of 6 (decision 007), a well-formed address, a confirmation that matches.
+ * what the form alone asks (spec, sections 5 and 8): every field filled, a well-formed address, a
+ * confirmation that matches; and the account's password rule the server enforces (decision 007),
+ * so that a new password the server would refuse is refused here, with its messages, unsent.
  */
 
 /** The auth forms' own messages (the shared ones are in src/shared/messages.ts). */
 export const authFormMessages = {
-  formPasswordTooShort: `Password must be at least ${FORM_PASSWORD_MIN_LENGTH} characters long`,
   appLoading: 'Please wait while the application loads',
   passwordRequirementsTitle: 'Password Requirements Not Met',
 } as const;
@@ -53,16 +53,32 @@ export const signInFormSchema = signInBodySchema.extend({
 });
 export const signInChecks = [fillAllFields];
 
+/** A new password, filled, that the server's strength rules accept (the rules: see the problem). */
+const newPasswordSchema = (password: z.ZodString) =>
+  password.min(1, fillAllFields).superRefine((value, context) => {
+    if (value !== '' && passwordProblems(value).length > 0) {
+      context.addIssue({ code: 'custom', message: authFormMessages.passwordRequirementsTitle });
+    }
+  });
+
 export const signUpFormSchema = signUpBodySchema.extend({
   email: signUpBodySchema.shape.email.min(1, fillAllFields),
-  password: signUpBodySchema.shape.password
-    .min(1, fillAllFields)
-    .min(FORM_PASSWORD_MIN_LENGTH, authFormMessages.formPasswordTooShort),
+  password: newPasswordSchema(signUpBodySchema.shape.password),
 });
 /** The contract's unworded check here is the full name's minimum: a blank field. */
 export const signUpWording: FormWording = (issue) =>
   issue.code === 'too_small' ? fillAllFields : undefined;
-export const signUpChecks = [fillAllFields, authFormMessages.formPasswordTooShort];
+export const signUpChecks = [fillAllFields, authFormMessages.passwordRequirementsTitle];
+
+/** The sign-up form's problem: the strength rules broken are listed under their title. */
+export function signUpProblem(
+  errors: FieldErrors<z.input<typeof signUpFormSchema>>,
+  password: string,
+): FormProblem | null {
+  const problem = authProblem(errors, signUpChecks);
+  if (problem?.message !== authFormMessages.passwordRequirementsTitle) return problem;
+  return passwordRequirementsProblem(passwordProblems(password));
+}
 
 export const forgotPasswordFormSchema = emailBodySchema.extend({
   email: emailBodySchema.shape.email
@@ -114,9 +130,9 @@ export function resetPasswordProblem(
   return passwordRequirementsProblem(passwordProblems(newPassword.trim()));
 }
 
-/** 'Password Requirements Not Met' with the broken rules joined, and listed. */
+/** 'Password Requirements Not Met' with the broken rules joined (the server's message), and listed. */
 export const passwordRequirementsProblem = (problems: string[]): FormProblem => ({
   title: authFormMessages.passwordRequirementsTitle,
-  message: problems.join('. '),
+  message: passwordProblemsMessage(problems),
   items: problems,
 });

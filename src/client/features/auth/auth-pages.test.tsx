@@ -179,12 +179,31 @@ describe('/onboarding (sign up)', () => {
     );
   });
 
-  it('asks for at least 6 characters', async () => {
-    stub();
-    await fillSignUp({ fullName: 'Ana', email: 'ana@example.com', password: 'Ab1' });
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'Password must be at least 6 characters long',
-    );
+  // One password rule (decision 007): what the server refuses, the form refuses unsent, with the
+  // server's messages; the hint under the field states the same rule.
+  it.each([
+    ['Secre1', ['Password must be at least 8 characters long']],
+    ['Secret1', ['Password must be at least 8 characters long']],
+    ['secreto123', ['Password must contain at least one uppercase letter']],
+    ['SecretoSecreto', ['Password must contain at least one number']],
+  ])("refuses %s with the server's message and sends nothing", async (password, problems) => {
+    const fetchMock = stub();
+    await fillSignUp({ fullName: 'Ana', email: 'ana@example.com', password });
+    expect(
+      screen.getByText(
+        'At least 8 characters, with an uppercase letter, a lowercase letter and a number.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('minlength', '8');
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Password Requirements Not Met');
+    expect(alert).toHaveTextContent(problems.join('. '));
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(problems);
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/sign-up')).toBe(false);
   });
 
   it("creates the account, shows 'Check Your Email!' and can go back to the form", async () => {
@@ -329,10 +348,10 @@ describe('/reset-password', () => {
     expect(toast.error).toHaveBeenCalledWith('Invalid Reset Link', expect.anything());
   });
 
-  it('asks for both fields, at least 6 characters each', async () => {
+  it('asks for both fields, at least 8 characters each', async () => {
     const { user } = await openForm();
-    expect(screen.getByLabelText('New Password')).toHaveAttribute('minlength', '6');
-    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('minlength', '6');
+    expect(screen.getByLabelText('New Password')).toHaveAttribute('minlength', '8');
+    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('minlength', '8');
     await submit(user, 'Secreto123', '');
     expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields');
   });

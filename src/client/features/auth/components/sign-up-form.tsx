@@ -13,9 +13,8 @@ import { toast } from '#client/lib/toast';
 import { isRefusal } from '../auth-errors';
 import {
   authFormMessages,
-  authProblem,
-  signUpChecks,
   signUpFormSchema,
+  signUpProblem,
   signUpWording,
   type FormProblem,
 } from '../auth-forms';
@@ -31,6 +30,7 @@ export function SignUp() {
     register,
     handleSubmit,
     resetField,
+    getValues,
     formState: { isSubmitting },
   } = useSchemaForm(signUpFormSchema, {
     defaultValues: { fullName: '', email: '', password: '' },
@@ -59,7 +59,7 @@ export function SignUp() {
         }
       }
     },
-    (errors) => setProblem(authProblem(errors, signUpChecks)),
+    (errors) => setProblem(signUpProblem(errors, getValues('password'))),
   );
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
