@@ -122,7 +122,8 @@ test.describe('support payments', () => {
     await expect(section).toBeVisible();
     await expect(section.getByRole('button', { name: /Story Support/ })).toHaveCount(0);
     await section.getByRole('link', { name: 'Create Account & Support' }).click();
-    await expect(page).toHaveURL('/auth');
+    await expect(page).toHaveURL('/onboarding');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();
   });
 
   test('the section disappears when support is disabled in the settings', async ({

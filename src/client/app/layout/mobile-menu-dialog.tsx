@@ -1,7 +1,8 @@
 import type { RefObject } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
+import { withReturnPath } from '#shared/return-path';
 import { Button } from '#client/components/ui/button';
 import { cn } from '#client/lib/cn';
 
@@ -36,6 +37,10 @@ export default function MobileMenuDialog({
   onSignOut,
 }: MobileMenuDialogProps) {
   const links = signedIn ? signedInLinks : signedOutLinks;
+  // Sign In and Sign Up bring the learner back to this page afterwards.
+  const { pathname, search, hash } = useLocation();
+  const linkTo = (to: string) =>
+    to === '/auth' || to === '/onboarding' ? withReturnPath(to, pathname + search + hash) : to;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -61,7 +66,7 @@ export default function MobileMenuDialog({
               {links.map((link) => (
                 <li key={link.to}>
                   <NavLink
-                    to={link.to}
+                    to={linkTo(link.to)}
                     onClick={() => onOpenChange(false)}
                     className={({ isActive }) =>
                       cn(

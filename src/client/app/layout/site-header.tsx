@@ -1,4 +1,5 @@
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { withReturnPath } from '#shared/return-path';
 import { SiteLogo } from '#client/components/site/site-logo';
 import { buttonClassName } from '#client/components/ui/button';
 import { useAuth } from '#client/lib/auth/auth-context';
@@ -18,6 +19,9 @@ export function SiteHeader() {
   const { user, signOut } = useAuth();
   const { name } = useSiteIdentity();
   const navigate = useNavigate();
+  // Sign In and Sign Up bring the learner back here afterwards.
+  const { pathname, search, hash } = useLocation();
+  const here = pathname + search + hash;
   // Spec: Sign Out signs out, then goes to /.
   const onSignOut = () => signOut({ onSignedOut: () => void navigate('/') });
   return (
@@ -54,11 +58,14 @@ export function SiteHeader() {
               <UserMenu user={user} onSignOut={onSignOut} />
             ) : (
               <>
-                <Link to="/auth" className={buttonClassName({ variant: 'ghost', size: 'sm' })}>
+                <Link
+                  to={withReturnPath('/auth', here)}
+                  className={buttonClassName({ variant: 'ghost', size: 'sm' })}
+                >
                   Sign In
                 </Link>
                 <Link
-                  to="/onboarding"
+                  to={withReturnPath('/onboarding', here)}
                   className={buttonClassName({ variant: 'primary', size: 'sm' })}
                 >
                   Sign Up

@@ -103,7 +103,7 @@ describe('<SupportSection />', () => {
     }
   });
 
-  it('invites a visitor to create an account first', async () => {
+  it('invites a visitor to create an account first, on the sign-up form', async () => {
     stubApi({
       'GET /api/auth/session': sessionOf(null),
       'GET /api/support/status': () => json(200, status),
@@ -112,7 +112,7 @@ describe('<SupportSection />', () => {
     expect(await screen.findByRole('heading', { name: 'Join to Support Us' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Create Account & Support' })).toHaveAttribute(
       'href',
-      '/auth',
+      '/onboarding',
     );
     expect(screen.queryByRole('button', { name: /Story Support/ })).toBeNull();
   });

@@ -11,12 +11,14 @@ import { useSchemaForm } from '#client/lib/forms/use-schema-form';
 import { toast } from '#client/lib/toast';
 import { isRefusal } from '../auth-errors';
 import { authProblem, signInChecks, signInFormSchema, type FormProblem } from '../auth-forms';
+import { useReturnPath } from '../hooks/use-return-path';
 import { authLinkClassName } from './auth-card';
 import { EmailInput } from './auth-inputs';
 
 export function SignInForm() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
+  const returnPath = useReturnPath();
   const [problem, setProblem] = useState<FormProblem | null>(null);
   // Stays set after success: the page is left while its next page loads.
   const [submitting, setSubmitting] = useState(false);
@@ -32,7 +34,7 @@ export function SignInForm() {
       try {
         await signIn(credentials);
         toast.success('Welcome back!', { description: 'You have successfully signed in.' });
-        void navigate('/', { replace: true });
+        void navigate(returnPath, { replace: true });
       } catch (error) {
         setSubmitting(false);
         if (isRefusal(error)) {

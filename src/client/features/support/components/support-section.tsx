@@ -183,7 +183,7 @@ function JoinToSupport() {
         Supporters get lifetime access to every story. Create a free account first, then choose how
         much you would like to give.
       </p>
-      <Link to="/auth" className={cn(buttonClassName({ size: 'lg' }), 'mt-6')}>
+      <Link to="/onboarding" className={cn(buttonClassName({ size: 'lg' }), 'mt-6')}>
         Create Account & Support
       </Link>
     </div>
