@@ -9,6 +9,7 @@ export const errorCodes = [
   'EMAIL_NOT_VERIFIED',
   'TOKEN_EXPIRED',
   'TOKEN_INVALID',
+  'ALREADY_CONFIRMED',
   'FORBIDDEN',
   'NOT_FOUND',
   'METHOD_NOT_ALLOWED',

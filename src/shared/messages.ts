@@ -19,6 +19,8 @@ export const messages = {
     invalidResetLink: 'Invalid Reset Link',
     confirmationExpired: 'Confirmation Link Expired',
     confirmationFailed: 'Confirmation Failed',
+    /** A confirmation link opened again after it confirmed its account. */
+    alreadyConfirmed: 'Your email is already confirmed',
   },
   service: {
     /** A 503 while the database cannot be reached: the client retries, nobody is signed out. */

@@ -219,9 +219,27 @@ describe('email confirmation', () => {
     });
     expect(session.json().user.email).toBe(email);
 
+    // The same link again: says the account is confirmed, and signs nobody in.
     const second = await post('/api/auth/confirm-email', { token });
-    expect(second.statusCode).toBe(400);
-    expect(second.json().error.code).toBe('TOKEN_INVALID');
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toMatchObject({
+      code: 'ALREADY_CONFIRMED',
+      message: 'Your email is already confirmed',
+    });
+    expect(second.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('keeps a used link of an account that is not confirmed a failed link', async () => {
+    const { email } = await signUp(t);
+    const token = tokenFrom((await latestMail(t, email)).text, '/email-confirmation');
+    expect((await post('/api/auth/confirm-email', { token })).statusCode).toBe(200);
+    await t.database.db.update(users).set({ emailVerified: false }).where(eq(users.email, email));
+    const again = await post('/api/auth/confirm-email', { token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toMatchObject({
+      code: 'TOKEN_INVALID',
+      message: 'Confirmation Failed',
+    });
   });
 
   it('reports an expired link as expired', async () => {

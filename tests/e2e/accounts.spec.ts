@@ -38,6 +38,14 @@ test.describe('accounts', () => {
     await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
     await expect(page).toHaveURL('/');
 
+    // The same link again: already confirmed, with a way to sign in (and nobody signed in by it).
+    await page.goto(linkIn(mail, '/email-confirmation'));
+    await expect(
+      page.getByRole('heading', { name: 'Your email is already confirmed' }),
+    ).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+
     await signInThroughForm(page, email, PASSWORD);
     await expect(page.getByText('Welcome back!')).toBeVisible();
     await expect(page).toHaveURL('/');

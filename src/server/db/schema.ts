@@ -583,8 +583,8 @@ export const appState = pgTable('app_state', {
 
 /**
  * Single-use links (email confirmation, password reset). better-auth's own tokens are checked by
- * better-auth; this row is claimed atomically (DELETE … RETURNING) first, so a link works once even
- * when two requests race.
+ * better-auth; this row is claimed atomically (UPDATE … RETURNING, its kind becoming `…:used`)
+ * first, so a link works once even when two requests race, and a link opened again is known as used.
  */
 export const authTokens = pgTable(
   'auth_tokens',

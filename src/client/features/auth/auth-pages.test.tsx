@@ -461,6 +461,21 @@ describe('/email-confirmation', () => {
     ).toBeVisible();
   });
 
+  it('says a link opened again is already confirmed and offers sign-in', async () => {
+    stub({
+      'POST /api/auth/confirm-email': apiError(409, 'ALREADY_CONFIRMED', 'Already confirmed'),
+    });
+    const user = userEvent.setup();
+    renderApp('/email-confirmation?token=used-once');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your email is already confirmed' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Resend Confirmation Email' })).toBeNull();
+    // The page's own Sign In button, not the header's.
+    await user.click(within(screen.getByRole('main')).getByRole('link', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+  });
+
   it('reads the legacy error parameters', async () => {
     stub();
     renderApp('/email-confirmation?error=access_denied&error_code=otp_expired');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { CurrentUser } from '#shared/contracts/auth';
 import { defineRepository } from '../../db/repository.ts';
 import { authTokens, profiles, userPreferences, userRoles, users } from '../../db/schema.ts';
@@ -8,7 +8,11 @@ export type TokenKind = 'email_verification' | 'password_reset';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export type ClaimResult = { status: 'claimed'; userId: string } | { status: 'expired' | 'invalid' };
+export type ClaimResult =
+  { status: 'claimed' | 'used'; userId: string } | { status: 'expired' | 'invalid' };
+
+/** The kind a claimed token's row keeps, so a link opened again can be told from an invented one. */
+const usedKind = (kind: TokenKind) => `${kind}:used`;
 
 /** Our rows about accounts beside better-auth's own: profile, role, single-use tokens. */
 export const createAccountsRepository = defineRepository((db) => ({
@@ -28,18 +32,20 @@ export const createAccountsRepository = defineRepository((db) => ({
     await db
       .insert(authTokens)
       .values({ tokenHash: hashToken(token), kind, userId, expiresAt })
-      .onConflictDoUpdate({ target: authTokens.tokenHash, set: { expiresAt } });
+      .onConflictDoUpdate({ target: authTokens.tokenHash, set: { expiresAt, kind } });
   },
 
   /**
-   * Takes a single-use token: the row is deleted and returned in one statement, so of two racing
-   * requests exactly one gets it. An expired token is left in place (the page can say "expired"
-   * again on reload) and reported as such.
+   * Takes a single-use token: the row is marked used and returned in one statement, so of two
+   * racing requests exactly one gets it. A used token's row stays, so opening the link again is
+   * reported as used (with its account) rather than as a link that never existed. An expired token
+   * is left in place (the page can say "expired" again on reload) and reported as such.
    */
   async claimToken(kind: TokenKind, token: string): Promise<ClaimResult> {
     const tokenHash = hashToken(token);
     const claimed = await db
-      .delete(authTokens)
+      .update(authTokens)
+      .set({ kind: usedKind(kind) })
       .where(
         and(
           eq(authTokens.tokenHash, tokenHash),
@@ -50,10 +56,13 @@ export const createAccountsRepository = defineRepository((db) => ({
       .returning({ userId: authTokens.userId });
     if (claimed[0]) return { status: 'claimed', userId: claimed[0].userId };
     const [stale] = await db
-      .select({ userId: authTokens.userId })
+      .select({ userId: authTokens.userId, kind: authTokens.kind })
       .from(authTokens)
-      .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, kind)));
-    return { status: stale ? 'expired' : 'invalid' };
+      .where(
+        and(eq(authTokens.tokenHash, tokenHash), inArray(authTokens.kind, [kind, usedKind(kind)])),
+      );
+    if (!stale) return { status: 'invalid' };
+    return stale.kind === kind ? { status: 'expired' } : { status: 'used', userId: stale.userId };
   },
 
   async isTokenUsable(kind: TokenKind, token: string): Promise<boolean> {

@@ -61,6 +61,7 @@ export const messages = {
   invalidResetLink: sharedMessages.auth.invalidResetLink,
   confirmationExpired: sharedMessages.auth.confirmationExpired,
   confirmationFailed: sharedMessages.auth.confirmationFailed,
+  alreadyConfirmed: sharedMessages.auth.alreadyConfirmed,
   wrongPassword: 'The password is not correct',
 } as const;
 
@@ -360,6 +361,13 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async confirmEmail(token: string, meta: RequestMeta): Promise<WithCookies<CurrentUser>> {
       const claim = await accounts.claimToken('email_verification', token);
+      // A used link never signs anyone in; it only says so when its account is confirmed.
+      if (claim.status === 'used') {
+        const user = await accounts.loadCurrentUser(claim.userId);
+        if (user?.emailVerified) {
+          throw new AppError('ALREADY_CONFIRMED', messages.alreadyConfirmed);
+        }
+      }
       if (claim.status !== 'claimed') {
         throw claim.status === 'expired'
           ? new AppError('TOKEN_EXPIRED', messages.confirmationExpired)

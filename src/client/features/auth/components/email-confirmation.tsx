@@ -6,6 +6,7 @@ import { Spinner } from '#client/components/ui/spinner';
 import { toast } from '#client/lib/toast';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { getPendingConfirmationEmail } from '#client/lib/auth/auth-storage';
+import { messages } from '#shared/messages';
 import { resendConfirmation } from '../api/resend-confirmation';
 import { isRefusal } from '../auth-errors';
 import { getConfirmationStart } from '../email-confirmation-start';
@@ -14,7 +15,7 @@ import { AuthCard } from './auth-card';
 /** Spec: success redirects to / after 2 seconds. */
 export const CONFIRMATION_REDIRECT_MS = 2000;
 
-type View = 'loading' | 'success' | 'expired' | 'error';
+type View = 'loading' | 'success' | 'already-confirmed' | 'expired' | 'error';
 
 function ResendButton() {
   const navigate = useNavigate();
@@ -58,7 +59,17 @@ const signInLink = (
   </Link>
 );
 
-/** /email-confirmation: loading, then success, expired or error (spec, section 4). */
+/** The view of a link the server refused: opened again after confirming, expired, or failed. */
+function viewOfRefusal(error: unknown): View {
+  if (!isRefusal(error)) return 'error';
+  if (error.code === 'ALREADY_CONFIRMED') return 'already-confirmed';
+  return error.code === 'TOKEN_EXPIRED' ? 'expired' : 'error';
+}
+
+/**
+ * /email-confirmation: loading, then success, expired or error (spec, section 4), or already
+ * confirmed for a used link of a confirmed account (issue 14).
+ */
 export function EmailConfirmation() {
   const [params] = useSearchParams();
   const { status, confirmEmail } = useAuth();
@@ -77,8 +88,7 @@ export function EmailConfirmation() {
     }
     confirmEmail(start.token).then(
       () => setView('success'),
-      (error: unknown) =>
-        setView(isRefusal(error) && error.code === 'TOKEN_EXPIRED' ? 'expired' : 'error'),
+      (error: unknown) => setView(viewOfRefusal(error)),
     );
   }, [status, params, confirmEmail]);
 
@@ -104,6 +114,18 @@ export function EmailConfirmation() {
         >
           <Link to="/" replace className={buttonClassName({ className: 'w-full' })}>
             Go to Home
+          </Link>
+        </AuthCard>
+      );
+    case 'already-confirmed':
+      return (
+        <AuthCard
+          title={messages.auth.alreadyConfirmed}
+          icon={<CircleCheck aria-hidden="true" className="size-12 text-level-beginner-ink" />}
+          description="This link was used before and your email address is confirmed. Sign in to continue."
+        >
+          <Link to="/auth" className={buttonClassName({ className: 'w-full' })}>
+            Sign In
           </Link>
         </AuthCard>
       );
