@@ -22,6 +22,7 @@ function stub(user: typeof userFixture | null = null) {
     'GET /api/stories': () => json(200, { stories: [] }),
     'GET /api/me/preferences': () => json(404, { error: { code: 'NOT_FOUND', message: 'none' } }),
     'POST /api/auth/sign-in': () => json(200, { user: userFixture }),
+    'POST /api/auth/sign-up': () => json(200, { email: 'ana@example.com' }),
   });
 }
 
@@ -99,5 +100,26 @@ describe('returning to the page that sent the learner', () => {
     await screen.findByRole('heading', { level: 1, name: 'Sign In' });
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+  });
+
+  it('signs up keeping the page: the sign-in links carry it', async () => {
+    stub();
+    const user = userEvent.setup();
+    renderApp('/onboarding?next=%2Fhelp');
+    await screen.findByRole('heading', { level: 1, name: 'Sign Up' });
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/auth?next=%2Fhelp',
+    );
+    await user.type(screen.getByLabelText('Full Name'), 'Ana');
+    await user.type(screen.getByLabelText('Email'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secreto123');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Check Your Email!' });
+    expect(screen.getByRole('link', { name: 'Continue to Sign In' })).toHaveAttribute(
+      'href',
+      '/auth?next=%2Fhelp',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MailCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { withReturnPath } from '#shared/return-path';
 import { EMAIL_MAX_LENGTH, FULL_NAME_MAX_LENGTH } from '#shared/validation/account-rules';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { Field } from '#client/components/ui/field';
@@ -18,12 +19,16 @@ import {
   signUpWording,
   type FormProblem,
 } from '../auth-forms';
+import { useReturnPath } from '../hooks/use-return-path';
 import { AuthCard, authLinkClassName } from './auth-card';
 import { EmailInput, NewPasswordInput, newPasswordHint } from './auth-inputs';
 
 /** Sign-up form, then the 'Check Your Email!' screen (spec: idle, submitting, email sent). */
 export function SignUp() {
   const { status, signUp } = useAuth();
+  // Where signing in brings the learner afterwards.
+  const returnPath = useReturnPath();
+  const signInPath = withReturnPath('/auth', returnPath);
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const {
@@ -88,7 +93,7 @@ export function SignUp() {
           No email after a few minutes? Check your spam folder, or go back and check the address.
         </p>
         <div className="mt-6 flex flex-col gap-3">
-          <Link to="/auth" className={buttonClassName()}>
+          <Link to={signInPath} className={buttonClassName()}>
             Continue to Sign In
           </Link>
           <button
@@ -110,7 +115,7 @@ export function SignUp() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/auth" className={authLinkClassName}>
+          <Link to={signInPath} className={authLinkClassName}>
             Sign in
           </Link>
         </>
