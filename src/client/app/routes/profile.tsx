@@ -98,6 +98,7 @@ export default function ProfilePage() {
   const { status, user } = useAuth();
   useDocumentTitle('Your Profile');
   if (status === 'loading') return <Spinner className="py-24" />;
-  if (user === null) return <Navigate to="/auth" replace />;
+  // After signing in, the visitor comes back here (the sign-in page reads `from`).
+  if (user === null) return <Navigate to="/auth" replace state={{ from: '/profile' }} />;
   return <ProfileContent user={user} />;
 }

@@ -122,4 +122,10 @@ describe('returning to the page that sent the learner', () => {
       '/auth?next=%2Fhelp',
     );
   });
+
+  it('signs a visitor sent from /profile in and back to the profile', async () => {
+    stub();
+    await signInAt('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your Profile' })).toBeVisible();
+  });
 });

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { ShieldAlert } from 'lucide-react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { buttonClassName } from '#client/components/ui/button';
 import { Spinner } from '#client/components/ui/spinner';
 import { useAuth } from '#client/lib/auth/auth-context';
@@ -41,8 +41,10 @@ function AccessDenied() {
  */
 export function AdminGate({ children }: { children: ReactNode }) {
   const { status, user } = useAuth();
+  const { pathname } = useLocation();
   if (status === 'loading') return <Spinner className="py-24" />;
-  if (user === null) return <Navigate to="/auth" replace />;
+  // After signing in, the visitor comes back to this admin page (the sign-in page reads `from`).
+  if (user === null) return <Navigate to="/auth" replace state={{ from: pathname }} />;
   if (user.role !== 'admin') return <AccessDenied />;
   return children;
 }
