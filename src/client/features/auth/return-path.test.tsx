@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PENDING_RETURN_PATH_KEY } from '#client/lib/auth/auth-storage';
 import { json, renderApp, sessionOf, stubApi, userFixture } from '#client/test/render-app';
 
 const toast = vi.hoisted(() => ({
@@ -23,6 +24,7 @@ function stub(user: typeof userFixture | null = null) {
     'GET /api/me/preferences': () => json(404, { error: { code: 'NOT_FOUND', message: 'none' } }),
     'POST /api/auth/sign-in': () => json(200, { user: userFixture }),
     'POST /api/auth/sign-up': () => json(200, { email: 'ana@example.com' }),
+    'POST /api/auth/confirm-email': () => json(200, { user: userFixture }),
   });
 }
 
@@ -102,7 +104,7 @@ describe('returning to the page that sent the learner', () => {
     expect(within(header).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
   });
 
-  it('signs up keeping the page: the sign-in links carry it', async () => {
+  it('signs up keeping the page: the sign-in links carry it and the browser keeps it', async () => {
     stub();
     const user = userEvent.setup();
     renderApp('/onboarding?next=%2Fhelp');
@@ -121,6 +123,27 @@ describe('returning to the page that sent the learner', () => {
       'href',
       '/auth?next=%2Fhelp',
     );
+    expect(localStorage.getItem(PENDING_RETURN_PATH_KEY)).toBe('/help');
+  });
+
+  it('confirms the e-mail and returns to the page the sign-up came from, once', async () => {
+    stub();
+    localStorage.setItem(PENDING_RETURN_PATH_KEY, '/help');
+    renderApp('/email-confirmation?token=tok-1');
+    await screen.findByRole('heading', { level: 1, name: 'Email Confirmed!' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Help Center' }, { timeout: 4000 }),
+    ).toBeVisible();
+    expect(localStorage.getItem(PENDING_RETURN_PATH_KEY)).toBeNull();
+  });
+
+  it('confirms the e-mail and goes to / when the kept page is not a same-site path', async () => {
+    stub();
+    localStorage.setItem(PENDING_RETURN_PATH_KEY, '//evil.example');
+    renderApp('/email-confirmation?token=tok-1');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: HOME_HEADING }, { timeout: 4000 }),
+    ).toBeVisible();
   });
 
   it('signs a visitor sent from /profile in and back to the profile', async () => {

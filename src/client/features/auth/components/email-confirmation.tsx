@@ -5,14 +5,14 @@ import { Button, buttonClassName } from '#client/components/ui/button';
 import { Spinner } from '#client/components/ui/spinner';
 import { toast } from '#client/lib/toast';
 import { useAuth } from '#client/lib/auth/auth-context';
-import { getPendingConfirmationEmail } from '#client/lib/auth/auth-storage';
+import { getPendingConfirmationEmail, takePendingReturnPath } from '#client/lib/auth/auth-storage';
 import { messages } from '#shared/messages';
 import { resendConfirmation } from '../api/resend-confirmation';
 import { isRefusal } from '../auth-errors';
 import { getConfirmationStart } from '../email-confirmation-start';
 import { AuthCard } from './auth-card';
 
-/** Spec: success redirects to / after 2 seconds. */
+/** Spec: success redirects to / (or the page the sign-up came from) after 2 seconds. */
 export const CONFIRMATION_REDIRECT_MS = 2000;
 
 type View = 'loading' | 'success' | 'already-confirmed' | 'expired' | 'error';
@@ -94,7 +94,12 @@ export function EmailConfirmation() {
 
   useEffect(() => {
     if (view !== 'success') return;
-    const timer = setTimeout(() => void navigate('/', { replace: true }), CONFIRMATION_REDIRECT_MS);
+    // Back to the page the sign-up came from, when this browser kept it (read when leaving, so
+    // an effect run twice does not lose it).
+    const timer = setTimeout(
+      () => void navigate(takePendingReturnPath(), { replace: true }),
+      CONFIRMATION_REDIRECT_MS,
+    );
     return () => clearTimeout(timer);
   }, [view, navigate]);
 

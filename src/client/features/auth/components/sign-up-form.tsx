@@ -9,6 +9,7 @@ import { FormAlert } from '#client/components/ui/form-alert';
 import { Input } from '#client/components/ui/input';
 import { isApiError } from '#client/lib/api-client';
 import { useAuth } from '#client/lib/auth/auth-context';
+import { setPendingReturnPath } from '#client/lib/auth/auth-storage';
 import { useSchemaForm } from '#client/lib/forms/use-schema-form';
 import { toast } from '#client/lib/toast';
 import { isRefusal } from '../auth-errors';
@@ -26,7 +27,7 @@ import { EmailInput, NewPasswordInput, newPasswordHint } from './auth-inputs';
 /** Sign-up form, then the 'Check Your Email!' screen (spec: idle, submitting, email sent). */
 export function SignUp() {
   const { status, signUp } = useAuth();
-  // Where signing in brings the learner afterwards.
+  // Where signing in (or the confirmation link, in this browser) brings the learner afterwards.
   const returnPath = useReturnPath();
   const signInPath = withReturnPath('/auth', returnPath);
   const [problem, setProblem] = useState<FormProblem | null>(null);
@@ -49,6 +50,7 @@ export function SignUp() {
       try {
         const result = await signUp(account);
         resetField('password');
+        setPendingReturnPath(returnPath);
         setSentTo(result.email || account.email);
       } catch (error) {
         if (isRefusal(error)) {
