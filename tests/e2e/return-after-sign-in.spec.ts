@@ -1,0 +1,52 @@
+import { expect, test } from './support/fixtures.ts';
+import { linkIn, PASSWORD, signedInLearner, uniqueEmail, waitForMail } from './support/accounts.ts';
+
+/** Issue 14: signing in or up brings the learner back to the page that sent them. */
+test.describe('return after sign-in', () => {
+  test('Sign In from the help page signs in and comes back to it', async ({ page }) => {
+    const { email } = await signedInLearner(page);
+    await page.context().clearCookies();
+
+    await page.goto('/help');
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/auth?next=%2Fhelp');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+
+    await expect(page).toHaveURL('/help');
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  });
+
+  test('a hostile next goes home', async ({ page }) => {
+    const { email } = await signedInLearner(page);
+    await page.context().clearCookies();
+
+    await page.goto('/auth?next=%2F%2Fevil.example%2F');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  });
+
+  test('Sign Up from the library: the confirmation link comes back to the library', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('returning');
+    await page.goto('/library');
+    await page.getByRole('banner').getByRole('link', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL('/onboarding?next=%2Flibrary');
+    await page.getByLabel('Full Name').fill('Ana Vuelve');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('heading', { name: 'Check Your Email!' })).toBeVisible();
+
+    const mail = await waitForMail(page.request, email, /Confirm/);
+    await page.goto(linkIn(mail, '/email-confirmation'));
+    await expect(page.getByRole('heading', { name: 'Email Confirmed!' })).toBeVisible();
+    await expect(page).toHaveURL('/library', { timeout: 5000 });
+  });
+});
