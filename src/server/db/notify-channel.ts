@@ -80,6 +80,9 @@ export function createNotifyChannel<Message>(options: NotifyChannelOptions) {
     };
     next.on('notification', (notification) => dispatch(notification.payload));
     next.on('error', (error) => {
+      // After stop() the connection's end is expected, even when its server died first: the
+      // process may already have written its last log line.
+      if (stopped) return;
       log.warn({ err: error, channel: name }, 'channel listener lost its connection');
       reconnect();
     });
@@ -93,7 +96,7 @@ export function createNotifyChannel<Message>(options: NotifyChannelOptions) {
         for (const callback of listeningCallbacks) callback();
       })
       .catch((error: unknown) => {
-        log.warn({ err: error, channel: name }, 'channel listener could not connect');
+        if (!stopped) log.warn({ err: error, channel: name }, 'channel listener could not connect');
         next.end().catch(() => undefined);
         if (!stopped) setTimeout(() => void connect(), RECONNECT_DELAY_MS).unref();
       })
