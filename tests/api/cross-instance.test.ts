@@ -2,12 +2,15 @@ import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app';
-import { connectDatabase, type DatabaseConnection } from '#server/db/client';
 import { homePageSettings, stories, trackingTags } from '#server/db/schema';
 import { signedInUser } from './helpers/accounts.ts';
 import { insertStory } from './helpers/fixtures.ts';
-import { createTestApp, writeMinimalClient, type TestApp } from './helpers/test-app.ts';
+import {
+  createTestApp,
+  startSecondInstance,
+  writeMinimalClient,
+  type TestApp,
+} from './helpers/test-app.ts';
 
 /**
  * Two instances of the app on one database (decision 025): a change made through instance A is
@@ -22,7 +25,7 @@ const NOTICE_TIMEOUT_MS = 5_000;
 
 let a: TestApp;
 let b: FastifyInstance;
-let bDatabase: DatabaseConnection;
+let closeB: () => Promise<void>;
 let clientDir: string;
 let admin: Awaited<ReturnType<typeof signedInUser>>;
 
@@ -37,14 +40,11 @@ beforeAll(async () => {
  * A new one for each test, so no notice of an earlier test is still on its way to it.
  */
 beforeEach(async () => {
-  bDatabase = connectDatabase(a.database.connectionString, 5);
-  b = await buildApp(a.config, { database: bDatabase, storage: a.storage });
-  await b.ready();
+  ({ app: b, close: closeB } = await startSecondInstance(a));
 });
 
 afterEach(async () => {
-  await b.close();
-  await bDatabase.close();
+  await closeB();
 });
 
 afterAll(async () => {

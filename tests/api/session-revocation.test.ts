@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
-import { connectDatabase, type DatabaseConnection } from '#server/db/client';
+import { connectDatabase } from '#server/db/client';
 import { createStorage } from '#server/lib/storage/index';
 import {
   cookiesFrom,
@@ -14,7 +14,7 @@ import {
   STRONG_PASSWORD,
   tokenFrom,
 } from './helpers/accounts.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, startSecondInstance, type TestApp } from './helpers/test-app.ts';
 
 /**
  * Two instances on one database (decision 032): instance B knows the signed-in user's session
@@ -26,7 +26,7 @@ const ORIGIN = 'http://localhost:3000';
 
 let a: TestApp;
 let b: FastifyInstance;
-let bDatabase: DatabaseConnection;
+let closeB: () => Promise<void>;
 
 beforeAll(async () => {
   a = await createTestApp();
@@ -34,14 +34,11 @@ beforeAll(async () => {
 
 /** Instance B: the same configuration, its own pool, session copies and notice listener. */
 beforeEach(async () => {
-  bDatabase = connectDatabase(a.database.connectionString, 5);
-  b = await buildApp(a.config, { database: bDatabase, storage: a.storage });
-  await b.ready();
+  ({ app: b, close: closeB } = await startSecondInstance(a));
 });
 
 afterEach(async () => {
-  await b.close();
-  await bDatabase.close();
+  await closeB();
 });
 
 afterAll(async () => {

@@ -81,6 +81,25 @@ export async function createTestApp(
   };
 }
 
+/**
+ * Another instance of `first`'s installation: the same configuration, database and storage, with
+ * its own pool, caches and LISTEN connection (what a second server process would have).
+ */
+export async function startSecondInstance(
+  first: TestApp,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const database = connectDatabase(first.database.connectionString, 5);
+  const app = await buildApp(first.config, { database, storage: first.storage });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
 const MINIMAL_INDEX_HTML =
   '<!doctype html><html><head><title>Relatos</title></head><body><div id="root"></div></body></html>';
 

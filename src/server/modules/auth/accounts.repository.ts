@@ -14,6 +14,20 @@ export type ClaimResult =
 /** The kind a claimed token's row keeps, so a link opened again can be told from an invented one. */
 const usedKind = (kind: TokenKind) => `${kind}:used`;
 
+/**
+ * The columns a `CurrentUser` is made of (users joined with profiles and user_roles), for every
+ * query that loads one.
+ */
+export const currentUserColumns = {
+  id: users.id,
+  email: users.email,
+  emailVerified: users.emailVerified,
+  createdAt: users.createdAt,
+  fullName: profiles.fullName,
+  avatarUrl: profiles.avatarUrl,
+  role: userRoles.role,
+};
+
 /** Our rows about accounts beside better-auth's own: profile, role, single-use tokens. */
 export const createAccountsRepository = defineRepository((db) => ({
   /** The rows every account has from its first moment: profile, role `user`, default preferences. */
@@ -86,15 +100,7 @@ export const createAccountsRepository = defineRepository((db) => ({
 
   async loadCurrentUser(userId: string): Promise<CurrentUser | undefined> {
     const [row] = await db
-      .select({
-        id: users.id,
-        email: users.email,
-        emailVerified: users.emailVerified,
-        createdAt: users.createdAt,
-        fullName: profiles.fullName,
-        avatarUrl: profiles.avatarUrl,
-        role: userRoles.role,
-      })
+      .select(currentUserColumns)
       .from(users)
       .leftJoin(profiles, eq(profiles.id, users.id))
       .leftJoin(userRoles, eq(userRoles.userId, users.id))

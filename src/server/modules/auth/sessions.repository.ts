@@ -3,6 +3,7 @@ import type { CurrentUser } from '#shared/contracts/auth';
 import { defineRepository } from '../../db/repository.ts';
 import { profiles, sessions, userRoles, users } from '../../db/schema.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import { currentUserColumns } from './accounts.repository.ts';
 
 /** A live session with its user, as the session check answers it. */
 export interface ActiveSession {
@@ -28,16 +29,7 @@ export const createSessionsRepository = defineRepository((db) => {
     .prepare('session_viewer_by_token');
 
   const sessionByToken = db
-    .select({
-      expiresAt: sessions.expiresAt,
-      id: users.id,
-      email: users.email,
-      emailVerified: users.emailVerified,
-      createdAt: users.createdAt,
-      fullName: profiles.fullName,
-      avatarUrl: profiles.avatarUrl,
-      role: userRoles.role,
-    })
+    .select({ expiresAt: sessions.expiresAt, ...currentUserColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, sessions.userId))
