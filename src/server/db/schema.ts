@@ -366,6 +366,32 @@ export const userVocabularyProgress = pgTable(
   ],
 );
 
+/**
+ * Time actually listened, counted per listening session (one player visit, id made by the client):
+ * the client reports the session's running total, the server keeps the largest report, so a retried
+ * or late save never counts twice and replays count as listened time (decision 033).
+ */
+export const listeningSessions = pgTable(
+  'listening_sessions',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').notNull(),
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    listenedSeconds: numeric('listened_seconds', { precision: 10, scale: 3, mode: 'number' })
+      .notNull()
+      .default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.sessionId] }),
+    check('listening_sessions_seconds_check', sql`${t.listenedSeconds} >= 0`),
+  ],
+);
+
 export const bookmarks = pgTable(
   'bookmarks',
   {
