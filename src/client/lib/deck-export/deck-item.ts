@@ -1,0 +1,24 @@
+/**
+ * One card of an exported deck: a saved word or sentence with its context, as the CSV and the
+ * Anki package write it. The review feature builds these from the saved-items contract.
+ */
+export interface DeckItem {
+  /** The saved item's id: it names the clip file and keeps the Anki note's guid stable. */
+  id: string;
+  /** What was saved: a word, or the sentence itself. */
+  text: string;
+  /** The sentence the item was met in. */
+  sentence: string;
+  translation: string;
+  /** The word's gloss; empty for a saved sentence. */
+  gloss: string;
+  story: string;
+  chapter: string;
+  chapterId: string;
+  startSeconds: number;
+  endSeconds: number;
+}
+
+/** The clip file of an item inside an export (also the CSV's audio column). */
+export const clipFileName = (item: Pick<DeckItem, 'id'>): string =>
+  `relatos-${item.id.replace(/[^A-Za-z0-9_-]/g, '')}.wav`;
