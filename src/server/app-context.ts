@@ -70,6 +70,7 @@ import {
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { createAchievementsRepository } from './modules/progress/achievements.repository.ts';
+import { createListeningRepository } from './modules/progress/listening.repository.ts';
 import { createProgressEvents, type ProgressMessage } from './modules/progress/progress-events.ts';
 import { createProgressRepository } from './modules/progress/progress.repository.ts';
 import { createProgressService } from './modules/progress/progress.service.ts';
@@ -199,6 +200,7 @@ export function createRepositories(db: Database) {
     bookmarks: createBookmarksRepository({ db }),
     stories: createStoriesRepository({ db }),
     progress: createProgressRepository({ db }),
+    listening: createListeningRepository({ db }),
     vocabulary: createVocabularyRepository({ db }),
     achievements: createAchievementsRepository({ db }),
     translationCache: createTranslationCacheRepository({ db }),
@@ -457,6 +459,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       stories,
       vocabulary,
       events: progressEvents,
+      listening: repositories.listening,
     }),
     bookmarks: createBookmarksService({ bookmarks: repositories.bookmarks, stories }),
     me: createMeService({

@@ -88,3 +88,25 @@ export const chapterVocabularyResponseSchema = z.object({
 /** Average words per story = total_words_learned / max(stories_completed, 1), rounded (spec). */
 export const averageWordsPerStory = (totalWordsLearned: number, storiesCompleted: number) =>
   Math.round(totalWordsLearned / Math.max(storiesCompleted, 1));
+
+/** The most one listening session may report (a day): anything above is not one player visit. */
+export const MAX_SESSION_LISTENED_SECONDS = 86_400;
+
+/**
+ * A player visit's running total of time actually listened (decision 033): sent again and again
+ * with the growing total, so a retried, late or repeated report never counts twice.
+ */
+export const reportListeningBodySchema = z
+  .object({
+    /** Made by the client once per player visit of a chapter. */
+    sessionId: z.uuid(),
+    chapterId: z.uuid(),
+    listenedSeconds: z.number().min(0).max(MAX_SESSION_LISTENED_SECONDS),
+  })
+  .strict();
+export type ReportListeningBody = z.infer<typeof reportListeningBodySchema>;
+
+export const reportListeningResponseSchema = z.object({
+  /** The session's total as stored: the largest report received. */
+  listenedSeconds: z.number(),
+});

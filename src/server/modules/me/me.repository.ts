@@ -3,6 +3,7 @@ import type { Preferences } from '#shared/contracts/me';
 import { defineRepository } from '../../db/repository.ts';
 import {
   chapters,
+  listeningSessions,
   profiles,
   stories,
   userAchievements,
@@ -74,11 +75,15 @@ export const createMeRepository = defineRepository((db) => ({
   async computeStatistics(userId: string) {
     const [progress] = await db
       .select({
-        totalSeconds: sql<string>`coalesce(sum(${userStoryProgress.lastPositionSeconds}), 0)`,
         averageProgress: sql<string>`coalesce(avg(${userStoryProgress.progressPercentage}), 0)`,
       })
       .from(userStoryProgress)
       .where(eq(userStoryProgress.userId, userId));
+    // Time actually listened, replays included (decision 033), not positions reached.
+    const [listened] = await db
+      .select({ totalSeconds: sql<string>`coalesce(sum(${listeningSessions.listenedSeconds}), 0)` })
+      .from(listeningSessions)
+      .where(eq(listeningSessions.userId, userId));
     const completedStories = await db.execute<{ count: number }>(sql`
     select count(*)::int as count from (
       select ${chapters.storyId}
@@ -96,7 +101,7 @@ export const createMeRepository = defineRepository((db) => ({
       .where(and(eq(userAchievements.userId, userId)));
     return {
       storiesCompleted: Number(completedStories.rows[0]?.count ?? 0),
-      listeningMinutes: Math.floor(Number(progress?.totalSeconds ?? 0) / 60),
+      listeningMinutes: Math.floor(Number(listened?.totalSeconds ?? 0) / 60),
       achievementsCount: achievements?.count ?? 0,
       averageProgress: Math.round(Number(progress?.averageProgress ?? 0)),
     };

@@ -5,6 +5,8 @@ import {
   progressListResponseSchema,
   progressQuerySchema,
   recentProgressResponseSchema,
+  reportListeningBodySchema,
+  reportListeningResponseSchema,
   saveProgressBodySchema,
   saveProgressResponseSchema,
   vocabularyResponseSchema,
@@ -74,6 +76,21 @@ export const progressRoutes: FastifyPluginAsyncZod<RouteContext> = async (
       compress: false,
     },
     async (request) => progress.save(signedInViewer(request), request.body),
+  );
+
+  app.post(
+    '/progress/listening',
+    {
+      schema: {
+        tags,
+        summary:
+          "Report a listening session's running total of seconds listened (the largest report is kept)",
+        body: reportListeningBodySchema,
+        response: { 200: reportListeningResponseSchema, ...errors },
+      },
+      compress: false,
+    },
+    async (request) => progress.reportListening(signedInViewer(request), request.body),
   );
 
   app.get(

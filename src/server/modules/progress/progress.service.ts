@@ -1,5 +1,10 @@
 import { earnedAchievements } from '#shared/achievements';
-import type { ChapterProgress, ProgressEvent, SaveProgressBody } from '#shared/contracts/progress';
+import type {
+  ChapterProgress,
+  ProgressEvent,
+  ReportListeningBody,
+  SaveProgressBody,
+} from '#shared/contracts/progress';
 import { correctClientTime, progressAt } from '#shared/player/progress-rules';
 import { messages } from '#shared/messages';
 import { notFound, validationError } from '../../lib/errors.ts';
@@ -8,6 +13,7 @@ import { publishedView, type ChapterView, type StoryView } from '../stories/publ
 import { toChapter, toStorySummary } from '../stories/stories.mapper.ts';
 import type { StoriesService } from '../stories/stories.service.ts';
 import type { AchievementsRepository } from './achievements.repository.ts';
+import type { ListeningRepository } from './listening.repository.ts';
 import type { ProgressEvents } from './progress-events.ts';
 import type { ProgressRepository, ProgressRow } from './progress.repository.ts';
 import type { VocabularyService } from './vocabulary.service.ts';
@@ -32,8 +38,9 @@ export function createProgressService(deps: {
   stories: StoriesService;
   vocabulary: VocabularyService;
   events: ProgressEvents;
+  listening: ListeningRepository;
 }) {
-  const { progress, achievements, stories, vocabulary, events } = deps;
+  const { progress, achievements, stories, vocabulary, events, listening } = deps;
 
   /**
    * The chapter as learners see it (its published revision), from the published library each
@@ -97,6 +104,21 @@ export function createProgressService(deps: {
           ? await awardAfterCompletion(viewer.userId)
           : [];
       return { applied: true, progress: saved, newAchievements };
+    },
+
+    /**
+     * A listening session's running total (decision 033): the largest report is kept, so a
+     * retried, late or repeated one never counts twice.
+     */
+    async reportListening(viewer: SignedInViewer, body: ReportListeningBody) {
+      await publishedChapter(body.chapterId);
+      const listenedSeconds = await listening.record(
+        viewer.userId,
+        body.sessionId,
+        body.chapterId,
+        body.listenedSeconds,
+      );
+      return { listenedSeconds };
     },
 
     async list(userId: string, chapterIds?: string[]) {

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storyListResponseSchema, type Story } from '#shared/contracts/stories';
+import { signedInUser } from './helpers/accounts.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+let alice: Awaited<ReturnType<typeof signedInUser>>;
+let bob: Awaited<ReturnType<typeof signedInUser>>;
+let stories: Story[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.context.services.demoContent.seed();
+  alice = await signedInUser(t);
+  bob = await signedInUser(t);
+  const res = await t.app.inject({ method: 'GET', url: '/api/stories' });
+  stories = storyListResponseSchema.parse(res.json()).stories;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const chapterId = (storyIndex = 0, chapterIndex = 0) =>
+  stories[storyIndex]!.chapters[chapterIndex]!.id;
+
+const report = (user: { cookie: string } | null, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/progress/listening',
+    headers: user ? { cookie: user.cookie } : {},
+    payload,
+  });
+
+const minutesOf = async (user: { cookie: string }) => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/me/statistics',
+    headers: { cookie: user.cookie },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().statistics.listeningMinutes as number;
+};
+
+describe('listening minutes (decision 033)', () => {
+  it("count each session's largest report once, however often and in whatever order it arrives", async () => {
+    const user = await signedInUser(t);
+    const session = randomUUID();
+    const body = (listenedSeconds: number) => ({
+      sessionId: session,
+      chapterId: chapterId(),
+      listenedSeconds,
+    });
+    expect((await report(user, body(50))).json()).toEqual({ listenedSeconds: 50 });
+    // A retry of the same report and a late, smaller one change nothing.
+    expect((await report(user, body(50))).json()).toEqual({ listenedSeconds: 50 });
+    expect((await report(user, body(130.5))).json()).toEqual({ listenedSeconds: 130.5 });
+    expect((await report(user, body(90))).json()).toEqual({ listenedSeconds: 130.5 });
+    expect(await minutesOf(user)).toBe(2);
+
+    // A replay of the same chapter is another session: its time counts too.
+    const replay = randomUUID();
+    await report(user, { sessionId: replay, chapterId: chapterId(), listenedSeconds: 60 });
+    await report(user, { sessionId: replay, chapterId: chapterId(), listenedSeconds: 110 });
+    expect(await minutesOf(user)).toBe(4); // floor((130.5 + 110) / 60)
+  });
+
+  it('are not the sum of positions reached: a save at the end alone adds no minute', async () => {
+    const user = await signedInUser(t);
+    const chapter = stories[0]!.chapters[0]!;
+    const now = Date.now();
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/progress',
+      headers: { cookie: user.cookie },
+      payload: {
+        chapterId: chapter.id,
+        positionSeconds: chapter.duration ?? 60,
+        durationSeconds: chapter.duration ?? 60,
+        clientTimestamp: now,
+        sentAt: now,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await minutesOf(user)).toBe(0);
+  });
+
+  it("keep other users' sessions apart, even under the same session id", async () => {
+    const shared = randomUUID();
+    await report(alice, { sessionId: shared, chapterId: chapterId(), listenedSeconds: 600 });
+    const bobs = await report(bob, {
+      sessionId: shared,
+      chapterId: chapterId(),
+      listenedSeconds: 61,
+    });
+    expect(bobs.json()).toEqual({ listenedSeconds: 61 });
+    expect(await minutesOf(alice)).toBe(10);
+    expect(await minutesOf(bob)).toBe(1);
+  });
+
+  it('validate the report', async () => {
+    const user = await signedInUser(t);
+    const valid = { sessionId: randomUUID(), chapterId: chapterId(), listenedSeconds: 10 };
+    expect((await report(null, valid)).statusCode).toBe(401);
+    for (const payload of [
+      { ...valid, sessionId: 'not-a-uuid' },
+      { ...valid, listenedSeconds: -1 },
+      { ...valid, listenedSeconds: 86_401 },
+      { ...valid, listenedSeconds: 'ten' },
+      { ...valid, extra: true },
+      { sessionId: valid.sessionId, chapterId: valid.chapterId },
+    ]) {
+      const res = await report(user, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_ERROR');
+    }
+    const unknown = await report(user, { ...valid, chapterId: randomUUID() });
+    expect(unknown.statusCode).toBe(404);
+    expect(await minutesOf(user)).toBe(0);
+  });
+});
