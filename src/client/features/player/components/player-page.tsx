@@ -32,9 +32,11 @@ import { useChapterProgress } from '../api/get-progress';
 import { getDeviceId } from '../progress/device-id';
 import { useLiveProgress } from '../progress/use-live-progress';
 import { useChapterEnd } from '../hooks/use-chapter-end';
+import { useListeningReport } from '../progress/use-listening-report';
 import { useProgressSync } from '../progress/use-progress-sync';
 import { useResumePosition } from '../progress/use-resume-position';
 import { BookmarksPanel, bookmarkSaveFailed } from './bookmarks-panel';
+import { ChapterSignInPrompt } from './chapter-sign-in-prompt';
 import { LiveProgressBanner } from './live-progress-banner';
 import { chapterNeighbours, SeriesNavigator } from './series-navigator';
 import { useSignInWhenRefused } from '#client/lib/auth/login-required';
@@ -77,13 +79,20 @@ export function PlayerPage() {
     enabled: validId && !previewPending,
   });
   const chapter = chapterQuery.data;
+  // A story that needs an account: a visitor gets the sign-in prompt and nothing of the media.
+  const needsAccount = chapter?.story.requiresLogin === true && !preview;
+  const mayListen = !needsAccount || signedIn;
   const storyQuery = useStory(chapter?.story.id, preview);
-  const transcriptQuery = useTranscript(chapterId, chapter?.hasTranscript === true, preview);
+  const transcriptQuery = useTranscript(
+    chapterId,
+    chapter?.hasTranscript === true && mayListen,
+    preview,
+  );
   const { preferences, ready: preferencesReady } = usePlayerPreferences(signedIn, sessionKnown);
 
   const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
   const autoplay = (location.state as { autoplay?: unknown } | null)?.autoplay === true;
-  const src = chapter?.hasAudio ? chapterAudioUrl(chapter.id, preview) : null;
+  const src = chapter?.hasAudio && mayListen ? chapterAudioUrl(chapter.id, preview) : null;
   const logContext = useMemo(() => ({ chapterId }), [chapterId]);
   useAudioSource(audio, src, { autoplay, logContext });
 
@@ -126,8 +135,10 @@ export function PlayerPage() {
         detail="Failed to load chapter. Please try again later."
       />
     );
-  } else if (!chapter) {
+  } else if (!chapter || (!mayListen && !sessionKnown)) {
     content = <Spinner label="Loading audio and transcript..." className="py-24" />;
+  } else if (!mayListen) {
+    content = <ChapterSignInPrompt chapter={chapter} />;
   } else {
     content = (
       <ChapterView
@@ -217,6 +228,8 @@ function ChapterView({
     chapterId,
     userId: listener ? userId : null,
   });
+  // Listening Minutes: the time actually listened in this visit (decision 033).
+  useListeningReport({ audio, src, chapterId, userId: listener ? userId : null });
   const start = parseStartParam(searchParams.get('t'));
   const progress = useChapterProgress(chapterId, listener && start === null);
   const resumeTarget =
