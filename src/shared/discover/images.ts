@@ -27,6 +27,8 @@ export const IMAGE_SIZES = {
   recentCover: { w: 400, h: 300 },
   featureCard: { w: 320, h: 240 },
   tutorialStep: { w: 480, h: 360 },
+  /** /player/{id} of a chapter that needs an account, opened by a visitor: the story's cover. */
+  playerPromptCover: { w: 320, h: 240 },
 } as const satisfies Record<string, ImageSize>;
 const RESIZE_LIMIT = 2400;
 const FILES_PREFIX = '/api/files/';
