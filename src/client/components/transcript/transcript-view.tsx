@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef, type Ref } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, type Ref } from 'react';
 import type { TranscriptSegment } from '#shared/transcript';
 import type { TranscriptIndex } from './transcript-index';
 import './transcript.css';
@@ -83,9 +83,10 @@ export function transcriptHtml(index: TranscriptIndex, lineActions: LineActionsC
 }
 
 /**
- * The transcript, rendered once per transcript and never on time changes. React renders the empty
- * list; its content is written in one go from a string (a long transcript has tens of thousands of
- * nodes: no component, no listener and no React fiber each). Clicks, keys and the highlight are
+ * The transcript, rendered once per transcript and never on time changes. Its content is written
+ * in one go from a string (a long transcript has tens of thousands of nodes: no component, no
+ * listener and no React fiber each), as the list's inner HTML: the server render carries the
+ * words, and hydration keeps them as they are (decision 037). Clicks, keys and the highlight are
  * handled by the surrounding panel through delegation and direct attribute changes.
  */
 export const TranscriptView = memo(function TranscriptView({
@@ -96,16 +97,12 @@ export const TranscriptView = memo(function TranscriptView({
 }: TranscriptViewProps) {
   const listRef = useRef<HTMLOListElement | null>(null);
   const empty = index.segments.length === 0;
-
-  // Before the panel's own layout effects (children run first), so it finds the words in place.
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    list.innerHTML = transcriptHtml(index, lineActions);
-    return () => {
-      list.textContent = '';
-    };
-  }, [index, lineActions]);
+  // Every text in it is escaped (transcriptHtml). Written in the commit, before the panel's
+  // layout effects run, so they find the words in place.
+  const markup = useMemo(
+    () => ({ __html: transcriptHtml(index, lineActions) }),
+    [index, lineActions],
+  );
 
   // Hand the element to the panel once it holds the words.
   useLayoutEffect(() => {
@@ -125,5 +122,7 @@ export const TranscriptView = memo(function TranscriptView({
   }, [rootRef, index, lineActions]);
 
   if (empty) return <p className="text-ink-muted">No transcript segments available</p>;
-  return <ol ref={listRef} className="tr-root" aria-label={label} />;
+  return (
+    <ol ref={listRef} className="tr-root" aria-label={label} dangerouslySetInnerHTML={markup} />
+  );
 });
