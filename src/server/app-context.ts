@@ -469,6 +469,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       fileStore,
       fileUploads: repositories.fileUploads,
       transaction,
+      translationLanguages: () => translate.targetLanguages(),
     }),
     payments: createPaymentsService({
       payments: repositories.payments,

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translationCache } from '#server/db/schema';
+import { translationCache, userPreferences } from '#server/db/schema';
 import { storyListResponseSchema, type Story } from '#shared/contracts/stories';
 import { transcriptSchema, type Transcript } from '#shared/transcript';
 import { signedInUser } from './helpers/accounts.ts';
@@ -63,9 +63,13 @@ describe('layer 1: the text written into the story', () => {
     const segment = openTranscript.segments[0]!;
     const word = segment.words[0]!;
     const wordRes = await translate(t, { text: word.text, chapterId, wordId: word.id });
-    expect(wordRes.json()).toEqual({ translation: word.gloss, source: 'story' });
+    expect(wordRes.json()).toEqual({ translation: word.gloss, source: 'story', language: 'en' });
     const lineRes = await translate(t, { text: segment.text, chapterId, segmentId: segment.id });
-    expect(lineRes.json()).toEqual({ translation: segment.translation, source: 'story' });
+    expect(lineRes.json()).toEqual({
+      translation: segment.translation,
+      source: 'story',
+      language: 'en',
+    });
   });
 
   it('refuses a visitor the text of a story that needs login', async () => {
@@ -94,24 +98,83 @@ describe('layer 2: the built-in dictionary', () => {
       .where(eq(translationCache.text, 'la casa roja'));
     expect(rows).toHaveLength(1);
   });
+});
 
-  it('says so when no service is configured for another language', async () => {
-    const res = await translate(t, { text: 'hola', targetLanguage: 'fr' });
-    expect(res.statusCode).toBe(503);
-    expect(res.json().error.message).toContain('French');
-  });
-
-  it("uses the signed-in learner's preferred language by default", async () => {
-    const user = await signedInUser(t);
-    await t.app.inject({
+describe('translation languages (decision 038)', () => {
+  const languages = async (app: TestApp) =>
+    (await app.app.inject({ method: 'GET', url: '/api/translate/languages' })).json();
+  const setLanguage = (app: TestApp, cookie: string, preferredLanguage: string) =>
+    app.app.inject({
       method: 'PATCH',
       url: '/api/me/preferences',
-      headers: { cookie: user.cookie },
-      payload: { preferredLanguage: 'de' },
+      headers: { cookie },
+      payload: { preferredLanguage },
     });
-    const res = await translate(t, { text: 'hola' }, user.cookie);
-    expect(res.statusCode).toBe(503);
-    expect(res.json().error.message).toContain('German');
+
+  it('offers only English without a provider, and what a provider serves with one, never Spanish', async () => {
+    expect(await languages(t)).toEqual({ languages: ['en'] });
+    expect(await languages(withProvider)).toEqual({ languages: ['en', 'fr', 'de'] });
+  });
+
+  it('refuses a target that cannot be served, and Spanish for Spanish text', async () => {
+    const res = await translate(t, { text: 'hola', targetLanguage: 'fr' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'French translations are not available on this site',
+    });
+    const spanish = await translate(withProvider, { text: 'hola', targetLanguage: 'es' });
+    expect(spanish.statusCode).toBe(400);
+    expect(spanish.json().error.message).toBe(
+      'Spanish translations are not available on this site',
+    );
+  });
+
+  it('refuses to store a preferred language that cannot be served', async () => {
+    const user = await signedInUser(t);
+    const res = await setLanguage(t, user.cookie, 'de');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('German translations are not available on this site');
+    expect((await setLanguage(t, user.cookie, 'es')).statusCode).toBe(400);
+    expect((await setLanguage(t, user.cookie, 'en')).statusCode).toBe(200);
+    const other = await signedInUser(withProvider);
+    expect((await setLanguage(withProvider, other.cookie, 'de')).statusCode).toBe(200);
+    expect((await setLanguage(withProvider, other.cookie, 'es')).statusCode).toBe(400);
+  });
+
+  it("falls back to the story's English when a stored preference cannot be served", async () => {
+    const user = await signedInUser(t);
+    // Stored before this rule, or while a provider was configured.
+    await t.database.db
+      .insert(userPreferences)
+      .values({ userId: user.userId, preferredLanguage: 'fr' })
+      .onConflictDoUpdate({ target: userPreferences.userId, set: { preferredLanguage: 'fr' } });
+    const chapterId = stories[0]!.chapters[0]!.id;
+    const segment = openTranscript.segments[0]!;
+    const line = await translate(
+      t,
+      { text: segment.text, chapterId, segmentId: segment.id },
+      user.cookie,
+    );
+    expect(line.statusCode).toBe(200);
+    expect(line.json()).toEqual({
+      translation: segment.translation,
+      source: 'story',
+      language: 'en',
+    });
+    const word = await translate(t, { text: 'casas' }, user.cookie);
+    expect(word.json()).toMatchObject({ source: 'dictionary', language: 'en' });
+  });
+
+  it("uses the signed-in learner's preferred language when it can be served", async () => {
+    const user = await signedInUser(withProvider);
+    await setLanguage(withProvider, user.cookie, 'de');
+    const res = await translate(withProvider, { text: 'buenas noches' }, user.cookie);
+    expect(res.json()).toEqual({
+      translation: '[de] buenas noches',
+      source: 'api',
+      language: 'de',
+    });
   });
 });
 
@@ -120,7 +183,7 @@ describe('layer 3: a configured provider', () => {
     fakeRequests = [];
     const text = 'Lucía compra pan en la pequeña panadería de la plaza cada mañana.';
     const first = await translate(withProvider, { text });
-    expect(first.json()).toEqual({ translation: `[en] ${text}`, source: 'api' });
+    expect(first.json()).toEqual({ translation: `[en] ${text}`, source: 'api', language: 'en' });
     const second = await translate(withProvider, { text });
     expect(second.json()).toEqual(first.json());
     expect(fakeRequests).toHaveLength(1);
@@ -128,7 +191,7 @@ describe('layer 3: a configured provider', () => {
 
   it('serves other target languages', async () => {
     const res = await translate(withProvider, { text: 'buenos días', targetLanguage: 'fr' });
-    expect(res.json()).toEqual({ translation: '[fr] buenos días', source: 'api' });
+    expect(res.json()).toEqual({ translation: '[fr] buenos días', source: 'api', language: 'fr' });
   });
 });
 

@@ -1,8 +1,9 @@
 import { describeAchievement } from '#shared/achievements';
 import { avatarTypes, defaultPreferences, type Preferences } from '#shared/contracts/me';
+import { translationLanguageMessages, type TranslationLanguage } from '#shared/contracts/translate';
 import { fileCheckMessages } from '#shared/validation/file-check';
 import type { TransactionRunner } from '../../db/repository.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, validationError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import type { FileUploadsRepository } from '../../lib/file-uploads.repository.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
@@ -36,6 +37,8 @@ export function createMeService(deps: {
   fileStore: FileStore;
   fileUploads: FileUploadsRepository;
   transaction: TransactionRunner;
+  /** The translation languages that can really be served here (decision 038). */
+  translationLanguages: () => readonly TranslationLanguage[];
 }) {
   const { me, achievements, storage, fileStore, fileUploads, transaction } = deps;
 
@@ -87,6 +90,11 @@ export function createMeService(deps: {
     },
 
     async updatePreferences(userId: string, changes: Partial<Preferences>) {
+      const language = changes.preferredLanguage;
+      if (language !== undefined && !deps.translationLanguages().includes(language)) {
+        const message = translationLanguageMessages.notServed(language);
+        throw validationError(message, { fields: { preferredLanguage: message } });
+      }
       return toPreferences(await me.upsertPreferences(userId, changes));
     },
 

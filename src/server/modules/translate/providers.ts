@@ -3,16 +3,27 @@ import { spawn } from 'node:child_process';
 /** An external machine-translation service (layer 3). */
 export interface TranslationProvider {
   readonly name: string;
+  /** Whether it translates `from` into `to` (decision 038: only those targets are offered). */
+  supports(from: string, to: string): boolean;
   translate(text: string, from: string, to: string): Promise<string>;
 }
 
 const REQUEST_TIMEOUT_MS = 8000;
+
+/**
+ * LibreTranslate's standard models and DeepL both translate between English, Spanish, French and
+ * German in every direction: our four languages.
+ */
+const generalPairs = new Set(['en', 'es', 'fr', 'de']);
+const supportsGeneral = (from: string, to: string) =>
+  from !== to && generalPairs.has(from) && generalPairs.has(to);
 
 /** Apertium installed on this machine (Debian: apertium-eng-spa), run once per request. */
 export function apertiumProvider(command = 'apertium'): TranslationProvider {
   const pairs: Record<string, string> = { 'es-en': 'spa-eng', 'en-es': 'eng-spa' };
   return {
     name: 'apertium',
+    supports: (from, to) => `${from}-${to}` in pairs,
     translate(text, from, to) {
       const pair = pairs[`${from}-${to}`];
       if (!pair) return Promise.reject(new Error(`Apertium has no ${from}→${to} pair here`));
@@ -48,6 +59,7 @@ async function postJson(url: string, body: unknown, headers: Record<string, stri
 export function libreTranslateProvider(baseUrl: string, apiKey?: string): TranslationProvider {
   return {
     name: 'libretranslate',
+    supports: supportsGeneral,
     async translate(text, from, to) {
       const data = (await postJson(`${baseUrl.replace(/\/$/, '')}/translate`, {
         q: text,
@@ -70,6 +82,7 @@ export function deeplProvider(
 ): TranslationProvider {
   return {
     name: 'deepl',
+    supports: supportsGeneral,
     async translate(text, from, to) {
       const data = (await postJson(
         `${baseUrl.replace(/\/$/, '')}/v2/translate`,

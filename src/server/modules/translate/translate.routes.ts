@@ -1,11 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { translateBodySchema, translateResponseSchema } from '#shared/contracts/translate';
+import {
+  translateBodySchema,
+  translateResponseSchema,
+  translationLanguagesResponseSchema,
+} from '#shared/contracts/translate';
 import { apiErrorSchema } from '#shared/errors';
 import type { RouteContext } from '../../app-context.ts';
 import { requestOrigin } from '../../lib/http/request-meta.ts';
 
 export const translateRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
   const { translate } = services;
+
+  app.get(
+    '/translate/languages',
+    {
+      schema: {
+        tags: ['translate'],
+        summary:
+          "The translation languages this site can serve for the stories' Spanish (English always)",
+        response: { 200: translationLanguagesResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      // The same for everyone until the configuration changes (a restart).
+      reply.header('Cache-Control', 'public, max-age=300');
+      return { languages: translate.targetLanguages() };
+    },
+  );
 
   app.post(
     '/translate',

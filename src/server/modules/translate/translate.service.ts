@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { TranslateResponse } from '#shared/contracts/translate';
+import {
+  servableTargets,
+  servedLanguage,
+  STORY_LANGUAGE,
+  translationLanguageMessages,
+  type TranslateResponse,
+  type TranslationLanguage,
+} from '#shared/contracts/translate';
 import { glossText, lookupWord } from '#shared/lexicon/index';
 import { sanitizeText } from '#shared/sanitize';
 import type { RequestOrigin } from '../../lib/actor.ts';
@@ -21,7 +28,8 @@ export interface TranslateInput {
   wordId?: string;
 }
 
-type Request = Required<Pick<TranslateInput, 'targetLanguage'>> & TranslateInput;
+type Request = TranslateInput & { targetLanguage: TranslationLanguage };
+type Translated = Omit<TranslateResponse, 'language'>;
 
 export const translateMessages = {
   empty: 'There is no text to translate',
@@ -78,7 +86,7 @@ export function createTranslateService(deps: {
       .update(`${input.sourceLanguage}|${input.targetLanguage}|${text}`)
       .digest('hex');
 
-  const remember = (key: string, input: Request, text: string, result: TranslateResponse) =>
+  const remember = (key: string, input: Request, text: string, result: Translated) =>
     cache.remember({
       key,
       sourceLanguage: input.sourceLanguage,
@@ -92,8 +100,9 @@ export function createTranslateService(deps: {
     input: Request,
     text: string,
     key: string,
-  ): Promise<TranslateResponse | undefined> {
+  ): Promise<Translated | undefined> {
     for (const provider of providers) {
+      if (!provider.supports(input.sourceLanguage, input.targetLanguage)) continue;
       try {
         const translation = await provider.translate(
           text,
@@ -121,13 +130,35 @@ export function createTranslateService(deps: {
     }
   }
 
-  async function targetLanguageFor(viewer: Viewer, input: TranslateInput) {
-    if (input.targetLanguage) return input.targetLanguage;
+  const providerSupports = (from: string, to: string) =>
+    providers.some((provider) => provider.supports(from, to));
+  const targetLanguages = (source: string = STORY_LANGUAGE) =>
+    servableTargets(source, providerSupports);
+
+  /**
+   * Decision 038: a target asked for explicitly must be servable (else 400); the learner's stored
+   * preference falls back to English when it cannot be served (set before, or a provider removed).
+   */
+  async function targetLanguageFor(
+    viewer: Viewer,
+    input: TranslateInput,
+  ): Promise<TranslationLanguage> {
+    const servable = targetLanguages(input.sourceLanguage);
+    if (input.targetLanguage) {
+      const asked = input.targetLanguage as TranslationLanguage;
+      if (!servable.includes(asked)) {
+        throw validationError(translationLanguageMessages.notServed(asked), {
+          fields: { targetLanguage: translationLanguageMessages.notServed(asked) },
+        });
+      }
+      return asked;
+    }
     if (!viewer.userId) return 'en';
-    return (await preferences.findPreferences(viewer.userId))?.preferredLanguage ?? 'en';
+    const preferred = (await preferences.findPreferences(viewer.userId))?.preferredLanguage;
+    return servedLanguage(preferred ?? 'en', servable);
   }
 
-  async function translate(viewer: Viewer, input: Request): Promise<TranslateResponse> {
+  async function translate(viewer: Viewer, input: Request): Promise<Translated> {
     const text = sanitizeText(input.text);
     if (text === '') throw validationError(translateMessages.empty);
     const toEnglishFromSpanish = input.sourceLanguage === 'es' && input.targetLanguage === 'en';
@@ -163,6 +194,9 @@ export function createTranslateService(deps: {
   }
 
   return {
+    /** The target languages that can really be served here for text in `source`. */
+    targetLanguages,
+
     /**
      * A sentence's machine translation for the content studio's prefill (administrators, no rate
      * limit): the cache, then the configured providers. Null when no provider is configured or
@@ -175,7 +209,11 @@ export function createTranslateService(deps: {
     ): Promise<string | null> {
       const clean = sanitizeText(text);
       if (clean === '' || providers.length === 0) return null;
-      const input = { text: clean, sourceLanguage, targetLanguage };
+      const input = {
+        text: clean,
+        sourceLanguage,
+        targetLanguage: targetLanguage as TranslationLanguage,
+      };
       const key = cacheKey(input, clean);
       const hit = await cache.find(key);
       if (hit?.source === 'api') return hit.translation;
@@ -189,7 +227,8 @@ export function createTranslateService(deps: {
       const { viewer, origin } = requester;
       await countRequest(viewer, origin);
       const targetLanguage = await targetLanguageFor(viewer, input);
-      return translate(viewer, { ...input, targetLanguage });
+      const result = await translate(viewer, { ...input, targetLanguage });
+      return { translation: result.translation, source: result.source, language: targetLanguage };
     },
   };
 }

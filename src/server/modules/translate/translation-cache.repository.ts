@@ -3,7 +3,10 @@ import type { TranslateResponse } from '#shared/contracts/translate';
 import { defineRepository } from '../../db/repository.ts';
 import { translationCache } from '../../db/schema.ts';
 
-export interface CachedTranslation extends TranslateResponse {
+/** A translation as cached: its language is the cache key's target language. */
+type Translation = Omit<TranslateResponse, 'language'>;
+
+export interface CachedTranslation extends Translation {
   key: string;
   sourceLanguage: string;
   targetLanguage: string;
@@ -12,7 +15,7 @@ export interface CachedTranslation extends TranslateResponse {
 
 /** Translations from the dictionary and the providers, by a hash of languages and text. */
 export const createTranslationCacheRepository = defineRepository((db) => ({
-  async find(key: string): Promise<TranslateResponse | undefined> {
+  async find(key: string): Promise<Translation | undefined> {
     const [row] = await db.select().from(translationCache).where(eq(translationCache.key, key));
     return row
       ? { translation: row.translation, source: row.source as TranslateResponse['source'] }
