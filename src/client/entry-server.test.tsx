@@ -61,4 +61,63 @@ describe('server rendering', () => {
     const html = await render({ url: '/no-such-page', data: data(null) });
     expect(text(html)).toContain('Page Not Found');
   });
+
+  describe('the player (decision 037)', () => {
+    const chapter = storyFixture.chapters[0]!;
+    const { chapters: _chapters, ...summary } = storyFixture;
+    const transcript = {
+      segments: [
+        {
+          id: 's1',
+          start: 0,
+          end: 2,
+          text: 'Hola, Lucía.',
+          words: [
+            { id: 's1w1', text: 'Hola,', start: 0, end: 0.8 },
+            { id: 's1w2', text: 'Lucía.', start: 0.9, end: 2 },
+          ],
+        },
+      ],
+    };
+    const playerData = (story: typeof summary, user: typeof userFixture | null, words = true) => ({
+      session: { user },
+      [`chapter:${chapter.id}`]: { chapter: { ...chapter, story } },
+      [`story-id:${storyFixture.id}`]: { story: { ...storyFixture, ...story } },
+      ...(words ? { [`transcript:${chapter.id}`]: transcript } : {}),
+    });
+
+    it('renders the chapter with its transcript words and the audio element', async () => {
+      const html = await render({ url: `/player/${chapter.id}`, data: playerData(summary, null) });
+      expect(html).toMatch(/<h1[^>]*>La llegada<\/h1>/);
+      expect(text(html)).toContain('El mercado');
+      expect(html).toMatch(/<span[^>]*data-w="0"[^>]*>Hola,<\/span>/);
+      expect(html).toMatch(/<span[^>]*data-w="1"[^>]*>Lucía\.<\/span>/);
+      expect(html).toContain('<audio');
+      // The series navigator from the inlined story: no shift when it would arrive later.
+      expect(text(html)).toContain('1 of 2');
+      expect(text(html)).not.toContain('Loading audio and transcript...');
+      expect(html).not.toContain('<script');
+    });
+
+    it('renders the sign-in prompt for a visitor on a chapter that needs an account', async () => {
+      const html = await render({
+        url: `/player/${chapter.id}`,
+        data: playerData({ ...summary, requiresLogin: true }, null, false),
+      });
+      expect(html).toMatch(/<h1[^>]*>La llegada<\/h1>/);
+      expect(text(html)).toContain('Sign in to listen');
+      expect(text(html)).toContain('Beginner');
+      expect(html).toContain(`href="/auth?next=%2Fplayer%2F${chapter.id}"`);
+      expect(html).not.toContain('data-w=');
+    });
+
+    it('renders the player for a signed-in learner on a chapter that needs an account', async () => {
+      const html = await render({
+        url: `/player/${chapter.id}`,
+        data: playerData({ ...summary, requiresLogin: true }, userFixture),
+      });
+      expect(text(html)).not.toContain('Sign in to listen');
+      expect(html).toMatch(/<span[^>]*data-w="0"[^>]*>Hola,<\/span>/);
+    });
+  });
 });

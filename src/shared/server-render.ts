@@ -46,6 +46,41 @@ export const inlinedStoryKey = (slug: string): string => `${STORY_KEY_PREFIX}${s
 export const slugOfInlinedStoryKey = (key: string): string | undefined =>
   key.startsWith(STORY_KEY_PREFIX) ? key.slice(STORY_KEY_PREFIX.length) : undefined;
 
+const CHAPTER_KEY_PREFIX = 'chapter:';
+const TRANSCRIPT_KEY_PREFIX = 'transcript:';
+const STORY_ID_KEY_PREFIX = 'story-id:';
+
+/** The key of GET /api/chapters/<id> (`{ chapter }`). */
+export const inlinedChapterKey = (chapterId: string): string => `${CHAPTER_KEY_PREFIX}${chapterId}`;
+
+/** The key of GET /api/chapters/<id>/transcript (the transcript itself). */
+export const inlinedTranscriptKey = (chapterId: string): string =>
+  `${TRANSCRIPT_KEY_PREFIX}${chapterId}`;
+
+/** The key of GET /api/stories/<id> (`{ story }`). */
+export const inlinedStoryByIdKey = (storyId: string): string => `${STORY_ID_KEY_PREFIX}${storyId}`;
+
+/** What an inlined key holds, for the keys that name a chapter or a story by id. */
+export function parseInlinedKey(
+  key: string,
+): { kind: 'chapter' | 'transcript' | 'story-id'; id: string } | undefined {
+  if (key.startsWith(CHAPTER_KEY_PREFIX))
+    return { kind: 'chapter', id: key.slice(CHAPTER_KEY_PREFIX.length) };
+  if (key.startsWith(TRANSCRIPT_KEY_PREFIX))
+    return { kind: 'transcript', id: key.slice(TRANSCRIPT_KEY_PREFIX.length) };
+  if (key.startsWith(STORY_ID_KEY_PREFIX))
+    return { kind: 'story-id', id: key.slice(STORY_ID_KEY_PREFIX.length) };
+  return undefined;
+}
+
+/**
+ * A player page's address; its one group is the chapter id. The page is rendered with the
+ * chapter, its story and (for a chapter the visitor may open) its transcript inlined; a chapter
+ * that needs an account, opened by a visitor, is rendered as the sign-in prompt (decision 037).
+ */
+export const PLAYER_PAGE_PATH =
+  /^\/player\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/;
+
 /** A story page's address; its one group is the slug. */
 export const STORY_PAGE_PATH = /^\/story\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/;
 
@@ -54,7 +89,7 @@ export const STORY_LIST_PAGES: readonly string[] = ['/', '/library'];
 
 /**
  * Pages whose HTML carries the rendered page (the first pages of a visit, and the static ones);
- * story pages are rendered too, when their story exists.
+ * story and player pages are rendered too, when their story or chapter exists.
  */
 export const SERVER_RENDERED_PAGES: readonly string[] = [
   '/',

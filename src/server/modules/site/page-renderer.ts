@@ -10,10 +10,15 @@ import {
 } from '#shared/discover/story-meta';
 import { isKnownPagePath, NOT_FOUND_PAGE_TITLE } from '#shared/page-routes';
 import type { SiteSettings } from '#shared/contracts/site';
+import { transcriptSchema } from '#shared/transcript';
 import {
   INLINED_DATA_ELEMENT_ID,
   INLINED_KEYS,
+  inlinedChapterKey,
+  inlinedStoryByIdKey,
   inlinedStoryKey,
+  inlinedTranscriptKey,
+  PLAYER_PAGE_PATH,
   SERVER_RENDERED_PAGES,
   STORY_LIST_PAGES,
   STORY_PAGE_PATH,
@@ -33,7 +38,7 @@ import { renderHead, type PageHead, type PreloadImage } from '../../lib/http/pag
 import { requestMeta } from '../../lib/http/request-meta.ts';
 import { isAdmin, type Viewer } from '../../lib/viewer.ts';
 import { hasSessionCookie } from '../auth/auth-instance.ts';
-import { toStory } from '../stories/stories.mapper.ts';
+import { toChapter, toStory, toStorySummary } from '../stories/stories.mapper.ts';
 
 /** The page's data as JSON that cannot close the script element it goes into. */
 const dataJson = (data: Record<string, unknown>) => JSON.stringify(data).replace(/</g, '\\u003c');
@@ -104,6 +109,19 @@ export function createPageRenderer(deps: {
       const title = documentTitle(identity.name, NOT_FOUND_PAGE_TITLE);
       return { head: { ...head, title }, data: withSettings, status: 404, render: true };
     }
+    const playerMatch = PLAYER_PAGE_PATH.exec(pathName);
+    // A preview is never inlined (below); on the player any `?preview=1` is left to the browser.
+    if (playerMatch) {
+      if (preview) return { head, data: withSettings, render: false };
+      const player = await playerContent(playerMatch[1]!, viewer, identity);
+      return player
+        ? {
+            head: { ...head, ...player.head },
+            data: { ...withSettings, ...player.data },
+            render: true,
+          }
+        : { head, data: withSettings, status: 404, render: false };
+    }
     const storyMatch = STORY_PAGE_PATH.exec(pathName);
     if (!storyMatch && !STORY_LIST_PAGES.includes(pathName))
       return { head, data: withSettings, render: SERVER_RENDERED_PAGES.includes(pathName) };
@@ -151,6 +169,56 @@ export function createPageRenderer(deps: {
         return { head, data: withSettings, status: 404, render: false };
       throw error;
     }
+  }
+
+  /**
+   * A player page (decision 037): the chapter with its story summary, the whole story (the series
+   * navigator) and, when this viewer may listen, the transcript, each as its API answers it, so
+   * the page renders with its words and hydrates without asking again. A chapter that needs an
+   * account, for a visitor, carries no transcript: it renders as the sign-in prompt, and the
+   * media routes still refuse. Undefined when the chapter does not exist for this viewer.
+   */
+  async function playerContent(
+    chapterId: string,
+    viewer: Viewer,
+    identity: SiteIdentity,
+  ): Promise<{ head: Partial<PageHead>; data: Record<string, unknown> } | undefined> {
+    let found;
+    try {
+      found = await stories.getChapter(viewer, chapterId);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
+      throw error;
+    }
+    const { chapter, story: summary } = found;
+    const { story } = await stories.getStory(viewer, summary.id);
+    const data: Record<string, unknown> = {
+      [inlinedChapterKey(chapterId)]: {
+        chapter: { ...toChapter(chapter), story: toStorySummary(summary) },
+      },
+      [inlinedStoryByIdKey(story.id)]: { story: toStory(story) },
+    };
+    const mayListen = !summary.requiresLogin || viewer.userId !== null;
+    if (mayListen && chapter.transcriptFileId !== '') {
+      try {
+        const { transcript } = await stories.getTranscript(viewer, chapterId);
+        // What the API sends: the transcript through its response schema.
+        data[inlinedTranscriptKey(chapterId)] = transcriptSchema.parse(transcript);
+      } catch (error) {
+        // No transcript (or an unreadable one): the browser asks and shows what the API says.
+        log.warn({ err: error, chapterId }, 'page: transcript not inlined');
+      }
+    }
+    const cover = summary.imageUrl;
+    return {
+      head: {
+        title: documentTitle(identity.name, `${chapter.title} — ${summary.title}`),
+        // The prompt shows the cover; the player itself shows none.
+        preloadImages:
+          !mayListen && cover ? [preloadFor(cover, IMAGE_SIZES.playerPromptCover)] : [],
+      },
+      data,
+    };
   }
 
   async function readSession(request: FastifyRequest) {

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { transcriptSchema, type Transcript } from '#shared/transcript';
+import { inlinedTranscriptKey } from '#shared/server-render';
 import { apiFetch, isApiError } from '#client/lib/api-client';
+import { readInlinedData } from '#client/lib/inlined-data';
 import { previewKeyPart, withPreview } from '#client/lib/preview';
 import { chapterPath } from './get-chapter';
 import { looksLikeTranscript } from './transcript-shape';
@@ -39,11 +41,26 @@ export async function getTranscript(
     : { transcript: { segments: [] }, available: false };
 }
 
-/** The published transcript, or with `preview` the working copy's (decision 021). */
+/**
+ * The transcript the page's HTML carries (a server-rendered player, decision 037): the server
+ * wrote it from the same validated answer the API gives.
+ */
+function inlinedTranscript(chapterId: string): LoadedTranscript | undefined {
+  const inlined = readInlinedData<unknown>(inlinedTranscriptKey(chapterId));
+  return inlined !== undefined && looksLikeTranscript(inlined)
+    ? { transcript: inlined, available: true }
+    : undefined;
+}
+
+/**
+ * The published transcript, or with `preview` the working copy's (decision 021). The published
+ * one starts from the page's inlined transcript: the words on screen are not fetched again.
+ */
 export const transcriptQueryOptions = (chapterId: string, preview = false) =>
   queryOptions({
     queryKey: ['chapters', chapterId, 'transcript', ...previewKeyPart(preview)] as const,
     queryFn: ({ signal }) => getTranscript(chapterId, signal, preview),
+    initialData: preview ? undefined : () => inlinedTranscript(chapterId),
     // A published transcript changes only when the story is published again; a preview shows
     // the latest save.
     staleTime: preview ? 0 : Number.POSITIVE_INFINITY,
