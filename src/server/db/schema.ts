@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -19,6 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { roles } from '#shared/contracts/auth';
 import { preferredLanguages, themes } from '#shared/contracts/me';
+import { reviewCardStates, savedItemKinds } from '#shared/contracts/saved-items';
 import { contactCategories, trackingTagPositions, trackingTagTypes } from '#shared/contracts/site';
 import { storyLevels, storyStatuses } from '#shared/contracts/stories';
 import { paymentServiceNames, paymentStatuses } from '#shared/contracts/support';
@@ -47,6 +49,8 @@ export const tagType = pgEnum('tag_type', trackingTagTypes);
 export const tagPosition = pgEnum('tag_position', trackingTagPositions);
 export const feedbackCategory = pgEnum('feedback_category', contactCategories);
 export const jobStatus = pgEnum('job_status', jobStatuses);
+export const savedItemKind = pgEnum('saved_item_kind', savedItemKinds);
+export const reviewCardState = pgEnum('review_card_state', reviewCardStates);
 export const transcriptVersionSource = pgEnum(
   'transcript_version_source',
   transcriptVersionSources,
@@ -416,6 +420,95 @@ export const bookmarks = pgTable(
     index('bookmarks_user_chapter_idx').on(t.userId, t.chapterId),
     check('bookmarks_position_check', sql`${t.positionSeconds} >= 0`),
   ],
+);
+
+/**
+ * Words and sentences a learner saved (decision 035), copied from the published transcript when
+ * saved, with their FSRS card: the review columns stay null until the first review. One item per
+ * user and line (`word_id` '' for the sentence) or word: saving it again finds the same row.
+ */
+export const savedItems = pgTable(
+  'saved_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: savedItemKind('kind').notNull(),
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    segmentId: text('segment_id').notNull(),
+    /** The word's id in the line; '' for a sentence (so the unique index covers both kinds). */
+    wordId: text('word_id').notNull().default(''),
+    text: text('text').notNull(),
+    sentence: text('sentence').notNull(),
+    sentenceTranslation: text('sentence_translation'),
+    gloss: text('gloss'),
+    translationLanguage: text('translation_language').notNull().default('en'),
+    startSeconds: numeric('start_seconds', { precision: 10, scale: 3, mode: 'number' }).notNull(),
+    endSeconds: numeric('end_seconds', { precision: 10, scale: 3, mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    due: timestamp('due', { withTimezone: true }),
+    cardState: reviewCardState('card_state'),
+    stability: doublePrecision('stability'),
+    difficulty: doublePrecision('difficulty'),
+    reps: integer('reps').notNull().default(0),
+    lapses: integer('lapses').notNull().default(0),
+    learningSteps: integer('learning_steps').notNull().default(0),
+    scheduledDays: integer('scheduled_days').notNull().default(0),
+    lastReview: timestamp('last_review', { withTimezone: true }),
+    /** The earliest review: which day the card stopped being new (the daily new-card limit). */
+    firstReviewedAt: timestamp('first_reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('saved_items_user_line_word_idx').on(t.userId, t.chapterId, t.segmentId, t.wordId),
+    index('saved_items_user_created_idx').on(t.userId, t.createdAt),
+    index('saved_items_user_due_idx').on(t.userId, t.due),
+    check('saved_items_kind_word_check', sql`(${t.kind} = 'word') = (${t.wordId} <> '')`),
+    check('saved_items_times_check', sql`${t.startSeconds} >= 0 and ${t.endSeconds} >= 0`),
+  ],
+);
+
+/**
+ * Every review answer, kept (decision 035): keyed by the client's answer id so a retried batch is
+ * recorded once; `applied` says whether it moved the card (an answer older than the card's last
+ * review is kept but does not).
+ */
+export const reviewLogs = pgTable(
+  'review_logs',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    answerId: uuid('answer_id').notNull(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => savedItems.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    /** The learner's time of rating, corrected to server time. */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    applied: boolean('applied').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.answerId] }),
+    index('review_logs_item_idx').on(t.itemId, t.reviewedAt),
+    check('review_logs_rating_check', sql`${t.rating} between 1 and 4`),
+  ],
+);
+
+/** A learner's review settings; no row means the defaults. */
+export const reviewSettings = pgTable(
+  'review_settings',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newCardsPerDay: integer('new_cards_per_day').notNull().default(20),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('review_settings_new_cards_check', sql`${t.newCardsPerDay} between 0 and 500`)],
 );
 
 // ---------------------------------------------------------------------------------------------

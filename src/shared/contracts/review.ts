@@ -20,8 +20,6 @@ export const NEW_CARDS_PER_DAY_MAX = 500;
 /** Most cards one queue answer carries (due first, then new within the day's limit). */
 export const REVIEW_QUEUE_MAX = 200;
 export const REVIEW_ANSWERS_MAX = 500;
-/** An answer may claim to be this far ahead of the server's clock; later ones are clamped. */
-export const REVIEW_CLOCK_SKEW_MS = 60_000;
 
 /**
  * The learner's day starts at their local midnight: the client sends `new Date().getTimezoneOffset()`
@@ -119,7 +117,7 @@ export const reviewSettingsResponseSchema = z.object({ settings: reviewSettingsS
 export const updateReviewSettingsBodySchema = reviewSettingsSchema.strict();
 
 /**
- * Route paths. queue and summary take `?timezoneOffset=`; answers answer 200 with the outcomes
+ * Route paths. queue and summary take `?timezoneOffset=` (answers too, for the counts it returns); answers answer 200 with the outcomes
  * even when some were duplicates or missing; settings are read with GET and set with PUT.
  */
 export const reviewRoutes = {

@@ -1,0 +1,192 @@
+import type {
+  ReviewState,
+  SaveItemBody,
+  SavedItem,
+  SavedItemList,
+} from '#shared/contracts/saved-items';
+import { lookupWord } from '#shared/lexicon/index';
+import type { RequestOrigin } from '../../lib/actor.ts';
+import { notFound, rateLimited, validationError } from '../../lib/errors.ts';
+import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
+import type { SignedInViewer } from '../../lib/viewer.ts';
+import type { StoriesService } from '../stories/stories.service.ts';
+import type { TranslateService } from '../translate/translate.service.ts';
+import type {
+  SavedItemRow,
+  SavedItemWithContext,
+  SavedItemsRepository,
+} from './saved-items.repository.ts';
+
+export const savedItemMessages = {
+  notFound: 'Saved item not found',
+  lineNotFound: 'That line is not in this chapter',
+  wordNotFound: 'That word is not in this line',
+  badCursor: 'before must be the nextCursor of the previous page',
+  rateLimited: 'Too many saves at once. Please wait a moment.',
+} as const;
+
+/** Generous for a learner tapping Save while listening; it stops a script filling the table. */
+export const saveItemRateRule: RateLimitRule = {
+  action: 'save_item',
+  limit: 120,
+  windowMs: 60_000,
+};
+
+/** The chapter audio the player streams (stories.routes.ts), which serves Range requests. */
+export const chapterAudioUrl = (chapterId: string) =>
+  `/api/chapters/${encodeURIComponent(chapterId)}/audio`;
+
+/** A word as the learner means it: the transcript's token without the punctuation around it. */
+const bareWord = (text: string) => text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '') || text;
+
+export function reviewStateOf(row: SavedItemRow): ReviewState | null {
+  if (!row.due || !row.cardState) return null;
+  return {
+    due: row.due.toISOString(),
+    state: row.cardState,
+    stability: row.stability ?? 0,
+    difficulty: row.difficulty ?? 0,
+    reps: row.reps,
+    lapses: row.lapses,
+    learningSteps: row.learningSteps,
+    scheduledDays: row.scheduledDays,
+    lastReview: row.lastReview ? row.lastReview.toISOString() : null,
+  };
+}
+
+export function toSavedItem(found: SavedItemWithContext): SavedItem {
+  const { item } = found;
+  return {
+    id: item.id,
+    kind: item.kind,
+    text: item.text,
+    sentence: item.sentence,
+    sentenceTranslation: item.sentenceTranslation,
+    gloss: item.gloss,
+    translationLanguage: item.translationLanguage,
+    storyId: found.storyId,
+    storySlug: found.storySlug,
+    storyTitle: found.storyTitle,
+    chapterId: item.chapterId,
+    chapterTitle: found.chapterTitle,
+    segmentId: item.segmentId,
+    wordId: item.wordId === '' ? null : item.wordId,
+    startSeconds: item.startSeconds,
+    endSeconds: item.endSeconds,
+    audioUrl: chapterAudioUrl(item.chapterId),
+    createdAt: item.createdAt.toISOString(),
+    review: reviewStateOf(item),
+  };
+}
+
+/** Page cursors: the last item's creation time and id, opaque to the client. */
+const cursorOf = (item: SavedItemRow) =>
+  Buffer.from(`${item.createdAt.toISOString()}|${item.id}`).toString('base64url');
+function parseCursor(cursor: string): { createdAt: Date; id: string } {
+  const [time, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(time ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime())) {
+    throw validationError(savedItemMessages.badCursor);
+  }
+  return { createdAt, id };
+}
+
+interface Requester {
+  viewer: SignedInViewer;
+  origin: RequestOrigin;
+}
+
+/**
+ * Saved words and sentences (decision 035): what is saved is copied from the chapter's published
+ * transcript, which the learner must be allowed to read (the stories service's rule), so no text
+ * comes from the client. A learner sees, finds and deletes only their own items.
+ */
+export function createSavedItemsService(deps: {
+  savedItems: SavedItemsRepository;
+  stories: StoriesService;
+  translate: Pick<TranslateService, 'machineTranslate'>;
+  limiter: RateLimiter;
+}) {
+  const { savedItems, stories, translate, limiter } = deps;
+  const missing = () => notFound(savedItemMessages.notFound);
+
+  async function load(userId: string, id: string): Promise<SavedItem> {
+    const found = await savedItems.find(userId, id);
+    if (!found) throw missing();
+    return toSavedItem(found);
+  }
+
+  return {
+    /** Saves a line or a word of it; the same line or word again answers the item saved before. */
+    async save(
+      { viewer, origin }: Requester,
+      body: SaveItemBody,
+    ): Promise<{ item: SavedItem; created: boolean }> {
+      const verdict = await limiter.hit(saveItemRateRule, viewer.userId, origin);
+      if (!verdict.allowed) {
+        throw rateLimited(savedItemMessages.rateLimited, {
+          retryAfterSeconds: verdict.retryAfterSeconds,
+        });
+      }
+      const { transcript } = await stories.getTranscript(viewer, body.chapterId);
+      const segment = transcript.segments.find((candidate) => candidate.id === body.segmentId);
+      if (!segment) throw notFound(savedItemMessages.lineNotFound);
+      const word = body.wordId
+        ? segment.words.find((candidate) => candidate.id === body.wordId)
+        : undefined;
+      if (body.wordId && !word) throw notFound(savedItemMessages.wordNotFound);
+
+      const text = word ? bareWord(word.text) : segment.text;
+      const gloss = word ? (word.gloss ?? lookupWord(text)?.en ?? null) : null;
+      const sentenceTranslation =
+        segment.translation ?? (await translate.machineTranslate(segment.text, 'es', 'en'));
+      const { id, created } = await savedItems.insertOrFind({
+        userId: viewer.userId,
+        kind: body.kind,
+        chapterId: body.chapterId,
+        segmentId: segment.id,
+        wordId: word?.id ?? '',
+        text,
+        sentence: segment.text,
+        sentenceTranslation,
+        gloss,
+        translationLanguage: 'en',
+        startSeconds: segment.start,
+        endSeconds: Math.max(segment.start, segment.end),
+      });
+      return { item: await load(viewer.userId, id), created };
+    },
+
+    async list(
+      viewer: SignedInViewer,
+      query: { q?: string; chapterId?: string; limit: number; before?: string },
+    ): Promise<SavedItemList> {
+      const filter = {
+        ...(query.q ? { q: query.q } : {}),
+        ...(query.chapterId ? { chapterId: query.chapterId } : {}),
+      };
+      const before = query.before ? parseCursor(query.before) : undefined;
+      const [rows, total] = await Promise.all([
+        savedItems.list(viewer.userId, {
+          ...filter,
+          limit: query.limit + 1,
+          ...(before ? { before } : {}),
+        }),
+        savedItems.countMatching(viewer.userId, filter),
+      ]);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(toSavedItem),
+        nextCursor: rows.length > query.limit && last ? cursorOf(last.item) : null,
+        total,
+      };
+    },
+
+    async remove(viewer: SignedInViewer, id: string): Promise<void> {
+      if (!(await savedItems.remove(viewer.userId, id))) throw missing();
+    },
+  };
+}
+
+export type SavedItemsService = ReturnType<typeof createSavedItemsService>;

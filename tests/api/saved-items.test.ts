@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SavedItem } from '#shared/contracts/saved-items';
+import type { Transcript } from '#shared/transcript';
+import { signedInUser } from './helpers/accounts.ts';
+import { insertStory } from './helpers/fixtures.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+let alice: Awaited<ReturnType<typeof signedInUser>>;
+let bob: Awaited<ReturnType<typeof signedInUser>>;
+let chapterId: string;
+let storyTitle: string;
+
+const transcript: Transcript = {
+  segments: [
+    {
+      id: 's1',
+      start: 0,
+      end: 2.5,
+      text: 'La casa es grande.',
+      translation: 'The house is big.',
+      words: [
+        { id: 'w1', text: 'La', start: 0, end: 0.3 },
+        { id: 'w2', text: 'casa', start: 0.3, end: 0.9, gloss: 'home' },
+        { id: 'w3', text: 'es', start: 0.9, end: 1.2 },
+        { id: 'w4', text: 'grande.', start: 1.2, end: 2.5 },
+      ],
+    },
+    {
+      id: 's2',
+      start: 2.5,
+      end: 6,
+      text: 'El perro duerme.',
+      words: [
+        { id: 'w5', text: 'El', start: 2.5, end: 2.8 },
+        { id: 'w6', text: 'perro', start: 2.8, end: 3.4 },
+        { id: 'w7', text: 'duerme.', start: 3.4, end: 6 },
+      ],
+    },
+  ],
+};
+
+async function storyWithTranscript(overrides: Parameters<typeof insertStory>[1] = {}) {
+  const { story, chapters } = await insertStory(t.database.db, overrides, 1);
+  const chapter = chapters[0]!;
+  await t.storage.put(
+    'trans',
+    chapter.transcriptFileId,
+    Buffer.from(JSON.stringify(transcript)),
+    'application/json',
+  );
+  return { story, chapter };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await signedInUser(t);
+  bob = await signedInUser(t);
+  const { story, chapter } = await storyWithTranscript();
+  chapterId = chapter.id;
+  storyTitle = story.title;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const call = (
+  user: { cookie: string } | null,
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: object,
+) => t.app.inject({ method, url, payload, headers: user ? { cookie: user.cookie } : {} });
+
+const save = (user: { cookie: string } | null, body: object) =>
+  call(user, 'POST', '/api/me/saved-items', body);
+const list = async (user: { cookie: string }, query = '') =>
+  (await call(user, 'GET', `/api/me/saved-items${query}`)).json() as {
+    items: SavedItem[];
+    nextCursor: string | null;
+    total: number;
+  };
+
+describe('saved items', () => {
+  it('saves a word with its sentence, translation, gloss and time range from the transcript', async () => {
+    const res = await save(alice, { kind: 'word', chapterId, segmentId: 's1', wordId: 'w2' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().item).toMatchObject({
+      kind: 'word',
+      text: 'casa',
+      sentence: 'La casa es grande.',
+      sentenceTranslation: 'The house is big.',
+      gloss: 'home',
+      translationLanguage: 'en',
+      chapterId,
+      chapterTitle: 'Chapter 1',
+      storyTitle,
+      segmentId: 's1',
+      wordId: 'w2',
+      startSeconds: 0,
+      endSeconds: 2.5,
+      audioUrl: `/api/chapters/${chapterId}/audio`,
+      review: null,
+    });
+  });
+
+  it('saves a sentence; the same line saved again answers the item saved before (200)', async () => {
+    const first = await save(alice, { kind: 'sentence', chapterId, segmentId: 's2' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().item).toMatchObject({
+      kind: 'sentence',
+      text: 'El perro duerme.',
+      sentence: 'El perro duerme.',
+      wordId: null,
+      gloss: null,
+      startSeconds: 2.5,
+      endSeconds: 6,
+    });
+    const again = await save(alice, { kind: 'sentence', chapterId, segmentId: 's2' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().item.id).toBe(first.json().item.id);
+    const sentences = (await list(alice)).items.filter((item) => item.segmentId === 's2');
+    expect(sentences).toHaveLength(1);
+  });
+
+  it("keeps the word's text without the punctuation around it and glosses it from the lexicon", async () => {
+    const res = await save(alice, { kind: 'word', chapterId, segmentId: 's1', wordId: 'w4' });
+    expect(res.json().item).toMatchObject({ text: 'grande', gloss: expect.any(String) });
+    expect(res.json().item.gloss).not.toBe('');
+  });
+
+  it('never stores text from the client: unknown fields are refused', async () => {
+    const res = await save(alice, {
+      kind: 'sentence',
+      chapterId,
+      segmentId: 's1',
+      text: 'Something else',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('refuses malformed saves in the common error shape', async () => {
+    const cases = [
+      { kind: 'word', chapterId, segmentId: 's1' },
+      { kind: 'sentence', chapterId, segmentId: 's1', wordId: 'w1' },
+      { kind: 'phrase', chapterId, segmentId: 's1' },
+      { kind: 'sentence', chapterId: 'not-a-uuid', segmentId: 's1' },
+      { kind: 'sentence', chapterId, segmentId: '' },
+    ];
+    for (const body of cases) {
+      const res = await save(alice, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toEqual({
+        error: expect.objectContaining({ code: 'VALIDATION_ERROR', message: expect.any(String) }),
+      });
+    }
+  });
+
+  it('answers 404 for a line or word that is not in the chapter', async () => {
+    const line = await save(alice, { kind: 'sentence', chapterId, segmentId: 's9' });
+    expect(line.statusCode).toBe(404);
+    expect(line.json().error.message).toBe('That line is not in this chapter');
+    const word = await save(alice, { kind: 'word', chapterId, segmentId: 's2', wordId: 'w1' });
+    expect(word.statusCode).toBe(404);
+  });
+
+  it('saves nothing from a chapter learners cannot read (draft story) and needs a sign-in', async () => {
+    const draft = await storyWithTranscript({ status: 'draft', publishedAt: null });
+    const res = await save(alice, {
+      kind: 'sentence',
+      chapterId: draft.chapter.id,
+      segmentId: 's1',
+    });
+    expect(res.statusCode).toBe(404);
+    expect((await save(null, { kind: 'sentence', chapterId, segmentId: 's1' })).statusCode).toBe(
+      401,
+    );
+    expect((await call(null, 'GET', '/api/me/saved-items')).statusCode).toBe(401);
+  });
+
+  it('saves from a chapter that needs an account for a signed-in learner', async () => {
+    const members = await storyWithTranscript({ requiresLogin: true });
+    const res = await save(bob, {
+      kind: 'sentence',
+      chapterId: members.chapter.id,
+      segmentId: 's1',
+    });
+    expect(res.statusCode).toBe(201);
+    await call(bob, 'DELETE', `/api/me/saved-items/${res.json().item.id}`);
+  });
+
+  it('searches text, sentence, translation and gloss, case-insensitively', async () => {
+    const byGloss = await list(alice, '?q=HOME');
+    expect(byGloss.items.map((item) => item.text)).toEqual(['casa']);
+    expect(byGloss.total).toBe(1);
+    // A word is found by its sentence too: both words of the first line.
+    const byText = await list(alice, '?q=Grand');
+    expect(byText.items.map((item) => item.text).sort()).toEqual(['casa', 'grande']);
+    const bySentence = await list(alice, `?q=${encodeURIComponent('perro')}`);
+    expect(bySentence.items.map((item) => item.kind)).toEqual(['sentence']);
+    const byTranslation = await list(alice, '?q=big');
+    expect(byTranslation.items.map((item) => item.text).sort()).toEqual(['casa', 'grande']);
+    expect((await list(alice, '?q=100%25')).items).toEqual([]);
+    expect((await list(alice, `?chapterId=${chapterId}`)).total).toBe(3);
+  });
+
+  it('pages newest first with a cursor', async () => {
+    const first = await list(alice, '?limit=2');
+    expect(first.items).toHaveLength(2);
+    expect(first.total).toBe(3);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await list(alice, `?limit=2&before=${first.nextCursor}`);
+    expect(second.items).toHaveLength(1);
+    expect(second.nextCursor).toBeNull();
+    const all = [...first.items, ...second.items];
+    expect(new Set(all.map((item) => item.id)).size).toBe(3);
+    expect(all.map((item) => item.text)).toEqual(['grande', 'El perro duerme.', 'casa']);
+    const bad = await call(alice, 'GET', '/api/me/saved-items?before=nonsense');
+    expect(bad.statusCode).toBe(400);
+    expect((await call(alice, 'GET', '/api/me/saved-items?limit=0')).statusCode).toBe(400);
+  });
+
+  it("never lists, finds or deletes another learner's items", async () => {
+    expect((await list(bob)).items).toEqual([]);
+    const mine = (await list(alice)).items[0]!;
+    const theirs = await call(bob, 'DELETE', `/api/me/saved-items/${mine.id}`);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().error.code).toBe('NOT_FOUND');
+    expect((await list(alice)).items.map((item) => item.id)).toContain(mine.id);
+    // Bob saving the same word gets an item of his own.
+    const his = await save(bob, { kind: 'word', chapterId, segmentId: 's1', wordId: 'w2' });
+    expect(his.statusCode).toBe(201);
+    expect(his.json().item.id).not.toBe(
+      (await list(alice, '?q=casa')).items.find((item) => item.wordId === 'w2')!.id,
+    );
+  });
+
+  it('deletes your own item (204), then it is gone (404)', async () => {
+    const item = (await list(alice, '?q=grande')).items.find((i) => i.wordId === 'w4')!;
+    expect((await call(alice, 'DELETE', `/api/me/saved-items/${item.id}`)).statusCode).toBe(204);
+    expect((await call(alice, 'DELETE', `/api/me/saved-items/${item.id}`)).statusCode).toBe(404);
+    expect((await list(alice)).items.map((i) => i.id)).not.toContain(item.id);
+    expect((await call(alice, 'DELETE', '/api/me/saved-items/not-a-uuid')).statusCode).toBe(400);
+  });
+});
