@@ -52,6 +52,9 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createBookmarksRepository } from './modules/bookmarks/bookmarks.repository.ts';
 import { createBookmarksService } from './modules/bookmarks/bookmarks.service.ts';
+import { createReviewService } from './modules/review/review.service.ts';
+import { createSavedItemsRepository } from './modules/saved-items/saved-items.repository.ts';
+import { createSavedItemsService } from './modules/saved-items/saved-items.service.ts';
 import { createClientLogService } from './modules/client-log/client-log.service.ts';
 import { createDemoContentRepository } from './modules/content/demo-content.repository.ts';
 import { createDemoContentService } from './modules/content/demo-content.service.ts';
@@ -198,6 +201,7 @@ export function createRepositories(db: Database) {
     auditLog: createAuditLogRepository({ db }),
     rateLimits: createRateLimitsRepository({ db }),
     bookmarks: createBookmarksRepository({ db }),
+    savedItems: createSavedItemsRepository({ db }),
     stories: createStoriesRepository({ db }),
     progress: createProgressRepository({ db }),
     listening: createListeningRepository({ db }),
@@ -462,6 +466,13 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       listening: repositories.listening,
     }),
     bookmarks: createBookmarksService({ bookmarks: repositories.bookmarks, stories }),
+    savedItems: createSavedItemsService({
+      savedItems: repositories.savedItems,
+      stories,
+      translate,
+      limiter,
+    }),
+    review: createReviewService({ savedItems: repositories.savedItems, transaction, limiter }),
     me: createMeService({
       me: repositories.me,
       achievements: repositories.achievements,
