@@ -37,6 +37,8 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { bookmarksRoutes } from './modules/bookmarks/bookmarks.routes.ts';
+import { reviewRoutesPlugin } from './modules/review/review.routes.ts';
+import { savedItemsRoutes } from './modules/saved-items/saved-items.routes.ts';
 import { progressRoutes } from './modules/progress/progress.routes.ts';
 import { translateRoutes } from './modules/translate/translate.routes.ts';
 import { createPageRenderer } from './modules/site/page-renderer.ts';
@@ -206,6 +208,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       await api.register(adminScope, routeContext);
       await api.register(progressRoutes, routeContext);
       await api.register(bookmarksRoutes, routeContext);
+      await api.register(savedItemsRoutes, routeContext);
+      await api.register(reviewRoutesPlugin, routeContext);
       await api.register(translateRoutes, routeContext);
       await api.register(paymentsRoutes, routeContext);
       await api.register(siteRoutes, routeContext);
