@@ -45,6 +45,11 @@ export function TranslationResult({
       <p className="mt-1 text-xs font-medium tracking-wide text-ink-muted uppercase">
         {sourceLabel[query.data.source]}
       </p>
+      {settings.fallbackNote ? (
+        <p className="mt-1 text-xs text-ink-muted" data-testid="translation-fallback-note">
+          {settings.fallbackNote}
+        </p>
+      ) : null}
     </div>
   );
 }

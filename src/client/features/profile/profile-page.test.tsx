@@ -178,6 +178,7 @@ describe('/profile', () => {
 
   it("saves each preference as it changes and says 'Preferences updated'", async () => {
     const { fetchMock, user } = await openProfile({
+      'GET /api/translate/languages': () => json(200, { languages: ['en', 'fr', 'de'] }),
       'PATCH /api/me/preferences': (init) =>
         json(200, {
           preferences: { ...preferences, ...(JSON.parse(String(init?.body)) as object) },
@@ -185,11 +186,12 @@ describe('/profile', () => {
     });
     const form = section('Preferences');
     await user.click(await within(form).findByRole('checkbox', { name: /Auto-play next/ }));
+    await within(form).findByRole('option', { name: 'Français (French)' });
     await waitFor(() =>
       expect(within(form).getByRole('checkbox', { name: /Auto-play next/ })).toBeChecked(),
     );
     await user.click(within(form).getByRole('checkbox', { name: /Show translations/ }));
-    await user.selectOptions(within(form).getByLabelText('Translation language'), 'es');
+    await user.selectOptions(within(form).getByLabelText('Translation language'), 'fr');
     expect(within(form).getByText('The language translations are shown in.')).toBeVisible();
 
     const speed = within(form).getByRole('slider', { name: 'Playback speed' });
@@ -202,13 +204,43 @@ describe('/profile', () => {
       expect(patchBodies(fetchMock, '/api/me/preferences')).toEqual([
         { autoPlayNext: true },
         { showTranslations: true },
-        { preferredLanguage: 'es' },
+        { preferredLanguage: 'fr' },
         { playbackSpeed: 1.25 },
       ]),
     );
     await waitFor(() => expect(toast.success).toHaveBeenCalledTimes(4));
     expect(toast.success).toHaveBeenCalledWith('Preferences updated');
     expect(within(form).getByText('1.25×')).toBeVisible();
+  });
+
+  it('offers only the translation languages this site can serve (decision 038)', async () => {
+    await openProfile({
+      'GET /api/translate/languages': () => json(200, { languages: ['en'] }),
+    });
+    const form = section('Preferences');
+    const select = await within(form).findByLabelText('Translation language');
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['English']),
+    );
+  });
+
+  it('shows a stored language that cannot be served as English, with a note', async () => {
+    await openProfile({
+      'GET /api/me/preferences': () =>
+        json(200, { preferences: { ...preferences, preferredLanguage: 'fr' } }),
+      'GET /api/translate/languages': () => json(200, { languages: ['en'] }),
+    });
+    const form = section('Preferences');
+    expect(
+      await within(form).findByText(
+        'Shown in English: French translations are not available on this site.',
+      ),
+    ).toBeVisible();
+    expect(within(form).getByLabelText('Translation language')).toHaveValue('en');
   });
 
   it('applies a theme at once, across the app, and saves it', async () => {

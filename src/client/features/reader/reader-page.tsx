@@ -21,7 +21,7 @@ import {
 } from '#client/lib/api/chapters/get-transcript';
 import { usePlayerPreferences } from '#client/lib/api/me/use-player-preferences';
 import { useStory } from '#client/lib/api/stories/get-story';
-import type { TranslationSettings } from '#client/lib/api/translate';
+import { useServerTranslationSettings, type TranslationSettings } from '#client/lib/api/translate';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { useDocumentTitle } from '#client/lib/document-title';
 import { useTheme } from '#client/lib/theme';
@@ -56,10 +56,8 @@ export function ReaderPage() {
   // A visitor opening a chapter of a story that needs an account goes to sign in.
   useSignInWhenRefused(status);
 
-  const translation = useMemo<TranslationSettings>(
-    () => ({ mode: 'server', targetLanguage: user ? preferences.preferredLanguage : 'en' }),
-    [user, preferences.preferredLanguage],
-  );
+  // Decision 038: the preferred language when this site can serve it, else English with a note.
+  const translation = useServerTranslationSettings(user ? preferences.preferredLanguage : null);
 
   if (!validId || status === 404 || status === 400) {
     return <PlayerErrorPage message="Story not found" detail="Story not found" />;

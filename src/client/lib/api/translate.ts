@@ -1,5 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TranslateBody, TranslateResponse } from '#shared/contracts/translate';
+import { useMemo } from 'react';
+import {
+  servedLanguage,
+  translationLanguageMessages,
+  type TranslateBody,
+  type TranslateResponse,
+  type TranslationLanguage,
+} from '#shared/contracts/translate';
 import { apiFetch, isApiError } from '#client/lib/api-client';
 
 export type TranslationSource = TranslateResponse['source'];
@@ -25,6 +32,50 @@ export interface TranslationSettings {
   mode: TranslationMode;
   /** The learner's preferred language; the transcript's own text is English. */
   targetLanguage: string;
+  /** Shown with each translation when the preferred language cannot be served (decision 038). */
+  fallbackNote?: string;
+}
+
+/** The translation languages this site can serve (decision 038); the same for everyone. */
+export const translationLanguagesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['translate', 'languages'] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<{ languages: TranslationLanguage[] }>('/api/translate/languages', { signal }),
+    select: (data) => data.languages,
+    staleTime: 5 * 60_000,
+  });
+
+export const useTranslationLanguages = () => useQuery(translationLanguagesQueryOptions());
+
+/**
+ * The settings of a page that asks the server: the learner's preferred language when this site
+ * can serve it, otherwise (and until that is known) English, the story's own, with a note.
+ */
+export function translationSettingsFor(
+  preferred: TranslationLanguage | null,
+  servable: readonly TranslationLanguage[] | undefined,
+): TranslationSettings {
+  if (preferred === null || preferred === 'en') return { mode: 'server', targetLanguage: 'en' };
+  const target = servedLanguage(preferred, servable ?? ['en']);
+  return target === preferred || servable === undefined
+    ? { mode: 'server', targetLanguage: target }
+    : {
+        mode: 'server',
+        targetLanguage: target,
+        fallbackNote: translationLanguageMessages.fallbackNote(preferred),
+      };
+}
+
+/** `preferred` is null for a visitor (English). */
+export function useServerTranslationSettings(
+  preferred: TranslationLanguage | null,
+): TranslationSettings {
+  const { data: servable } = useQuery({
+    ...translationLanguagesQueryOptions(),
+    enabled: preferred !== null && preferred !== 'en',
+  });
+  return useMemo(() => translationSettingsFor(preferred, servable), [preferred, servable]);
 }
 
 export const postTranslate = (body: TranslateBody, signal?: AbortSignal) =>

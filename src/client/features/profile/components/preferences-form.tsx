@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
 import type { Preferences } from '#shared/contracts/me';
+import { translationLanguageMessages } from '#shared/contracts/translate';
 import { Field } from '#client/components/ui/field';
 import { Checkbox, Label, Select } from '#client/components/ui/input';
 import { Slider } from '#client/components/ui/slider';
 import { useUpdatePreferences } from '#client/lib/api/me/update-preferences';
+import { useTranslationLanguages } from '#client/lib/api/translate';
 import { useTheme, type ThemePreference } from '#client/lib/theme';
 import { toast } from '#client/lib/toast';
 
@@ -44,6 +46,9 @@ export function PreferencesForm({ preferences }: PreferencesFormProps) {
   const theme = useTheme();
   const [values, setValues] = useState<Preferences>(preferences);
   const speed = values.playbackSpeed;
+  // Only the languages this site can serve (decision 038); English until they are known.
+  const servable = useTranslationLanguages().data ?? ['en'];
+  const languageServed = servable.includes(values.preferredLanguage);
 
   function save(changes: Partial<Preferences>, onFailure?: () => void) {
     setValues((current) => ({ ...current, ...changes }));
@@ -119,15 +124,22 @@ export function PreferencesForm({ preferences }: PreferencesFormProps) {
         </Field>
       </div>
 
-      <Field label="Translation language" hint="The language translations are shown in.">
+      <Field
+        label="Translation language"
+        hint={
+          languageServed
+            ? 'The language translations are shown in.'
+            : translationLanguageMessages.fallbackNote(values.preferredLanguage)
+        }
+      >
         <Select
           className="max-w-xs"
-          value={values.preferredLanguage}
+          value={languageServed ? values.preferredLanguage : 'en'}
           onChange={(event) => save({ preferredLanguage: event.target.value as Language })}
         >
-          {Object.entries(languages).map(([code, label]) => (
+          {servable.map((code) => (
             <option key={code} value={code}>
-              {label}
+              {languages[code]}
             </option>
           ))}
         </Select>
