@@ -1,7 +1,10 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { SqlJsStatic } from 'sql.js';
 import { clipFileName, type DeckItem } from './deck-item';
+import { findWord } from './find-word';
 import { sha1, toHex } from './sha1';
+
+export { findWord };
 
 /**
  * An Anki package (.apkg) of the deck: a zip holding `collection.anki2` (a SQLite database in the
@@ -55,23 +58,6 @@ export function sentenceWithWordHtml(sentence: string, word: string): string {
     `<b>${escapeHtml(sentence.slice(at, at + word.length))}</b>` +
     escapeHtml(sentence.slice(at + word.length))
   );
-}
-
-/** Where `word` stands in `sentence` as a whole word (case-insensitive), or -1. */
-export function findWord(sentence: string, word: string): number {
-  const lowerSentence = sentence.toLocaleLowerCase('es');
-  const lowerWord = word.toLocaleLowerCase('es');
-  const isLetter = (character: string | undefined) =>
-    character !== undefined && /[\p{L}\p{N}]/u.test(character);
-  for (
-    let at = lowerSentence.indexOf(lowerWord);
-    at >= 0;
-    at = lowerSentence.indexOf(lowerWord, at + 1)
-  ) {
-    if (!isLetter(lowerSentence[at - 1]) && !isLetter(lowerSentence[at + lowerWord.length]))
-      return at;
-  }
-  return -1;
 }
 
 /** The note's two fields: Front (sentence + its sound) and Back (translation, word, gloss). */

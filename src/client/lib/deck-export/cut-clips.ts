@@ -21,7 +21,7 @@ export interface CutProgress {
  */
 export async function cutClips(
   items: readonly DeckItem[],
-  loadChapterAudio: (chapterId: string) => Promise<DecodedAudio>,
+  loadChapterAudio: (audioUrl: string) => Promise<DecodedAudio>,
   onProgress: (progress: CutProgress) => void = () => {},
 ): Promise<Map<string, Uint8Array>> {
   const byChapter = new Map<string, DeckItem[]>();
@@ -31,8 +31,8 @@ export async function cutClips(
   const clips = new Map<string, Uint8Array>();
   let done = 0;
   onProgress({ done, total: items.length });
-  for (const [chapterId, chapterItems] of byChapter) {
-    const audio = await loadChapterAudio(chapterId).catch(() => null);
+  for (const chapterItems of byChapter.values()) {
+    const audio = await loadChapterAudio(chapterItems[0]!.audioUrl).catch(() => null);
     const channels = audio
       ? Array.from({ length: audio.numberOfChannels }, (_, channel) =>
           audio.getChannelData(channel),
@@ -61,10 +61,8 @@ export async function cutClips(
 const CLIP_SAMPLE_RATE = 22_050;
 
 /** The browser's loader: the chapter's audio from our API, decoded with Web Audio. */
-export async function loadChapterAudioInBrowser(chapterId: string): Promise<DecodedAudio> {
-  const response = await fetch(`/api/chapters/${encodeURIComponent(chapterId)}/audio`, {
-    credentials: 'same-origin',
-  });
+export async function loadChapterAudioInBrowser(audioUrl: string): Promise<DecodedAudio> {
+  const response = await fetch(audioUrl, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`audio ${response.status}`);
   const encoded = await response.arrayBuffer();
   const context = new OfflineAudioContext(1, 1, CLIP_SAMPLE_RATE);

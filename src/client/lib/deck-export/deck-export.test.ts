@@ -26,6 +26,7 @@ const item = (overrides: Partial<DeckItem> = {}): DeckItem => ({
   story: 'La niña',
   chapter: 'Capítulo 1',
   chapterId: 'c1',
+  audioUrl: '/api/chapters/c1/audio',
   startSeconds: 1,
   endSeconds: 2.5,
   ...overrides,
@@ -183,13 +184,13 @@ describe('cutting clips from chapters', () => {
     const progress: number[] = [];
     const clips = await cutClips(
       [
-        item({ id: 'a', chapterId: 'c1', startSeconds: 1, endSeconds: 2 }),
-        item({ id: 'b', chapterId: 'c2', startSeconds: 0, endSeconds: 1 }),
-        item({ id: 'c', chapterId: 'c1', startSeconds: 3, endSeconds: 3.5 }),
+        item({ id: 'a', chapterId: 'c1', audioUrl: 'u1', startSeconds: 1, endSeconds: 2 }),
+        item({ id: 'b', chapterId: 'c2', audioUrl: 'u2', startSeconds: 0, endSeconds: 1 }),
+        item({ id: 'c', chapterId: 'c1', audioUrl: 'u1', startSeconds: 3, endSeconds: 3.5 }),
       ],
-      (chapterId) => {
-        loads.push(chapterId);
-        if (chapterId === 'c2') return Promise.reject(new Error('gone'));
+      (audioUrl) => {
+        loads.push(audioUrl);
+        if (audioUrl === 'u2') return Promise.reject(new Error('gone'));
         return Promise.resolve({
           sampleRate,
           length: samples.length,
@@ -199,7 +200,7 @@ describe('cutting clips from chapters', () => {
       },
       ({ done }) => progress.push(done),
     );
-    expect(loads).toEqual(['c1', 'c2']);
+    expect(loads).toEqual(['u1', 'u2']);
     expect(progress).toEqual([0, 1, 2, 3]);
     expect([...clips.keys()].sort()).toEqual(['a', 'c']);
     // 1 s + 2 × 0.15 s padding at 100 Hz = 130 samples of 2 bytes after the 44-byte header.

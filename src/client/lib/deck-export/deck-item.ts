@@ -15,6 +15,8 @@ export interface DeckItem {
   story: string;
   chapter: string;
   chapterId: string;
+  /** The chapter's audio (the clip is cut from it). */
+  audioUrl: string;
   startSeconds: number;
   endSeconds: number;
 }

@@ -1,0 +1,145 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReviewAnswersBody } from '#shared/contracts/review';
+import type { SavedItem } from '#shared/contracts/saved-items';
+import { timezoneOffsetQuery } from '#client/lib/api/review/get-review-summary';
+import { installFakeMedia } from '#client/test/fake-media';
+import { json, renderApp, sessionOf, stubApi, userFixture } from '#client/test/render-app';
+
+const chapterId = '22222222-2222-4222-8222-222222222222';
+const item = (id: string, overrides: Partial<SavedItem>): SavedItem => ({
+  id,
+  kind: 'word',
+  text: 'perro',
+  sentence: 'El perro corre.',
+  sentenceTranslation: 'The dog runs.',
+  gloss: 'dog',
+  translationLanguage: 'en',
+  storyId: '11111111-1111-4111-8111-111111111111',
+  storySlug: 'la-nina',
+  storyTitle: 'La niña',
+  chapterId,
+  chapterTitle: 'Capítulo 1',
+  segmentId: 's1',
+  wordId: 'w1',
+  startSeconds: 4,
+  endSeconds: 6,
+  audioUrl: `/api/chapters/${chapterId}/audio`,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  review: null,
+  ...overrides,
+});
+const cards = [
+  item('aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', {}),
+  item('bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', {
+    kind: 'sentence',
+    text: 'La casa es grande.',
+    sentence: 'La casa es grande.',
+    sentenceTranslation: 'The house is big.',
+    gloss: null,
+    wordId: null,
+    startSeconds: 10,
+    endSeconds: 12,
+  }),
+];
+const counts = { dueCount: 0, newAvailable: 2, newLimit: 20, newIntroducedToday: 0 };
+
+let media: ReturnType<typeof installFakeMedia>;
+let sent: ReviewAnswersBody[];
+
+beforeEach(() => {
+  media = installFakeMedia({ duration: 60 });
+  sent = [];
+  const tz = timezoneOffsetQuery();
+  stubApi({
+    'GET /api/auth/session': sessionOf(userFixture),
+    'GET /api/stories': () => json(200, { stories: [] }),
+    [`GET /api/me/review/queue?${tz}`]: () => json(200, { cards, counts }),
+    [`GET /api/me/review/summary?${tz}`]: () => json(200, { dueCount: 0, newAvailable: 2 }),
+    'GET /api/me/review/settings': () => json(200, { settings: { newCardsPerDay: 20 } }),
+    'GET /api/me/saved-items?limit=100': () =>
+      json(200, { items: cards, nextCursor: null, total: 2 }),
+    [`POST /api/me/review/answers?${tz}`]: (init) => {
+      const body = JSON.parse(init!.body as string) as ReviewAnswersBody;
+      sent.push(body);
+      return json(200, {
+        results: body.answers.map((answer) => ({
+          answerId: answer.answerId,
+          itemId: answer.itemId,
+          outcome: 'applied',
+        })),
+        items: [],
+        counts: { ...counts, newAvailable: 0, newIntroducedToday: 2 },
+      });
+    },
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  media.uninstall();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('/review', () => {
+  it('plays, reveals and rates each card by keyboard, then sends the answers and shows the empty state', async () => {
+    const user = userEvent.setup();
+    renderApp('/review');
+
+    expect(await screen.findByRole('button', { name: 'Show answer' })).toBeInTheDocument();
+    expect(screen.getByTestId('review-new-count')).toHaveTextContent('2');
+    expect(screen.getByTestId('review-due-count')).toHaveTextContent('0');
+    // The clip played on show, from just before the sentence's start.
+    await waitFor(() => expect(media.play).toHaveBeenCalledTimes(1));
+    const audio = media.play.mock.contexts[0] as HTMLAudioElement;
+    expect(audio.getAttribute('src')).toBe(`/api/chapters/${chapterId}/audio`);
+    expect(audio.currentTime).toBeCloseTo(3.9);
+    expect(screen.queryByText('The dog runs.')).not.toBeInTheDocument();
+
+    await user.keyboard(' ');
+    expect(await screen.findByText('The dog runs.')).toBeInTheDocument();
+    expect(screen.getByText('perro', { selector: 'mark' })).toBeInTheDocument();
+    expect(screen.getByText(/— dog/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Again/ })).toHaveTextContent('1m');
+    expect(screen.getByRole('button', { name: /^Good/ })).toHaveTextContent('10m');
+
+    await user.keyboard('r');
+    expect(media.play).toHaveBeenCalledTimes(2);
+
+    await user.keyboard('4');
+    expect(await screen.findByRole('button', { name: 'Show answer' })).toBeInTheDocument();
+    expect(screen.getByTestId('review-new-count')).toHaveTextContent('1');
+    await waitFor(() => expect(audio.currentTime).toBeCloseTo(9.9));
+
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    expect(await screen.findByText('The house is big.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Easy/ }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Nothing due — come back tomorrow' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the Library' })).toHaveAttribute(
+      'href',
+      '/library',
+    );
+    await waitFor(() => expect(sent.flatMap((body) => body.answers)).toHaveLength(2));
+    expect(
+      sent.flatMap((body) => body.answers.map((answer) => [answer.itemId, answer.rating])),
+    ).toEqual([
+      [cards[0]!.id, 4],
+      [cards[1]!.id, 4],
+    ]);
+    await waitFor(() => expect(localStorage.length).toBe(0));
+  });
+
+  it('lists its keyboard shortcuts', async () => {
+    renderApp('/review');
+    expect(await screen.findByRole('heading', { name: 'Keyboard' })).toBeInTheDocument();
+    expect(screen.getByText('Again, Hard, Good, Easy')).toBeInTheDocument();
+    expect(screen.getByText('Replay the sentence')).toBeInTheDocument();
+  });
+});

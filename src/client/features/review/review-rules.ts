@@ -1,0 +1,84 @@
+import type { ReviewRating } from '#shared/contracts/review';
+import type { SavedItem } from '#shared/contracts/saved-items';
+import { previewDue, scheduleAnswer } from '#shared/review/fsrs';
+
+/** A card rated in this session comes back in it when it is due within this time (a learning step). */
+export const SAME_SESSION_MS = 20 * 60_000;
+
+/** How long until `due`, as the rating buttons show it: "<1m", "10m", "5h", "3d", "2mo", "1.5y". */
+export function formatInterval(fromMs: number, dueMs: number): string {
+  const minutes = (dueMs - fromMs) / 60_000;
+  if (minutes < 1) return '<1m';
+  if (minutes < 60) return `${Math.round(minutes)}m`;
+  const hours = minutes / 60;
+  if (hours < 24) return `${Math.round(hours)}h`;
+  const days = hours / 24;
+  if (days < 30) return `${Math.round(days)}d`;
+  if (days < 365) return `${Math.round(days / 30)}mo`;
+  return `${Math.round((days / 365) * 10) / 10}y`;
+}
+
+/** The four buttons' intervals for a card rated now. */
+export function ratingIntervals(card: SavedItem, now: Date): Record<ReviewRating, string> {
+  const due = previewDue(card.review, now);
+  const label = (rating: ReviewRating) => formatInterval(now.getTime(), due[rating].getTime());
+  return { 1: label(1), 2: label(2), 3: label(3), 4: label(4) };
+}
+
+export interface SessionState {
+  /** Cards still to show, the current one first. */
+  cards: SavedItem[];
+  /** Cards rated and not coming back today: their new due dates. */
+  doneDue: number[];
+  /** New cards introduced in this session. */
+  introduced: number;
+}
+
+export const startSession = (cards: SavedItem[]): SessionState => ({
+  cards,
+  doneDue: [],
+  introduced: 0,
+});
+
+/**
+ * The session after the current card was rated: its state moves by the same rule the server
+ * applies; a card due again soon (Again, a learning step) goes to the back of the session.
+ */
+export function rateCurrent(state: SessionState, rating: ReviewRating, now: Date): SessionState {
+  const [card, ...rest] = state.cards;
+  if (!card) return state;
+  const review = scheduleAnswer(card.review, rating, now);
+  const dueMs = Date.parse(review.due);
+  const introduced = state.introduced + (card.review === null ? 1 : 0);
+  if (dueMs - now.getTime() <= SAME_SESSION_MS) {
+    return { cards: [...rest, { ...card, review }], doneDue: state.doneDue, introduced };
+  }
+  return { cards: rest, doneDue: [...state.doneDue, dueMs], introduced };
+}
+
+/** Counts shown above the card: reviews due now and new cards left in the session. */
+export function sessionCounts(state: SessionState, now: Date): { due: number; newLeft: number } {
+  let due = 0;
+  let newLeft = 0;
+  for (const card of state.cards) {
+    if (card.review === null) newLeft += 1;
+    else if (Date.parse(card.review.due) <= now.getTime() + SAME_SESSION_MS) due += 1;
+  }
+  return { due, newLeft };
+}
+
+/** The earliest moment a card is due after now, from the items' states (null: nothing scheduled). */
+export function nextDueAt(dues: readonly number[], nowMs: number): number | null {
+  const future = dues.filter((due) => due > nowMs);
+  return future.length === 0 ? null : Math.min(...future);
+}
+
+/** A version 4 UUID (`crypto.randomUUID` exists only on secure pages; getRandomValues everywhere). */
+export function newAnswerId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { reviewRoutes, type ReviewSummary } from '#shared/contracts/review';
+import { apiFetch } from '#client/lib/api-client';
+
+/** The learner's day starts at their own midnight (the contract's `timezoneOffset`). */
+export const timezoneOffsetQuery = () => `timezoneOffset=${new Date().getTimezoneOffset()}`;
+
+export const reviewSummaryKey = ['me', 'review', 'summary'] as const;
+
+/**
+ * Cards due now and new cards left today: one cheap request, kept a minute, refreshed when the
+ * learner comes back to the tab and after they answer (the review page invalidates it).
+ */
+export const reviewSummaryQueryOptions = () =>
+  queryOptions({
+    queryKey: reviewSummaryKey,
+    queryFn: ({ signal }) =>
+      apiFetch<ReviewSummary>(`${reviewRoutes.summary}?${timezoneOffsetQuery()}`, { signal }),
+    staleTime: 60_000,
+  });
+
+export const useReviewSummary = (enabled: boolean) =>
+  useQuery({ ...reviewSummaryQueryOptions(), enabled });
