@@ -21,7 +21,7 @@ import { chapterAudioUrl, chapterQueryOptions } from '#client/lib/api/chapters/g
 import { useTranscript, type LoadedTranscript } from '#client/lib/api/chapters/get-transcript';
 import { usePlayerPreferences } from '#client/lib/api/me/use-player-preferences';
 import { useStory } from '#client/lib/api/stories/get-story';
-import type { TranslationSettings } from '#client/lib/api/translate';
+import { useServerTranslationSettings } from '#client/lib/api/translate';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { useDocumentTitle } from '#client/lib/document-title';
 import { usePreviewMode, withPreview } from '#client/lib/preview';
@@ -277,10 +277,8 @@ function ChapterView({
     () => ({ translate: transcriptAvailable, bookmark: listener && transcriptAvailable }),
     [transcriptAvailable, listener],
   );
-  const translation = useMemo<TranslationSettings>(
-    () => ({ mode: 'server', targetLanguage: signedIn ? preferences.preferredLanguage : 'en' }),
-    [signedIn, preferences.preferredLanguage],
-  );
+  // Decision 038: the preferred language when this site can serve it, else English with a note.
+  const translation = useServerTranslationSettings(signedIn ? preferences.preferredLanguage : null);
   const sidebar = useCallback(
     (onDone: () => void) => (
       <BookmarksPanel
