@@ -22,6 +22,7 @@ export const PAGE_PATHS = {
   contact: '/contact',
   faq: '/faq',
   privacy: '/privacy',
+  review: '/review',
   /** The admin area routes its own pages (and its own not-found page) below this. */
   admin: '/admin/*',
 } as const;
