@@ -167,6 +167,24 @@ describe('site header, signed in', () => {
     expect(within(header).getByRole('link', { name: 'Sign In' })).toBeInTheDocument();
   });
 
+  it('links to /review with the number of cards waiting (due and new today)', async () => {
+    stubApi({
+      'GET /api/auth/session': sessionOf(userFixture),
+      [`GET /api/me/review/summary?timezoneOffset=${new Date().getTimezoneOffset()}`]: () =>
+        json(200, { dueCount: 3, newAvailable: 2 }),
+    });
+    await renderHeader();
+    const badge = await screen.findByRole('link', { name: 'Review: 5 cards waiting' });
+    expect(badge).toHaveAttribute('href', '/review');
+    expect(badge).toHaveTextContent('Review5');
+  });
+
+  it('shows no review link to a visitor', async () => {
+    stubApi({ 'GET /api/auth/session': sessionOf(null) });
+    await renderHeader();
+    expect(screen.queryByTestId('review-badge')).not.toBeInTheDocument();
+  });
+
   it('offers the admin panel to an administrator', async () => {
     stubApi({ 'GET /api/auth/session': sessionOf(adminFixture) });
     const user = userEvent.setup();

@@ -6,6 +6,7 @@ import { useAuth } from '#client/lib/auth/auth-context';
 import { cn } from '#client/lib/cn';
 import { useSiteIdentity } from '#client/lib/site-identity';
 import { MobileMenu } from './mobile-menu';
+import { ReviewBadge } from './review-badge';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 
@@ -52,6 +53,7 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-1 sm:gap-2">
+          {user ? <ReviewBadge /> : null}
           <ThemeToggle />
           <div className="hidden items-center gap-2 md:flex">
             {user ? (
