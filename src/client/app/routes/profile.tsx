@@ -11,6 +11,7 @@ import { DeleteAccountSection } from '#client/features/profile/components/delete
 import { PreferencesForm } from '#client/features/profile/components/preferences-form';
 import { ProfileNameForm } from '#client/features/profile/components/profile-name-form';
 import { ProfileOverview } from '#client/features/profile/components/profile-overview';
+import { ReviewSummaryCard } from '#client/features/profile/components/review-summary-card';
 import { StatisticsCard } from '#client/features/profile/components/statistics-card';
 import { usePreferences } from '#client/lib/api/me/get-preferences';
 import { useAuth } from '#client/lib/auth/auth-context';
@@ -76,6 +77,9 @@ function ProfileContent({ user }: { user: CurrentUser }) {
       </Section>
       <Section id="profile-preferences" title="Preferences">
         <PreferencesSection />
+      </Section>
+      <Section id="profile-review" title="Review">
+        <ReviewSummaryCard />
       </Section>
       <Section id="profile-statistics" title="Statistics">
         <StatisticsCard />
