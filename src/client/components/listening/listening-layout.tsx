@@ -18,6 +18,7 @@ import { Spinner } from '#client/components/ui/spinner';
 import type { TranslationSettings } from '#client/lib/api/translate';
 import { useTheme } from '#client/lib/theme';
 import { DESKTOP_QUERY, useMediaQuery } from '#client/lib/use-media-query';
+import { ListeningAssist } from './assist/listening-assist';
 import { ReadingControls } from './reading-controls';
 import { useReadingSettings } from './reading-settings';
 
@@ -151,6 +152,12 @@ export function ListeningLayout({
               </Button>
             ) : null}
           </div>
+          <ListeningAssist
+            audio={audio}
+            index={index}
+            surface={surface}
+            disabled={unavailableText != null}
+          />
           {banner}
           <section
             aria-labelledby={transcriptHeadingId}
