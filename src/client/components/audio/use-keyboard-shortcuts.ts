@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { ASSIST_SHORTCUTS } from '#shared/player/listening-assist';
 import { SKIP_SECONDS } from '#shared/player/timing';
 import { setRate, skipBy, stepRate, togglePlay } from './audio-actions';
 
@@ -9,6 +10,8 @@ export const SHORTCUTS: ReadonlyArray<{ keys: readonly string[]; action: string 
   { keys: ['→'], action: `Forward ${SKIP_SECONDS} seconds` },
   { keys: ['['], action: 'Slower' },
   { keys: [']'], action: 'Faster' },
+  // The listening assist's (components/listening/assist, decision 034).
+  ...ASSIST_SHORTCUTS.map(({ label, action }) => ({ keys: [label], action })),
   { keys: ['?'], action: 'Show these shortcuts' },
 ];
 
