@@ -39,6 +39,22 @@ describe('theme', () => {
     expect(resolveTheme('dark', false)).toBe('dark');
   });
 
+  it("paints the browser's bar (theme-color) with the chosen theme, whatever the system's", () => {
+    stubSystemDark(false);
+    document.head.innerHTML =
+      '<meta name="theme-color" content="#fbf7f1" media="(prefers-color-scheme: light)" />' +
+      '<meta name="theme-color" content="#1b1613" media="(prefers-color-scheme: dark)" />';
+    const colors = () =>
+      [...document.querySelectorAll('meta[name="theme-color"]')].map((m) =>
+        m.getAttribute('content'),
+      );
+    applyTheme('dark');
+    expect(colors()).toEqual(['#1b1613', '#1b1613']);
+    applyTheme('light');
+    expect(colors()).toEqual(['#fbf7f1', '#fbf7f1']);
+    document.head.innerHTML = '';
+  });
+
   it('cycles light → dark → auto → light', () => {
     expect(nextThemePreference('light')).toBe('dark');
     expect(nextThemePreference('dark')).toBe('auto');

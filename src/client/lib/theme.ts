@@ -32,7 +32,14 @@ export function readThemePreference(): ThemePreference {
 const systemPrefersDark = (): boolean =>
   typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches;
 
-/** Puts the resolved theme on <html> as a `light` or `dark` class and as its colour scheme. */
+/** The page's canvas in each theme (styles.css `--color-canvas`), for the browser's own bar. */
+export const THEME_CANVAS: Record<ResolvedTheme, string> = { light: '#fbf7f1', dark: '#1b1613' };
+
+/**
+ * Puts the resolved theme on <html> as a `light` or `dark` class and as its colour scheme, and on
+ * the `theme-color` metas: a phone's browser paints its top bar (the page's visible header) with
+ * them, and index.html's follow the system, not the learner's night mode (issue 14).
+ */
 export function applyTheme(
   preference: ThemePreference,
   root: HTMLElement = document.documentElement,
@@ -41,6 +48,9 @@ export function applyTheme(
   root.classList.toggle('dark', resolved === 'dark');
   root.classList.toggle('light', resolved === 'light');
   root.style.colorScheme = resolved;
+  for (const meta of root.ownerDocument.querySelectorAll('meta[name="theme-color"]')) {
+    meta.setAttribute('content', THEME_CANVAS[resolved]);
+  }
   return resolved;
 }
 
