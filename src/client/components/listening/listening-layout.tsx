@@ -20,7 +20,7 @@ import { useTheme } from '#client/lib/theme';
 import { DESKTOP_QUERY, useMediaQuery } from '#client/lib/use-media-query';
 import { ListeningAssist } from './assist/listening-assist';
 import { ReadingControls } from './reading-controls';
-import { useReadingSettings } from './reading-settings';
+import { usePagePalette, useReadingSettings } from './reading-settings';
 
 export interface ListeningLayoutProps {
   audio: HTMLAudioElement | null;
@@ -87,6 +87,7 @@ export function ListeningLayout({
   const { settings, update } = useReadingSettings();
   const { resolved } = useTheme();
   const palette = settings.palette ?? (resolved === 'dark' ? 'dark' : 'light');
+  usePagePalette(palette);
   const [showOverride, setShowOverride] = useState<boolean | null>(null);
   const showTranslations = showOverride ?? defaultShowTranslations;
   const [surface, setSurface] = useState<HTMLDivElement | null>(null);

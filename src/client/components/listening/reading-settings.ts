@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { clampTextSize, TEXT_SIZE } from '#shared/player/timing';
 
 export type ReadingPalette = 'light' | 'sepia' | 'dark';
@@ -92,4 +92,19 @@ export function useReadingSettings() {
     save({ ...next, textSize: clampTextSize(next.textSize) });
   }, []);
   return { settings, update };
+}
+
+/**
+ * The reading palette is the whole page's while a listening screen is open (issue 14): on <html>,
+ * the palette rules (transcript.css) re-theme the site header and footer with the reading area,
+ * so night mode darkens the whole page. Leaving the screen gives the page back to the site theme.
+ */
+export function usePagePalette(palette: ReadingPalette): void {
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.palette = palette;
+    return () => {
+      delete root.dataset.palette;
+    };
+  }, [palette]);
 }

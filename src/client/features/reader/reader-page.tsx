@@ -7,7 +7,7 @@ import { orderedChapters } from '#shared/discover/story-progress';
 import { formatMinutes } from '#shared/format';
 import { PlayerErrorPage } from '#client/components/listening/player-error-page';
 import { ReadingControls } from '#client/components/listening/reading-controls';
-import { useReadingSettings } from '#client/components/listening/reading-settings';
+import { usePagePalette, useReadingSettings } from '#client/components/listening/reading-settings';
 import { buildTranscriptIndex } from '#client/components/transcript/transcript-index';
 import { TranscriptPanel } from '#client/components/transcript/transcript-panel';
 import type { LineActionsConfig } from '#client/components/transcript/transcript-view';
@@ -46,6 +46,7 @@ export function ReaderPage() {
   const { settings, update } = useReadingSettings();
   const { resolved } = useTheme();
   const palette = settings.palette ?? (resolved === 'dark' ? 'dark' : 'light');
+  usePagePalette(palette);
   const [showOverride, setShowOverride] = useState<boolean | null>(null);
   const showTranslations = showOverride ?? preferences.showTranslations;
   const [surface, setSurface] = useState<HTMLDivElement | null>(null);
