@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useState, type CSSProperties } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import type { TranscriptSegment } from '#shared/transcript';
 import type { TranslationRequest, TranslationSettings } from '#client/lib/api/translate';
@@ -14,6 +14,8 @@ import { useAutoScroll } from './use-auto-scroll';
 import { useHighlightLoop } from './use-highlight-loop';
 import { useLineTranslations } from './use-line-translations';
 import { useNewWordMarks } from './use-new-word-marks';
+import { useSavedLineMarks } from './use-saved-line-marks';
+import { useTranscriptSaveActions } from './transcript-save-context';
 import { useSelectionOffer } from './use-selection-offer';
 import { useWordInteraction } from './use-word-interaction';
 
@@ -58,13 +60,21 @@ export function TranscriptPanel({
   showTranslations,
   markNewWords,
   newWordIds,
-  lineActions,
+  lineActions: givenLineActions,
   label,
   onBookmarkLine,
   onNavigate,
   segmentStore,
   popupContainer,
 }: TranscriptPanelProps) {
+  // Saving lines and words is offered by the page around (the player), through context.
+  const saveActions = useTranscriptSaveActions();
+  const onSaveLine = saveActions?.onSaveLine;
+  const canSaveLines = onSaveLine !== undefined && chapterId !== undefined;
+  const lineActions = useMemo(
+    () => (canSaveLines ? { ...givenLineActions, save: true } : givenLineActions),
+    [givenLineActions, canSaveLines],
+  );
   const [root, setRoot] = useState<HTMLOListElement | null>(null);
   const [elements, setElements] = useState<TranscriptElements | null>(null);
   const [popup, setPopup] = useState<PopupState | null>(null);
@@ -102,6 +112,7 @@ export function TranscriptPanel({
     onSegmentChange: followSegment,
   });
   useNewWordMarks(elements, index, newWordIds);
+  useSavedLineMarks(elements, index, canSaveLines ? saveActions?.savedLineIds : undefined);
 
   const openWordPopup = useCallback(
     (w: number, element: HTMLElement, viaKeyboard: boolean) => {
@@ -126,6 +137,7 @@ export function TranscriptPanel({
     onWord: openWordPopup,
     onToggleLine: toggleLine,
     onBookmarkLine,
+    onSaveLine,
     onNavigate,
   });
 
@@ -167,6 +179,11 @@ export function TranscriptPanel({
           onClose={closePopup}
           ignoreOutside={isWord}
           container={popupContainer}
+          actions={
+            chapterId && popup.request.wordId
+              ? saveActions?.renderWordActions?.(popup.request)
+              : undefined
+          }
         />
       ) : null}
     </div>

@@ -8,6 +8,8 @@ export interface LineActionsConfig {
   translate: boolean;
   /** A button per line that bookmarks it (signed-in learners in the player). */
   bookmark: boolean;
+  /** A button per line that saves it to My words (signed-in learners in the player; decision 035). */
+  save?: boolean;
   /** The reader's "Listen from here" link of a line. */
   listenHref?: (segment: TranscriptSegment) => string;
 }
@@ -57,7 +59,12 @@ export function transcriptHtml(index: TranscriptIndex, lineActions: LineActionsC
       parts.push(`<p class="tr-translation" lang="en">${escapeHtml(segment.translation)}</p>`);
     }
     parts.push(`<div class="tr-slot" data-slot="${s}"></div></div>`);
-    if (lineActions.translate || lineActions.bookmark || lineActions.listenHref) {
+    if (
+      lineActions.translate ||
+      lineActions.bookmark ||
+      lineActions.save ||
+      lineActions.listenHref
+    ) {
       const line = `line ${s + 1} of ${total}`;
       parts.push('<div class="tr-actions">');
       if (lineActions.translate) {
@@ -68,6 +75,11 @@ export function transcriptHtml(index: TranscriptIndex, lineActions: LineActionsC
       if (lineActions.bookmark) {
         parts.push(
           `<button type="button" class="tr-act" data-action="bookmark-line" aria-label="Bookmark ${line}" title="Bookmark this line"></button>`,
+        );
+      }
+      if (lineActions.save) {
+        parts.push(
+          `<button type="button" class="tr-act" data-action="save-line" aria-pressed="false" aria-label="Save ${line} to My words" title="Save this line"></button>`,
         );
       }
       if (lineActions.listenHref) {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
 import type { TranslationRequest, TranslationSettings } from '#client/lib/api/translate';
@@ -27,6 +27,8 @@ export interface TranslationPopupProps {
   ignoreOutside?: (target: Element) => boolean;
   /** Where the popup is attached (the reading area, so it takes the reading palette). */
   container?: Element | null;
+  /** Under the translation: what the page offers for this word (Save, or a sign-in hint). */
+  actions?: ReactNode;
 }
 
 /** Document position of the popup: 40 px below the anchor's top, kept inside the page width. */
@@ -53,6 +55,7 @@ export function TranslationPopup({
   onClose,
   ignoreOutside,
   container,
+  actions,
 }: TranslationPopupProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -135,6 +138,7 @@ export function TranslationPopup({
       <div className="mt-2" aria-live="polite">
         <TranslationResult request={request} settings={settings} />
       </div>
+      {actions ? <div className="mt-3 border-t border-line pt-3">{actions}</div> : null}
     </div>,
     container ?? document.body,
   );

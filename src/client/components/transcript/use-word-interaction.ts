@@ -9,7 +9,7 @@ import { wordForKey } from './word-navigation';
  * One delegated click handler and one key handler for the whole transcript. A click on a word (or
  * Enter/Space on it) plays from it and activates it (`onWord`: the translation popup); a click
  * elsewhere on a line plays from the line; the arrows, Home and End move between words (one tab
- * stop for all of them); the line buttons translate, bookmark or, in the reader, listen from there.
+ * stop for all of them); the line buttons translate, bookmark, save or, in the reader, listen from there.
  */
 export function useWordInteraction({
   root,
@@ -20,6 +20,7 @@ export function useWordInteraction({
   onWord,
   onToggleLine,
   onBookmarkLine,
+  onSaveLine,
   onNavigate,
 }: {
   root: HTMLElement | null;
@@ -32,6 +33,7 @@ export function useWordInteraction({
   onWord: (w: number, element: HTMLElement, viaKeyboard: boolean) => void;
   onToggleLine: (s: number, button: Element) => void;
   onBookmarkLine?: (segment: TranscriptSegment, segmentIndex: number) => void;
+  onSaveLine?: (segment: TranscriptSegment) => void;
   onNavigate?: (href: string) => void;
 }): void {
   const moveTabStop = useCallback(
@@ -74,6 +76,7 @@ export function useWordInteraction({
         const kind = action.dataset.action;
         if (kind === 'translate-line') onToggleLine(s, action);
         else if (kind === 'bookmark-line') onBookmarkLine?.(index.segments[s]!, s);
+        else if (kind === 'save-line') onSaveLine?.(index.segments[s]!);
         else if (kind === 'listen-line' && onNavigate) {
           if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
           event.preventDefault();
@@ -132,6 +135,7 @@ export function useWordInteraction({
     moveTabStop,
     onToggleLine,
     onBookmarkLine,
+    onSaveLine,
     onNavigate,
   ]);
 }
