@@ -37,6 +37,7 @@ import { useListeningReport } from '../progress/use-listening-report';
 import { useProgressSync } from '../progress/use-progress-sync';
 import { useResumePosition } from '../progress/use-resume-position';
 import { BookmarksPanel, bookmarkSaveFailed } from './bookmarks-panel';
+import { SavedItemsProvider } from './saved-items-provider';
 import { ChapterSignInPrompt } from './chapter-sign-in-prompt';
 import { LiveProgressBanner } from './live-progress-banner';
 import { chapterNeighbours, SeriesNavigator } from './series-navigator';
@@ -298,45 +299,47 @@ function ChapterView({
   );
 
   return (
-    <ListeningLayout
-      audio={audio}
-      title={chapter.title}
-      storyTitle={chapter.story.title}
-      navigator={
-        chapters.length > 1 ? (
-          <SeriesNavigator chapters={chapters} chapterId={chapterId} preview={preview} />
-        ) : null
-      }
-      intro={
-        preview ? (
-          <PreviewBanner />
-        ) : vocabulary.data ? (
-          <p className="text-ink-muted">
-            You know {vocabulary.data.knownPercentage}% of the words in this chapter
-          </p>
-        ) : null
-      }
-      banner={
-        live.offer !== null ? (
-          <LiveProgressBanner
-            position={live.offer}
-            onJump={() => {
-              if (audio) seekTo(audio, live.offer ?? 0);
-              live.dismiss();
-            }}
-            onDismiss={live.dismiss}
-          />
-        ) : null
-      }
-      sidebar={preview ? undefined : sidebar}
-      index={index}
-      chapterId={transcriptAvailable ? chapterId : undefined}
-      translation={translation}
-      defaultShowTranslations={preferences.showTranslations}
-      newWordIds={vocabulary.data?.newWordIds}
-      lineActions={lineActions}
-      onBookmarkLine={onBookmarkLine}
-      unavailableText={src ? null : 'This chapter has no audio yet.'}
-    />
+    <SavedItemsProvider chapterId={chapterId} listener={listener} visitor={!signedIn && !preview}>
+      <ListeningLayout
+        audio={audio}
+        title={chapter.title}
+        storyTitle={chapter.story.title}
+        navigator={
+          chapters.length > 1 ? (
+            <SeriesNavigator chapters={chapters} chapterId={chapterId} preview={preview} />
+          ) : null
+        }
+        intro={
+          preview ? (
+            <PreviewBanner />
+          ) : vocabulary.data ? (
+            <p className="text-ink-muted">
+              You know {vocabulary.data.knownPercentage}% of the words in this chapter
+            </p>
+          ) : null
+        }
+        banner={
+          live.offer !== null ? (
+            <LiveProgressBanner
+              position={live.offer}
+              onJump={() => {
+                if (audio) seekTo(audio, live.offer ?? 0);
+                live.dismiss();
+              }}
+              onDismiss={live.dismiss}
+            />
+          ) : null
+        }
+        sidebar={preview ? undefined : sidebar}
+        index={index}
+        chapterId={transcriptAvailable ? chapterId : undefined}
+        translation={translation}
+        defaultShowTranslations={preferences.showTranslations}
+        newWordIds={vocabulary.data?.newWordIds}
+        lineActions={lineActions}
+        onBookmarkLine={onBookmarkLine}
+        unavailableText={src ? null : 'This chapter has no audio yet.'}
+      />
+    </SavedItemsProvider>
   );
 }
