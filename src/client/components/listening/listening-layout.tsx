@@ -19,6 +19,7 @@ import type { TranslationSettings } from '#client/lib/api/translate';
 import { useTheme } from '#client/lib/theme';
 import { DESKTOP_QUERY, useMediaQuery } from '#client/lib/use-media-query';
 import { ListeningAssist } from './assist/listening-assist';
+import { FoldingControls } from './folding-controls';
 import { ReadingControls } from './reading-controls';
 import { usePagePalette, useReadingSettings } from './reading-settings';
 
@@ -138,14 +139,16 @@ export function ListeningLayout({
         <div className="min-w-0 space-y-5">
           {intro}
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <ReadingControls
-              settings={settings}
-              palette={palette}
-              onChange={update}
-              showTranslations={showTranslations}
-              onShowTranslationsChange={setShowOverride}
-              newWordsToggle={hasNewWords}
-            />
+            <FoldingControls>
+              <ReadingControls
+                settings={settings}
+                palette={palette}
+                onChange={update}
+                showTranslations={showTranslations}
+                onShowTranslationsChange={setShowOverride}
+                newWordsToggle={hasNewWords}
+              />
+            </FoldingControls>
             {sidebar && !desktop ? (
               <Button variant="secondary" size="sm" onClick={() => setDrawerOpen(true)}>
                 <SidebarIcon aria-hidden="true" className="size-4" />
