@@ -1,12 +1,14 @@
-import initSqlJs, { type SqlJsStatic } from 'sql.js';
-// The wasm is one of our own built assets (hashed, same origin): nothing is fetched elsewhere.
-import sqlWasmUrl from 'sql.js/dist/sql-wasm.wasm?url';
+import type { SqlJsStatic } from 'sql.js';
+// sql.js's asm.js build: plain JavaScript, so it runs under our Content-Security-Policy
+// (script-src 'self', which forbids compiling WebAssembly; decision 036). It is one of our own
+// built chunks, loaded only when a learner asks for a package: nothing is fetched elsewhere.
+import initSqlJs from 'sql.js/dist/sql-asm.js';
 
 let loading: Promise<SqlJsStatic> | undefined;
 
-/** sql.js, initialised once per page with the wasm from our bundle. */
+/** sql.js, initialised once per page. */
 export function loadSqlJs(): Promise<SqlJsStatic> {
-  loading ??= initSqlJs({ locateFile: () => sqlWasmUrl }).catch((error: unknown) => {
+  loading ??= initSqlJs().catch((error: unknown) => {
     loading = undefined;
     throw error;
   });
