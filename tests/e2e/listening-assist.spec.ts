@@ -1,0 +1,187 @@
+import type { Page } from '@playwright/test';
+import type { Transcript } from '#shared/transcript';
+import { expect, test } from './support/fixtures';
+import { openStoryFirstChapter } from './support/demo-library';
+import {
+  audioElement,
+  audioState,
+  currentTime,
+  lineItem,
+  openPlayer,
+  PLAYER_LAUNCH_OPTIONS,
+  transcriptOf,
+  wordSpan,
+} from './support/player';
+
+// Audio must play without a user gesture for the clock to advance under script control.
+test.use({ launchOptions: PLAYER_LAUNCH_OPTIONS });
+
+const assistRegion = (page: Page) => page.getByRole('region', { name: 'Listening assist' });
+
+/** Opens the open demo chapter in the player with the listening assist's panel open. */
+async function openPlayerWithAssist(page: Page) {
+  const { chapter } = await openStoryFirstChapter(page.request);
+  const transcript = await transcriptOf(page.request, chapter.id);
+  await openPlayer(page, chapter);
+  const assist = assistRegion(page);
+  await assist.getByRole('button', { name: 'Listening assist' }).click();
+  await expect(assist.getByRole('switch', { name: 'Repeat the current line' })).toBeVisible();
+  return { chapter, transcript, assist };
+}
+
+/** A line of at least `minimum` seconds (not the first), so a second of it can play. */
+function lineOfAtLeast(transcript: Transcript, minimum: number) {
+  const index = transcript.segments.findIndex(
+    (segment, s) => s > 0 && segment.end - segment.start >= minimum,
+  );
+  if (index < 0) throw new Error(`no line of ${minimum} s`);
+  return { index, line: transcript.segments[index]! };
+}
+
+/** Seeks to `time` and plays (as a click on a word would). */
+async function playFrom(page: Page, time: number) {
+  await audioElement(page).evaluate((audio: HTMLAudioElement, at: number) => {
+    audio.currentTime = at;
+    void audio.play();
+  }, time);
+  await expect.poll(async () => (await audioState(page)).paused).toBe(false);
+}
+
+/** Records every seek (its target) and every pause/play (with the page's clock, ms). */
+async function recordMedia(page: Page) {
+  await audioElement(page).evaluate((audio: HTMLAudioElement) => {
+    const log = { seeks: [] as number[], events: [] as Array<[string, number, number]> };
+    (window as unknown as { __media: typeof log }).__media = log;
+    audio.addEventListener('seeking', () => log.seeks.push(audio.currentTime));
+    for (const type of ['pause', 'play'])
+      audio.addEventListener(type, () =>
+        log.events.push([type, performance.now(), audio.currentTime]),
+      );
+  });
+  return () =>
+    page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __media: { seeks: number[]; events: Array<[string, number, number]> };
+          }
+        ).__media,
+    );
+}
+
+test.describe('listening assist', () => {
+  test('repeat: the line restarts at its start when it ends', async ({ page }) => {
+    const { transcript, assist } = await openPlayerWithAssist(page);
+    const { line } = lineOfAtLeast(transcript, 1.5);
+    await assist.getByRole('switch', { name: 'Repeat the current line' }).click();
+    await expect(assist.getByRole('switch', { name: 'Repeat the current line' })).toBeChecked();
+
+    const media = await recordMedia(page);
+    await playFrom(page, line.end - 1);
+    // The loop's seek goes back to the line's start, and playback goes on from there.
+    await expect
+      .poll(async () => (await media()).seeks.some((seek) => Math.abs(seek - line.start) < 0.01), {
+        message: `a seek back to ${line.start}`,
+        timeout: 10_000,
+      })
+      .toBe(true);
+    const after = await audioState(page);
+    expect(after.paused).toBe(false);
+    expect(after.currentTime).toBeGreaterThanOrEqual(line.start);
+    expect(after.currentTime).toBeLessThan(line.end);
+    // Still the same line a moment later: it did not go on to the next.
+    await expect.poll(() => currentTime(page)).toBeGreaterThan(line.start + 0.2);
+    expect(await currentTime(page)).toBeLessThan(line.end + 0.3);
+  });
+
+  test('auto-pause: playback stops at the end of the line', async ({ page }) => {
+    const { transcript, assist } = await openPlayerWithAssist(page);
+    const { index, line } = lineOfAtLeast(transcript, 1.5);
+    await assist.getByRole('radio', { name: 'Pause (auto-pause)' }).check();
+
+    await playFrom(page, line.end - 1);
+    await expect.poll(async () => (await audioState(page)).paused, { timeout: 10_000 }).toBe(true);
+    const stoppedAt = await currentTime(page);
+    expect(stoppedAt).toBeGreaterThanOrEqual(line.end - 0.1);
+    expect(stoppedAt).toBeLessThan(line.end + 0.3);
+    await expect(assist.getByRole('status')).toHaveText(
+      `Paused after line ${index + 1}. Press play for the next line.`,
+    );
+
+    // The setting holds on the next visit (the next chapter opens the same way).
+    await page.reload();
+    await expect(lineItem(page, 0)).toBeVisible();
+    await expect(assistRegion(page).getByText('Auto-pause', { exact: true })).toBeVisible();
+  });
+
+  test('shadowing: a pause as long as the line plus a margin, then playback goes on by itself', async ({
+    page,
+  }) => {
+    const { transcript, assist } = await openPlayerWithAssist(page);
+    const { index, line } = lineOfAtLeast(transcript, 1.5);
+    await assist.getByRole('radio', { name: 'Shadowing: pause to repeat it' }).check();
+
+    const media = await recordMedia(page);
+    await playFrom(page, line.end - 1);
+    await expect.poll(async () => (await audioState(page)).paused, { timeout: 10_000 }).toBe(true);
+    await expect(assist.getByRole('status')).toContainText(
+      `Your turn: say line ${index + 1} aloud.`,
+    );
+    // It plays again without anyone pressing play.
+    await expect.poll(async () => (await audioState(page)).paused, { timeout: 30_000 }).toBe(false);
+    await expect(assist.getByRole('status')).not.toContainText(`say line ${index + 1} aloud`);
+
+    // The first pause is the shadowing pause; the play after it is its own resume.
+    const { events } = await media();
+    const pauseAt = events.findIndex(([type]) => type === 'pause');
+    const pause = events[pauseAt]!;
+    const resume = events.slice(pauseAt).find(([type]) => type === 'play')!;
+    const expectedMs = (line.end - line.start + 1) * 1000;
+    expect(resume[1] - pause[1]).toBeGreaterThanOrEqual(expectedMs - 100);
+    expect(resume[1] - pause[1]).toBeLessThan(expectedMs + 3000);
+    // It goes on from where it paused: the next line.
+    expect(resume[2]).toBeGreaterThanOrEqual(line.end - 0.1);
+  });
+
+  test('listen first hides the lines until a click reveals one, or the whole transcript', async ({
+    page,
+  }) => {
+    const { assist } = await openPlayerWithAssist(page);
+    await assist.getByRole('radio', { name: 'Hide each line until revealed' }).check();
+
+    const body = (s: number) => lineItem(page, s).locator('.tr-body');
+    await expect(body(1)).toHaveCSS('filter', /blur/);
+    await wordSpan(page, 1, 0).click();
+    await expect(lineItem(page, 1)).toHaveAttribute('data-revealed', '');
+    await expect(body(1)).toHaveCSS('filter', 'none');
+    await expect(body(2)).toHaveCSS('filter', /blur/);
+    // The click revealed the line; it did not start playback.
+    expect((await audioState(page)).paused).toBe(true);
+
+    await assist.getByRole('radio', { name: 'Hide the whole transcript' }).check();
+    await expect(lineItem(page, 0)).toBeHidden();
+    await assist.getByRole('button', { name: 'Show the transcript' }).click();
+    await expect(lineItem(page, 0)).toBeVisible();
+    await expect(body(0)).toHaveCSS('filter', 'none');
+  });
+
+  test('accessibility of the player with the assist panel open', async ({
+    page,
+    makeAxeBuilder,
+  }) => {
+    await page.addInitScript(() => window.localStorage.setItem('relatos.theme', 'light'));
+    const { assist } = await openPlayerWithAssist(page);
+    await assist.getByRole('radio', { name: 'Pause (auto-pause)' }).check();
+    await assist.getByRole('combobox', { name: 'Sleep timer' }).selectOption('chapter-end');
+    await expect(assist.getByText(/left$/)).toBeVisible();
+    const { violations } = await makeAxeBuilder().analyze();
+    expect(
+      violations.map(
+        (violation) =>
+          `${violation.id}: ${violation.help} — ${violation.nodes
+            .map((node) => node.target.join(' '))
+            .join(', ')}`,
+      ),
+    ).toEqual([]);
+  });
+});
