@@ -299,6 +299,23 @@ describe('continue where you left off', () => {
     expect(within(cards[2]!).getByRole('link', { name: 'Start: Capítulo 3' })).toBeInTheDocument();
   });
 
+  it('opens the page, above the hero, for a returning learner (issue 14)', async () => {
+    stubApi({
+      'GET /api/auth/session': sessionOf(userFixture),
+      'GET /api/stories': () => json(200, { stories: [] }),
+      'GET /api/progress/recent': () => json(200, { chapters: [recent(1, 42)] }),
+    });
+    renderApp('/');
+    const continueHeading = await screen.findByRole('heading', {
+      level: 2,
+      name: 'Continue Where You Left Off',
+    });
+    const hero = screen.getByRole('heading', { level: 1, name: /Master Spanish/ });
+    expect(
+      continueHeading.compareDocumentPosition(hero) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
   it('says when the recent progress fails to load and shows nothing', async () => {
     stubApi({
       'GET /api/auth/session': sessionOf(userFixture),

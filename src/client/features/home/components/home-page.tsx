@@ -6,12 +6,15 @@ import { Hero } from './hero';
 import { SupportSlot } from './support-slot';
 import { TutorialCarousel } from './tutorial-carousel';
 
-/** /: hero, continue listening, featured story, features, tutorial, support. */
+/**
+ * /: continue listening (a returning learner's first thing, above the fold), hero, featured
+ * story, features, tutorial, support.
+ */
 export function HomePage({ support }: { support: ReactNode }) {
   return (
     <>
-      <Hero />
       <ContinueListening />
+      <Hero />
       <FeaturedStory />
       <FeatureCards />
       <TutorialCarousel />
