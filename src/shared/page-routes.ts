@@ -23,6 +23,8 @@ export const PAGE_PATHS = {
   faq: '/faq',
   privacy: '/privacy',
   review: '/review',
+  /** The learner's saved words and sentences (decision 035). */
+  words: '/words',
   /** The admin area routes its own pages (and its own not-found page) below this. */
   admin: '/admin/*',
 } as const;
