@@ -24,6 +24,7 @@ const ContactPage = lazy(() => import('./routes/contact'));
 const FaqPage = lazy(() => import('./routes/faq'));
 const PrivacyPage = lazy(() => import('./routes/privacy'));
 const ReviewPage = lazy(() => import('./routes/review'));
+const WordsPage = lazy(() => import('./routes/words'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
 // The admin area is one lazy module (routes/admin/admin-routes.tsx) holding its own lazy pages.
@@ -54,6 +55,7 @@ export function AppRoutes() {
         <Route path={PAGE_PATHS.faq} element={<FaqPage />} />
         <Route path={PAGE_PATHS.privacy} element={<PrivacyPage />} />
         <Route path={PAGE_PATHS.review} element={<ReviewPage />} />
+        <Route path={PAGE_PATHS.words} element={<WordsPage />} />
         <Route path={PAGE_PATHS.admin} element={<AdminRoutes />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
