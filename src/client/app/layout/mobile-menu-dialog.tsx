@@ -6,7 +6,8 @@ import { withReturnPath } from '#shared/return-path';
 import { Button } from '#client/components/ui/button';
 import { cn } from '#client/lib/cn';
 
-// Spec: signed in → Library, Profile, Sign Out; otherwise Library, Sign In and Sign Up.
+// Spec: signed in → Library, Profile, Sign Out (and My words, issue 14); otherwise Library, Sign In
+// and Sign Up.
 const signedOutLinks = [
   { to: '/library', label: 'Library' },
   { to: '/auth', label: 'Sign In' },
@@ -15,6 +16,7 @@ const signedOutLinks = [
 const signedInLinks = [
   { to: '/library', label: 'Library' },
   { to: '/profile', label: 'Profile' },
+  { to: '/words', label: 'My words' },
 ] as const;
 
 const itemClassName = 'block w-full rounded-xl px-4 py-3 text-left text-lg font-medium';

@@ -154,6 +154,10 @@ describe('site header, signed in', () => {
       'href',
       '/profile',
     );
+    expect(within(menu).getByRole('menuitem', { name: 'My words' })).toHaveAttribute(
+      'href',
+      '/words',
+    );
     expect(within(menu).queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
@@ -194,7 +198,7 @@ describe('site header, signed in', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Admin' })).toHaveAttribute('href', '/admin');
   });
 
-  it('lists Library, Profile and Sign Out in the mobile menu', async () => {
+  it('lists Library, Profile, My words and Sign Out in the mobile menu', async () => {
     stubApi({
       'GET /api/auth/session': sessionOf(userFixture),
       'POST /api/auth/sign-out': () => new Response(null, { status: 204 }),
@@ -210,6 +214,7 @@ describe('site header, signed in', () => {
     ).toEqual([
       ['Library', '/library'],
       ['Profile', '/profile'],
+      ['My words', '/words'],
     ]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Sign Out' }));

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { DropdownMenu } from 'radix-ui';
-import { LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { BookMarked, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { AvatarButton, displayNameOf, type UserMenuProps } from './avatar-button';
 
@@ -42,6 +42,9 @@ export default function UserMenuDropdown({ user, onSignOut }: UserMenuProps) {
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           <MenuLink to="/profile" icon={<UserRound aria-hidden="true" className="size-4" />}>
             Profile
+          </MenuLink>
+          <MenuLink to="/words" icon={<BookMarked aria-hidden="true" className="size-4" />}>
+            My words
           </MenuLink>
           {user.role === 'admin' ? (
             <MenuLink to="/admin" icon={<LayoutDashboard aria-hidden="true" className="size-4" />}>
