@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TranscriptSegment } from '#shared/transcript';
+import { chapterNewWords, ChapterWordsIntro, NEW_WORDS_SHOWN } from './chapter-words-intro';
+
+afterEach(cleanup);
+
+const segment = (id: string, words: Array<[string, string, string?]>): TranscriptSegment => ({
+  id,
+  start: 0,
+  end: 1,
+  text: words.map(([, text]) => text).join(' '),
+  words: words.map(([wordId, text, gloss], i) => ({
+    id: wordId,
+    text,
+    start: i,
+    end: i + 1,
+    gloss,
+  })),
+});
+
+const segments = [
+  segment('s1', [
+    ['w1', 'Lucía'],
+    ['w2', 'compra', 'buys'],
+    ['w3', 'pan.', 'bread'],
+  ]),
+  segment('s2', [
+    ['w4', 'Compra', 'buys'],
+    ['w5', 'leche', 'milk'],
+  ]),
+];
+
+describe("a chapter's new words (issue 14)", () => {
+  it('lists them in order, once each, without punctuation, with their gloss', () => {
+    expect(chapterNewWords(segments, ['w2', 'w3', 'w4', 'w5'])).toEqual([
+      { text: 'compra', gloss: 'buys' },
+      { text: 'pan', gloss: 'bread' },
+      { text: 'leche', gloss: 'milk' },
+    ]);
+  });
+
+  it('greets a learner who knows none of the words with the new words, not "0%"', () => {
+    render(
+      <ChapterWordsIntro
+        knownPercentage={0}
+        newWords={chapterNewWords(segments, ['w2', 'w3', 'w5'])}
+      />,
+    );
+    expect(screen.queryByText(/You know 0%/)).not.toBeInTheDocument();
+    const section = screen.getByRole('region', { name: 'New words in this chapter' });
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['compra · buys', 'pan · bread', 'leche · milk']);
+  });
+
+  it(`shows at most ${NEW_WORDS_SHOWN} and says how many more`, () => {
+    const many = Array.from({ length: NEW_WORDS_SHOWN + 3 }, (_, i) => ({
+      text: `palabra${i}`,
+      gloss: undefined,
+    }));
+    render(<ChapterWordsIntro knownPercentage={0} newWords={many} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(NEW_WORDS_SHOWN);
+    expect(screen.getByText('and 3 more, marked in the transcript')).toBeInTheDocument();
+  });
+
+  it('keeps the share once the learner knows some of the words', () => {
+    render(<ChapterWordsIntro knownPercentage={80} newWords={[{ text: 'pan', gloss: 'bread' }]} />);
+    expect(screen.getByText('You know 80% of the words in this chapter')).toBeInTheDocument();
+    expect(screen.queryByText('New words in this chapter')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,77 @@
+import type { TranscriptSegment } from '#shared/transcript';
+
+/** How many of a chapter's new words the intro lists. */
+export const NEW_WORDS_SHOWN = 8;
+
+export interface ChapterNewWord {
+  text: string;
+  gloss: string | undefined;
+}
+
+const wordKey = (text: string) =>
+  text.toLocaleLowerCase('es').replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+
+/** The chapter's new words in order of appearance, each once (by its lower-case form). */
+export function chapterNewWords(
+  segments: readonly TranscriptSegment[],
+  newWordIds: readonly string[],
+): ChapterNewWord[] {
+  const wanted = new Set(newWordIds);
+  const seen = new Set<string>();
+  const words: ChapterNewWord[] = [];
+  for (const segment of segments) {
+    for (const word of segment.words) {
+      if (!wanted.has(word.id)) continue;
+      const key = wordKey(word.text);
+      if (key === '' || seen.has(key)) continue;
+      seen.add(key);
+      words.push({ text: key, gloss: word.gloss });
+    }
+  }
+  return words;
+}
+
+/**
+ * Above the transcript: the share of the chapter's words the learner knows, or, until they know
+ * any (a new learner's first chapter, issue 14), the chapter's new words instead of "0%".
+ */
+export function ChapterWordsIntro({
+  knownPercentage,
+  newWords,
+}: {
+  knownPercentage: number;
+  newWords: readonly ChapterNewWord[];
+}) {
+  if (knownPercentage > 0 || newWords.length === 0) {
+    return (
+      <p className="text-ink-muted">You know {knownPercentage}% of the words in this chapter</p>
+    );
+  }
+  const shown = newWords.slice(0, NEW_WORDS_SHOWN);
+  const more = newWords.length - shown.length;
+  return (
+    <section aria-labelledby="chapter-new-words" className="text-ink-muted">
+      <h2 id="chapter-new-words" className="font-sans text-base font-medium text-ink">
+        New words in this chapter
+      </h2>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {shown.map((word) => (
+          <li
+            key={word.text}
+            lang="es"
+            className="rounded-full border border-line bg-surface px-3 py-1 text-sm"
+          >
+            <span className="font-medium text-ink">{word.text}</span>
+            {word.gloss ? (
+              <span lang="en" className="text-ink-muted">
+                {' '}
+                · {word.gloss}
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {more > 0 ? <p className="mt-2 text-sm">and {more} more, marked in the transcript</p> : null}
+    </section>
+  );
+}
