@@ -37,6 +37,7 @@ import { useListeningReport } from '../progress/use-listening-report';
 import { useProgressSync } from '../progress/use-progress-sync';
 import { useResumePosition } from '../progress/use-resume-position';
 import { BookmarksPanel, bookmarkSaveFailed } from './bookmarks-panel';
+import { chapterNewWords, ChapterWordsIntro } from './chapter-words-intro';
 import { SavedItemsProvider } from './saved-items-provider';
 import { ChapterSignInPrompt } from './chapter-sign-in-prompt';
 import { LiveProgressBanner } from './live-progress-banner';
@@ -313,9 +314,10 @@ function ChapterView({
           preview ? (
             <PreviewBanner />
           ) : vocabulary.data ? (
-            <p className="text-ink-muted">
-              You know {vocabulary.data.knownPercentage}% of the words in this chapter
-            </p>
+            <ChapterWordsIntro
+              knownPercentage={vocabulary.data.knownPercentage}
+              newWords={chapterNewWords(transcript.segments, vocabulary.data.newWordIds)}
+            />
           ) : null
         }
         banner={
