@@ -53,6 +53,8 @@ const LAG_RUNS = [
   { rate: 2, ms: 12_000 },
 ] as const;
 const MAIN_THREAD_RUN_MS = 6_000;
+/** The highlight lag again with the listening assist's repeat-line + auto-pause on (decision 034). */
+const ASSIST_LAG_RUN = { rate: 1, ms: 12_000, modes: 'repeat line + auto-pause' } as const;
 const CLICKS = 20;
 /** The app keeps a word active until this long after its end (#shared/player/timing). */
 const WORD_TAIL_SECONDS = 0.25;
@@ -89,6 +91,8 @@ export interface LagFigures {
   earliestMs: number;
   /** Median of the signed error (highlight − expected), early highlights negative. */
   signedP50Ms: number;
+  /** The listening assist's modes on during the run, if any. */
+  assist?: string;
 }
 
 export interface MainThreadFigures {
@@ -508,7 +512,42 @@ async function setRate(page: Page, rate: number) {
   );
 }
 
-async function measureLag(page: Page, rate: number, runMs: number): Promise<LagFigures> {
+const playContinuously = async (page: Page, runMs: number) => {
+  await play(page);
+  await page.waitForTimeout(runMs);
+};
+
+/**
+ * With repeat-line + auto-pause on, each line plays to its end, where the assist pauses and goes
+ * back to the line's start; the bench then goes on to the next line (as the media keys' next
+ * track would), so each word is heard once in the run.
+ */
+const playLineByLine =
+  (lineStarts: readonly number[]) =>
+  async (page: Page, runMs: number): Promise<void> => {
+    const until = Date.now() + runMs;
+    while (Date.now() < until) {
+      await play(page);
+      await page.waitForFunction(
+        () => (window as unknown as BenchWindow).__relatosPlayer!.audio.paused,
+      );
+      const more = await page.evaluate((starts) => {
+        const audio = (window as unknown as BenchWindow).__relatosPlayer!.audio;
+        const next = starts.find((start) => start > audio.currentTime + 0.05);
+        if (next === undefined) return false;
+        audio.currentTime = next;
+        return true;
+      }, lineStarts);
+      if (!more) break;
+    }
+  };
+
+async function measureLag(
+  page: Page,
+  rate: number,
+  runMs: number,
+  drive: (page: Page, runMs: number) => Promise<void> = playContinuously,
+): Promise<LagFigures> {
   const probe = await probeOf(page);
   await setRate(page, rate);
   await probe.evaluate((b) => {
@@ -520,8 +559,7 @@ async function measureLag(page: Page, rate: number, runMs: number): Promise<LagF
   const clockBefore = await page.evaluate(
     () => (window as unknown as BenchWindow).__relatosPlayer!.audio.currentTime,
   );
-  await play(page);
-  await page.waitForTimeout(runMs);
+  await drive(page, runMs);
   const data = await probe.evaluate((b) => {
     b.setMode('idle');
     return { expected: b.expected, changes: b.changes, frameTimes: b.frameTimes };
@@ -646,6 +684,48 @@ async function measureClicks(page: Page, wordCount: number): Promise<ClickFigure
   };
 }
 
+/**
+ * The highlight lag with repeat-line + auto-pause switched on in the listening assist's panel, as
+ * a learner does; switched off again afterwards, so the measurements after it run as before.
+ */
+async function measureLagWithAssist(
+  page: Page,
+  baseUrl: string,
+  chapterId: string,
+): Promise<LagFigures> {
+  const response = await fetch(`${baseUrl}${transcriptPath(chapterId)}`, {
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`GET ${transcriptPath(chapterId)} answered ${response.status}`);
+  const { segments } = (await response.json()) as { segments: { start: number }[] };
+  const lineStarts = segments.map((segment) => segment.start);
+
+  const assist = page.getByRole('region', { name: 'Listening assist' });
+  const repeat = assist.getByRole('switch', { name: 'Repeat the current line' });
+  await assist.getByRole('button', { name: 'Listening assist' }).click();
+  await repeat.click();
+  await assist.getByRole('radio', { name: 'Pause (auto-pause)' }).check();
+  // From the chapter's start, so the run does not reach its end.
+  await page.evaluate(() => {
+    const audio = (window as unknown as BenchWindow).__relatosPlayer!.audio;
+    audio.currentTime = 0;
+  });
+  try {
+    const figures = await measureLag(
+      page,
+      ASSIST_LAG_RUN.rate,
+      ASSIST_LAG_RUN.ms,
+      playLineByLine(lineStarts),
+    );
+    return { ...figures, assist: ASSIST_LAG_RUN.modes };
+  } finally {
+    await pause(page);
+    await repeat.click();
+    await assist.getByRole('radio', { name: 'Keep playing' }).check();
+    await assist.getByRole('button', { name: 'Listening assist' }).click();
+  }
+}
+
 /** Runs the four player measurements against the server at `baseUrl`. */
 export async function measurePlayer(
   baseUrl: string,
@@ -722,6 +802,8 @@ async function measureWith(
       log(`player: highlight lag at ${rate}× (${ms / 1000} s of playback)`);
       lag.push(await measureLag(page, rate, ms));
     }
+    log(`player: highlight lag with ${ASSIST_LAG_RUN.modes} (${ASSIST_LAG_RUN.ms / 1000} s)`);
+    lag.push(await measureLagWithAssist(page, baseUrl, chapterId));
     log(`player: main-thread work per frame (${MAIN_THREAD_RUN_MS / 1000} s of playback at 1×)`);
     const mainThread = await measureMainThread(page);
     log(`player: click to play (${CLICKS} words)`);
