@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { reviewRoutes, type ReviewSummary } from '#shared/contracts/review';
+// Types only: the header loads this on every page, and the contracts' values bring zod with them.
+import type { ReviewSummary } from '#shared/contracts/review';
 import { apiFetch } from '#client/lib/api-client';
 
 /** The learner's day starts at their own midnight (the contract's `timezoneOffset`). */
@@ -15,7 +16,7 @@ export const reviewSummaryQueryOptions = () =>
   queryOptions({
     queryKey: reviewSummaryKey,
     queryFn: ({ signal }) =>
-      apiFetch<ReviewSummary>(`${reviewRoutes.summary}?${timezoneOffsetQuery()}`, { signal }),
+      apiFetch<ReviewSummary>(`/api/me/review/summary?${timezoneOffsetQuery()}`, { signal }),
     staleTime: 60_000,
   });
 
