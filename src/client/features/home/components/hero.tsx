@@ -1,5 +1,6 @@
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { BookOpenText, Headphones } from 'lucide-react';
+import { BookOpenText, Headphones, Pause, Play } from 'lucide-react';
 import { buttonClassName } from '#client/components/ui/button';
 
 /** The opening of the home page: what Relatos is, and the two ways in. */
@@ -65,29 +66,102 @@ const waveform = [
   'h-[60%]',
 ];
 
-/** An illustration of what listening looks like: one line of a story with its translation. */
+/**
+ * The demo's opening lines (public/demo, the demo page's sample): what the card shows is what it
+ * plays. Times are those of the sample's transcript (lines s1 and s2).
+ */
+const SAMPLE = {
+  src: '/demo/sample.m4a',
+  start: 0.3,
+  end: 7.614,
+  spanish: 'Lucía tiene veinticinco años. Vive en un pueblo pequeño, cerca de las montañas.',
+  english: 'Lucía is twenty-five years old. She lives in a small village, near the mountains.',
+} as const;
+
+/** Share of the sample line played at `time`, 0 to 1. */
+export const sampleProgress = (time: number) =>
+  Math.min(1, Math.max(0, (time - SAMPLE.start) / (SAMPLE.end - SAMPLE.start)));
+
+/**
+ * What listening looks like, for real (issue 14): the card that looks like a player plays the
+ * demo's opening lines (the audio is fetched only when asked for) and leads to the whole demo.
+ */
 function SampleLine() {
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [progress, setProgress] = useState(0);
+
+  function toggle() {
+    const audio = audioRef.current;
+    if (!audio) return;
+    if (!audio.paused) {
+      audio.pause();
+      return;
+    }
+    if (audio.currentTime < SAMPLE.start || audio.currentTime >= SAMPLE.end) {
+      audio.currentTime = SAMPLE.start;
+    }
+    audio.play().catch(() => setPlaying(false));
+  }
+
+  function onTimeUpdate() {
+    const audio = audioRef.current;
+    if (!audio) return;
+    setProgress(sampleProgress(audio.currentTime));
+    if (audio.currentTime >= SAMPLE.end) {
+      audio.pause();
+      audio.currentTime = SAMPLE.start;
+    }
+  }
+
+  const litBars = playing || progress > 0 ? Math.round(progress * waveform.length) : 8;
+  const Icon = playing ? Pause : Play;
   return (
     <figure className="hidden rounded-3xl border border-line bg-surface p-6 shadow-lg shadow-ink/5 sm:block lg:rotate-1">
+      <audio
+        ref={audioRef}
+        src={SAMPLE.src}
+        preload="none"
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => setPlaying(false)}
+        onTimeUpdate={onTimeUpdate}
+      />
       <div className="flex items-center gap-3 text-sm text-ink-muted">
         <BookOpenText aria-hidden="true" className="size-5 text-accent-ink" />
         <span>Chapter 1</span>
         <span aria-hidden="true">·</span>
-        <span>0:12</span>
+        <span>0:07</span>
+        <Link
+          to="/demo"
+          className="ml-auto font-medium text-accent-ink underline-offset-4 hover:underline"
+        >
+          Open the demo
+        </Link>
       </div>
       <blockquote lang="es" className="mt-4 font-serif text-2xl leading-snug text-ink">
-        «Cada mañana, Lucía compra pan en la pequeña panadería de la plaza.»
+        «{SAMPLE.spanish}»
       </blockquote>
       <figcaption className="mt-4 border-t border-line pt-4 text-ink-muted">
-        Every morning, Lucía buys bread at the little bakery in the square.
+        {SAMPLE.english}
       </figcaption>
-      <div aria-hidden="true" className="mt-6 flex h-10 items-end gap-1">
-        {waveform.map((heightClass, index) => (
-          <span
-            key={index}
-            className={`w-full rounded-full ${heightClass} ${index < 8 ? 'bg-accent' : 'bg-line'}`}
-          />
-        ))}
+      <div className="mt-6 flex items-center gap-4">
+        <button
+          type="button"
+          onClick={toggle}
+          aria-label={playing ? 'Pause the sample' : 'Play the sample'}
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg hover:bg-accent-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
+        >
+          <Icon aria-hidden="true" className="size-5" />
+        </button>
+        <div aria-hidden="true" className="flex h-10 flex-1 items-end gap-1">
+          {waveform.map((heightClass, index) => (
+            <span
+              key={index}
+              className={`w-full rounded-full ${heightClass} ${index < litBars ? 'bg-accent' : 'bg-line'}`}
+            />
+          ))}
+        </div>
       </div>
     </figure>
   );
