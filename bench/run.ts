@@ -9,16 +9,24 @@
  *    (request id, viewer, helmet, CSRF check) and the JSON serializer and does no I/O. GET
  *    /api/docs/json is printed for information only: it re-serialises a document that grows with
  *    every route, so it is no stable reference.
+ * 2b. Lighthouse (mobile) on /player/{open demo chapter} ≥ 0.95 and accessibility 1.00, median of
+ *    3 runs beside the same page made static and Lighthouse's benchmarkIndex
+ *    (bench/lighthouse-player.ts).
  * 3. The player's transcript (bench/player.ts, method there): render of a 9,000-word transcript
  *    ≤ 150 ms (median of 5), highlight lag p95 ≤ 17 ms at 1× and 2×, main-thread work ≤ 1 ms per
  *    frame while playing, click on a word → playing there ≤ 100 ms (p95). Measured before the
- *    load runs, while the machine is otherwise quiet.
+ *    load runs, while the machine is otherwise quiet. Beside them, in the same run and with the
+ *    same probe (bench/player-baselines.ts): the 9,000 words as plain spans with no framework
+ *    (floor), hyperaudio-lite and a timeupdate-driven highlighter, printed with our ratios.
  * 4. The alignment engine (bench/alignment.ts, in a process of its own, after the server stopped):
  *    per condition of the evaluation set word-start error median ≤ 20 ms and p90 ≤ 60 ms and
  *    sentence-start error p95 ≤ 60 ms; the demo library aligned ≥ 20× real time and under 60 s
  *    (beside the time to decode it alone); a 60-minute chapter in under 3 minutes and 1 GB.
  * 5. Start-up (bench/start-up.ts, first, while nothing else runs): `npm start` → ready on an
  *    existing data directory ≤ 3 s, server + embedded PostgreSQL resident at idle ≤ 300 MB.
+ * 7. The review page (bench/review.ts): pressing Replay on a card → its clip playing p95 ≤ 100 ms,
+ *    beside a bare <audio> doing the same on a static page (the floor); no review chunk among the
+ *    first-load scripts of `/` (the review code loads only on /review).
  * 6. Signed-in requests (bench/session-check.ts, bench/progress-saves.ts, same load): the session
  *    check with a valid cookie ≥ 0.25 × the liveness route; progress saves ≥ 0.5 × the same
  *    newest-wins upsert run straight on the same database, with the saves' p99 ≤ 25 ms.
@@ -30,8 +38,11 @@
 import os from 'node:os';
 import { measureFirstLoadJs } from './first-load-js.ts';
 import { measureLighthouse } from './lighthouse.ts';
-import { measurePlayer, type PlayerFigures } from './player.ts';
+import { measurePlayerLighthouse, playerLighthouseLines } from './lighthouse-player.ts';
+import { measurePlayer, openStoryFirstChapter, type PlayerFigures } from './player.ts';
+import { baselineLines, measurePlayerBaselines } from './player-baselines.ts';
 import { measureProgressSaves } from './progress-saves.ts';
+import { measureReview, reviewRows } from './review.ts';
 import { measureSessionCheck } from './session-check.ts';
 import { measureStartUp } from './start-up.ts';
 import {
@@ -50,6 +61,8 @@ const FIRST_LOAD_BUDGET_KB = 120;
 const PLAYER_BUDGET = { renderMs: 150, lagP95Ms: 17, frameWorkMs: 1, clickP95Ms: 100 };
 const THROUGHPUT_RATIO_BUDGET = 0.25;
 const LIGHTHOUSE_BUDGET = { performance: 0.98, accessibility: 1 };
+/** The player page of the open demo chapter (issue 14, decision 037). */
+const PLAYER_LIGHTHOUSE_BUDGET = { performance: 0.95, accessibility: 1 };
 const STORIES_PATH = '/api/stories';
 const REFERENCE = { path: '/api/health/live', status: 200, label: 'liveness' };
 /** Informational only (see above). */
@@ -90,15 +103,16 @@ function playerRows(player: PlayerFigures): { rows: Row[]; details: string[] } {
     },
   ];
   for (const run of lag) {
+    const at = `${run.rate}×${run.assist ? ` with ${run.assist}` : ''}`;
     rows.push(
       {
-        figure: `Highlight lag at ${run.rate}× (ms, p50)`,
+        figure: `Highlight lag at ${at} (ms, p50)`,
         value: ms(run.p50Ms),
         budget: '',
         status: 'info',
       },
       {
-        figure: `Highlight lag at ${run.rate}× (ms, p95)`,
+        figure: `Highlight lag at ${at} (ms, p95)`,
         value: ms(run.p95Ms),
         budget: `≤ ${PLAYER_BUDGET.lagP95Ms}`,
         status: run.words > 0 ? within(run.p95Ms, PLAYER_BUDGET.lagP95Ms) : 'FAIL',
@@ -143,7 +157,7 @@ function playerRows(player: PlayerFigures): { rows: Row[]; details: string[] } {
   ];
   for (const run of lag) {
     details.push(
-      `  Lag at ${run.rate}×: ${run.words} word changes, ${run.missed} never highlighted, max ${ms(run.maxMs)} ms; ` +
+      `  Lag at ${run.rate}×${run.assist ? ` with ${run.assist}` : ''}: ${run.words} word changes, ${run.missed} never highlighted, max ${ms(run.maxMs)} ms; ` +
         `${run.early} highlighted before the word's start (earliest ${ms(run.earliestMs)} ms, counted as 0), ` +
         `signed median ${ms(run.signedP50Ms)} ms; ${run.frames} frames of ${ms(run.frameMs)} ms (median), ` +
         `${run.longFrames} longer than 1.5 frames`,
@@ -251,10 +265,42 @@ async function main(): Promise<number> {
       );
     }
 
+    const playerPath = `/player/${await openStoryFirstChapter(server.baseUrl)}`;
+    log(`Lighthouse (mobile) on ${playerPath}, beside the same page made static`);
+    const playerLighthouse = await measurePlayerLighthouse(server.baseUrl, playerPath);
+    rows.push(
+      {
+        figure: 'Lighthouse performance /player/{open chapter}',
+        value: playerLighthouse.page.performance.toFixed(2),
+        budget: `≥ ${PLAYER_LIGHTHOUSE_BUDGET.performance}`,
+        status:
+          playerLighthouse.page.performance >= PLAYER_LIGHTHOUSE_BUDGET.performance
+            ? 'pass'
+            : 'FAIL',
+      },
+      {
+        figure: 'Lighthouse accessibility /player/{open chapter}',
+        value: playerLighthouse.page.accessibility.toFixed(2),
+        budget: `= ${PLAYER_LIGHTHOUSE_BUDGET.accessibility.toFixed(2)}`,
+        status:
+          playerLighthouse.page.accessibility >= PLAYER_LIGHTHOUSE_BUDGET.accessibility
+            ? 'pass'
+            : 'FAIL',
+      },
+    );
+    details.push(...playerLighthouseLines(playerLighthouse));
+
     log('measuring the player in Chromium');
     const player = playerRows(await measurePlayer(server.baseUrl, log));
     rows.push(...player.rows);
     details.push(...player.details);
+    log("measuring the player's floors and baselines (plain spans, hyperaudio-lite, timeupdate)");
+    details.push(...baselineLines(await measurePlayerBaselines(server.baseUrl, log)));
+
+    log('measuring the review page in Chromium (bench/review.ts)');
+    const review = reviewRows(await measureReview(server.baseUrl, log));
+    rows.push(...review.rows);
+    details.push(...review.details);
 
     const seconds = `${load.connections} connections, ${load.warmupSeconds} s warm-up + ${load.durationSeconds} s`;
     log(`load: ${STORIES_PATH} (${seconds})`);
