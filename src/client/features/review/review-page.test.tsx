@@ -136,6 +136,31 @@ describe('/review', () => {
     await waitFor(() => expect(localStorage.length).toBe(0));
   });
 
+  it('saves the daily new-card limit and starts again from the new queue', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({
+      'GET /api/auth/session': sessionOf(userFixture),
+      'GET /api/stories': () => json(200, { stories: [] }),
+      [`GET /api/me/review/queue?${timezoneOffsetQuery()}`]: () => json(200, { cards, counts }),
+      'GET /api/me/review/settings': () => json(200, { settings: { newCardsPerDay: 20 } }),
+      'PUT /api/me/review/settings': (init) =>
+        json(200, { settings: JSON.parse(init!.body as string) as unknown }),
+    });
+    renderApp('/review');
+    const limit = await screen.findByRole('spinbutton', { name: 'New cards per day' });
+    expect(limit).toHaveValue(20);
+    const queueCalls = () =>
+      fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/me/review/queue')).length;
+    expect(queueCalls()).toBe(1);
+
+    await user.clear(limit);
+    await user.type(limit, '5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(queueCalls()).toBe(2));
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(put![1]!.body as string)).toEqual({ newCardsPerDay: 5 });
+  });
+
   it('lists its keyboard shortcuts', async () => {
     renderApp('/review');
     expect(await screen.findByRole('heading', { name: 'Keyboard' })).toBeInTheDocument();
