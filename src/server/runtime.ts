@@ -10,7 +10,7 @@ import {
   type EmbeddedPostgresExit,
   type EmbeddedPostgresHandle,
 } from './db/embedded-postgres.ts';
-import { seedDefaults } from './db/seed-defaults.ts';
+import { cardSandboxOnByDefault, seedDefaults } from './db/seed-defaults.ts';
 import { createStorage } from './lib/storage/index.ts';
 import type { ObjectStorage } from './lib/storage/storage.ts';
 
@@ -92,7 +92,7 @@ export async function startRuntime(
     });
     try {
       await runMigrations(setup);
-      await seedDefaults(setup.db);
+      await seedDefaults(setup.db, { cardServiceOn: cardSandboxOnByDefault(config) });
     } finally {
       await setup.close();
     }
