@@ -130,6 +130,43 @@ test.describe('review', () => {
     database.close();
   });
 
+  test('ratings given offline are kept in the browser and sent when it is back online', async ({
+    page,
+    context,
+  }) => {
+    const { email } = await signedInLearner(page);
+    await saveTwoItems(page);
+    await page.goto('/review');
+    await expect(page.getByRole('button', { name: 'Show answer' })).toBeVisible();
+
+    await context.setOffline(true);
+    for (let card = 0; card < 2; card++) {
+      await page.keyboard.press('Space');
+      await expect(page.getByTestId('review-answer')).toBeVisible();
+      await page.keyboard.press('4');
+    }
+    await expect(
+      page.getByRole('heading', { name: 'Nothing due — come back tomorrow' }),
+    ).toBeVisible();
+    await expect(page.getByText('2 answers are waiting to be sent')).toBeVisible();
+    const queued = await page.evaluate(() =>
+      Object.entries(localStorage)
+        .filter(([key]) => key.startsWith('relatos.review.answers.'))
+        .map(([, value]) => (JSON.parse(value) as unknown[]).length),
+    );
+    expect(queued).toEqual([2]);
+
+    const sent = page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/me/review/answers') && response.request().method() === 'POST',
+    );
+    await context.setOffline(false);
+    expect((await sent).status()).toBe(200);
+    await expect(page.getByText('answers are waiting to be sent')).toBeHidden();
+    const summary = await page.request.get('/api/me/review/summary');
+    expect(await summary.json(), email).toEqual({ dueCount: 0, newAvailable: 0 });
+  });
+
   test('fits a phone screen and sends a visitor to sign in', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/review');

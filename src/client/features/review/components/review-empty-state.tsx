@@ -17,7 +17,10 @@ const whenFormat = new Intl.DateTimeFormat('en-US', {
 /** Nothing left to review now: when the next card is due, and the way back to the stories. */
 export function ReviewEmptyState({ answeredDue }: { answeredDue: readonly number[] }) {
   const saved = useAllSavedItems(true);
-  if (saved.isPending) return <Spinner label={reviewTexts.loading} className="py-6" />;
+  // Cards just rated say enough on their own: no waiting for the list (it waits while offline).
+  if (saved.isPending && answeredDue.length === 0) {
+    return <Spinner label={reviewTexts.loading} className="py-6" />;
+  }
   const items = saved.data ?? [];
   const toLibrary = (
     <Link to="/library" className={buttonClassName({ variant: 'primary' })}>
