@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import { SAVED_ITEMS_PAGE_MAX, SAVED_ITEMS_QUERY_MAX } from './saved-items-routes.ts';
+
+export {
+  SAVED_ITEMS_PAGE_MAX,
+  SAVED_ITEMS_QUERY_MAX,
+  savedItemRoutes,
+} from './saved-items-routes.ts';
 
 /**
  * Saved words and sentences (issue 14, decision 035). The learner names WHAT to save (a line of a
@@ -81,9 +88,6 @@ export const saveItemBodySchema = z
   });
 export type SaveItemBody = z.infer<typeof saveItemBodySchema>;
 
-export const SAVED_ITEMS_PAGE_MAX = 100;
-export const SAVED_ITEMS_QUERY_MAX = 200;
-
 /**
  * The list, newest first. `q` searches the text, the sentence, its translation and the gloss
  * (case-insensitive, accents as written); `chapterId` narrows to one chapter (the player uses it
@@ -115,10 +119,3 @@ export const savedItemListResponseSchema = z.object({
 export type SavedItemList = z.infer<typeof savedItemListResponseSchema>;
 
 export const savedItemParamsSchema = z.object({ id: z.uuid() }).strict();
-
-/** Route paths (under /api). POST answers 201 with a new item, 200 with the one already saved. */
-export const savedItemRoutes = {
-  list: '/api/me/saved-items',
-  create: '/api/me/saved-items',
-  remove: (id: string) => `/api/me/saved-items/${encodeURIComponent(id)}`,
-} as const;

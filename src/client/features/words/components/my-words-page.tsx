@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Search } from 'lucide-react';
 import { toast } from 'sonner';
 import type { SavedItem } from '#shared/contracts/saved-items';
-import { SAVED_ITEMS_QUERY_MAX } from '#shared/contracts/saved-items';
+import { SAVED_ITEMS_QUERY_MAX } from '#shared/contracts/saved-items-routes';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
 import { Input, Label } from '#client/components/ui/input';

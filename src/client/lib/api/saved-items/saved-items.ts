@@ -1,11 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  SAVED_ITEMS_PAGE_MAX,
-  savedItemRoutes,
-  type SaveItemBody,
-  type SavedItem,
-  type SavedItemList,
-} from '#shared/contracts/saved-items';
+import type { SaveItemBody, SavedItem, SavedItemList } from '#shared/contracts/saved-items';
+import { SAVED_ITEMS_PAGE_MAX, savedItemRoutes } from '#shared/contracts/saved-items-routes';
 import { apiFetch } from '#client/lib/api-client';
 
 /*
