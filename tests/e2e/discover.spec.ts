@@ -120,9 +120,10 @@ test.describe('library, as a visitor', () => {
       const card = storyCard(page, title);
       await expect(card.getByText('Login Required', { exact: true })).toBeVisible();
       await expect(chaptersToggle(card)).toHaveCount(0);
+      // Signing in returns to the story's first chapter (issue 14).
       await expect(card.getByRole('link', { name: named('Login to View', title) })).toHaveAttribute(
         'href',
-        '/auth',
+        /^\/auth\?next=%2Fplayer%2F[0-9a-f-]{36}$/,
       );
     }
     await expect(open.getByText('Login Required', { exact: true })).toHaveCount(0);
@@ -130,7 +131,7 @@ test.describe('library, as a visitor', () => {
     await storyCard(page, DEMO.faro.title)
       .getByRole('link', { name: named('Login to View', DEMO.faro.title) })
       .click();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?next=%2Fplayer%2F/);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
   });
 });

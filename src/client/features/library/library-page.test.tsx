@@ -215,9 +215,10 @@ describe('library, visitor', () => {
     renderApp('/library');
     const locked = await screen.findByRole('article', { name: 'El faro' });
     expect(within(locked).getAllByText('Login Required').length).toBeGreaterThan(0);
+    // Signing in returns to the story's first chapter (issue 14).
     expect(within(locked).getByRole('link', { name: 'Login to View: El faro' })).toHaveAttribute(
       'href',
-      '/auth',
+      '/auth?next=%2Fplayer%2F77777777-7777-4777-8777-777777777777',
     );
     expect(within(locked).queryByRole('button', { name: /Show Chapters/ })).not.toBeInTheDocument();
     expect(

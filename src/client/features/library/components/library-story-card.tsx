@@ -4,6 +4,7 @@ import type { ChapterProgress } from '#shared/contracts/progress';
 import type { Story } from '#shared/contracts/stories';
 import { IMAGE_SIZES } from '#shared/discover/images';
 import { orderedChapters, type StoryProgress } from '#shared/discover/story-progress';
+import { withReturnPath } from '#shared/return-path';
 import { ChapterList } from '#client/components/story/chapter-list';
 import { LevelBadge } from '#client/components/story/story-badges';
 import { StoryCover } from '#client/components/story/story-cover';
@@ -24,6 +25,16 @@ export interface LibraryStoryCardProps {
   storyProgress: StoryProgress | null;
   /** The first card's cover is the page's largest image. */
   priority?: boolean;
+}
+
+/**
+ * Where a visitor's "Login to View" returns after signing in (issue 14): the story's first
+ * chapter, else its page, else the library.
+ */
+export function loginToViewPath(story: Story): string {
+  const first = orderedChapters(story)[0];
+  const target = first ? `/player/${first.id}` : story.slug ? `/story/${story.slug}` : '/library';
+  return withReturnPath('/auth', target);
 }
 
 /** A story in the library: cover, level, length, progress, and its chapters on demand. */
@@ -75,7 +86,7 @@ export function LibraryStoryCard({
             ) : null}
             <div className="mt-auto flex flex-wrap items-center gap-2 pt-5">
               {locked ? (
-                <Link to="/auth" className={buttonClassName({ size: 'sm' })}>
+                <Link to={loginToViewPath(story)} className={buttonClassName({ size: 'sm' })}>
                   <LogIn aria-hidden="true" className="size-4" />
                   Login to View
                   <span className="sr-only">: {story.title}</span>
