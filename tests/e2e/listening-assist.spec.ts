@@ -158,6 +158,14 @@ test.describe('listening assist', () => {
     // The click revealed the line; it did not start playback.
     expect((await audioState(page)).paused).toBe(true);
 
+    // From the keyboard: Enter on a hidden word (the transcript's focusable one) reveals its line.
+    await expect(body(0)).toHaveCSS('filter', /blur/);
+    await page.locator('[data-w][tabindex="0"]').focus();
+    await page.keyboard.press('Enter');
+    await expect(lineItem(page, 0)).toHaveAttribute('data-revealed', '');
+    await expect(body(0)).toHaveCSS('filter', 'none');
+    expect((await audioState(page)).paused).toBe(true);
+
     await assist.getByRole('radio', { name: 'Hide the whole transcript' }).check();
     await expect(lineItem(page, 0)).toBeHidden();
     await assist.getByRole('button', { name: 'Show the transcript' }).click();
@@ -165,23 +173,29 @@ test.describe('listening assist', () => {
     await expect(body(0)).toHaveCSS('filter', 'none');
   });
 
-  test('accessibility of the player with the assist panel open', async ({
-    page,
-    makeAxeBuilder,
-  }) => {
-    await page.addInitScript(() => window.localStorage.setItem('relatos.theme', 'light'));
-    const { assist } = await openPlayerWithAssist(page);
-    await assist.getByRole('radio', { name: 'Pause (auto-pause)' }).check();
-    await assist.getByRole('combobox', { name: 'Sleep timer' }).selectOption('chapter-end');
-    await expect(assist.getByText(/left$/)).toBeVisible();
-    const { violations } = await makeAxeBuilder().analyze();
-    expect(
-      violations.map(
-        (violation) =>
-          `${violation.id}: ${violation.help} — ${violation.nodes
-            .map((node) => node.target.join(' '))
-            .join(', ')}`,
-      ),
-    ).toEqual([]);
-  });
+  for (const theme of ['light', 'dark'] as const) {
+    test(`accessibility of the player with the assist panel open, ${theme} theme`, async ({
+      page,
+      makeAxeBuilder,
+    }) => {
+      await page.addInitScript(
+        (value) => window.localStorage.setItem('relatos.theme', value),
+        theme,
+      );
+      const { assist } = await openPlayerWithAssist(page);
+      await assist.getByRole('radio', { name: 'Pause (auto-pause)' }).check();
+      await assist.getByRole('radio', { name: 'Hide each line until revealed' }).check();
+      await assist.getByRole('combobox', { name: 'Sleep timer' }).selectOption('chapter-end');
+      await expect(assist.getByText(/left$/)).toBeVisible();
+      const { violations } = await makeAxeBuilder().analyze();
+      expect(
+        violations.map(
+          (violation) =>
+            `${violation.id}: ${violation.help} — ${violation.nodes
+              .map((node) => node.target.join(' '))
+              .join(', ')}`,
+        ),
+      ).toEqual([]);
+    });
+  }
 });

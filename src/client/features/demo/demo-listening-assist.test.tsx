@@ -169,7 +169,7 @@ describe('listening assist', () => {
   });
 
   it('each mode has a key, listed in the shortcuts help', async () => {
-    const { assist } = await openDemo();
+    const { assist, container } = await openDemo();
     fireEvent.keyDown(document.body, { key: 'r' });
     expect(within(assist).getByRole('switch', { name: 'Repeat the current line' })).toBeChecked();
     fireEvent.keyDown(document.body, { key: 'p' });
@@ -184,7 +184,15 @@ describe('listening assist', () => {
     expect(
       within(assist).getByRole('radio', { name: 'Hide each line until revealed' }),
     ).toBeChecked();
+    // T reveals the current line (the first, before playing); Enter on a hidden word its line.
+    const lineItem = (s: number) => container.querySelector<HTMLElement>(`li[data-s="${s}"]`)!;
+    expect(lineItem(0)).not.toHaveAttribute('data-revealed');
     fireEvent.keyDown(document.body, { key: 't' });
+    expect(lineItem(0)).toHaveAttribute('data-revealed');
+    fireEvent.keyDown(lineItem(2).querySelector('[data-w]')!, { key: 'Enter' });
+    expect(lineItem(2)).toHaveAttribute('data-revealed');
+    expect(lineItem(1)).not.toHaveAttribute('data-revealed');
+    expect(media.play).not.toHaveBeenCalled();
     fireEvent.keyDown(document.body, { key: 'z' });
     expect(within(assist).getByRole('combobox', { name: 'Sleep timer' })).toHaveValue(
       'chapter-end',
