@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SavedItem } from '#shared/contracts/saved-items';
+import { ReviewCard, type ReviewCardProps } from './review-card';
+
+const word: SavedItem = {
+  id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  kind: 'word',
+  text: 'Perro',
+  sentence: 'Mi perro <no> come pan.',
+  sentenceTranslation: 'My dog does not eat bread.',
+  gloss: 'dog',
+  translationLanguage: 'en',
+  storyId: '11111111-1111-4111-8111-111111111111',
+  storySlug: 'la-nina',
+  storyTitle: 'La niña',
+  chapterId: '22222222-2222-4222-8222-222222222222',
+  chapterTitle: 'Capítulo 1',
+  segmentId: 's1',
+  wordId: 'w2',
+  startSeconds: 1,
+  endSeconds: 2,
+  audioUrl: '/api/chapters/22222222-2222-4222-8222-222222222222/audio',
+  createdAt: '2026-03-01T10:00:00.000Z',
+  review: null,
+};
+
+function renderCard(overrides: Partial<ReviewCardProps> = {}) {
+  const props: ReviewCardProps = {
+    card: word,
+    revealed: false,
+    clipStatus: 'idle',
+    intervals: { 1: '1m', 2: '6m', 3: '10m', 4: '8d' },
+    onPlay: vi.fn(),
+    onReveal: vi.fn(),
+    onRate: vi.fn(),
+    ...overrides,
+  };
+  render(<ReviewCard {...props} />);
+  return props;
+}
+
+afterEach(cleanup);
+
+describe('review card', () => {
+  it('hides the answer until revealed and offers Replay', async () => {
+    const user = userEvent.setup();
+    const props = renderCard();
+    expect(screen.queryByText('My dog does not eat bread.')).not.toBeInTheDocument();
+    expect(screen.getByText('Listen, and recall what it means.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Replay' }));
+    expect(props.onPlay).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Show answer' }));
+    expect(props.onReveal).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the sentence as written with the word marked, its translation and gloss, and the four ratings with their intervals', async () => {
+    const user = userEvent.setup();
+    const props = renderCard({ revealed: true });
+    const sentence = screen.getByText(
+      (_, element) => element?.tagName === 'P' && element.textContent === 'Mi perro <no> come pan.',
+    );
+    expect(sentence.querySelector('mark')).toHaveTextContent(/^perro$/);
+    expect(screen.getByText('My dog does not eat bread.')).toBeInTheDocument();
+    expect(screen.getByText(/— dog/)).toBeInTheDocument();
+    expect(
+      screen
+        .getAllByRole('button')
+        .slice(1)
+        .map((button) => button.textContent),
+    ).toEqual(['Again1m', 'Hard6m', 'Good10m', 'Easy8d']);
+    await user.click(screen.getByRole('button', { name: /^Hard/ }));
+    expect(props.onRate).toHaveBeenCalledWith(2);
+  });
+
+  it('shows a saved sentence without a word line, and says when the browser blocked the audio', () => {
+    renderCard({
+      revealed: true,
+      clipStatus: 'blocked',
+      card: { ...word, kind: 'sentence', text: word.sentence, gloss: null, wordId: null },
+    });
+    expect(document.querySelector('mark')).toBeNull();
+    expect(screen.queryByText(/— /)).not.toBeInTheDocument();
+    expect(screen.getByText('Press Play to hear the sentence.')).toBeInTheDocument();
+  });
+});
