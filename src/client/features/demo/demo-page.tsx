@@ -26,7 +26,7 @@ const translation: TranslationSettings = { mode: 'local', targetLanguage: 'en' }
 const tips = [
   {
     title: 'Listen first',
-    text: 'Play a few lines without reading, then play them again with the transcript.',
+    text: 'Open Listening assist (or press H) to hide the text: each line stays blurred until you click it. Press P to pause after every line, R to repeat one, L to hear it slowly.',
   },
   {
     title: 'Follow the highlight',
