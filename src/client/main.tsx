@@ -1,5 +1,5 @@
 import { initTheme } from '#client/lib/theme';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { CurrentUser } from '#shared/contracts/auth';
 import { App } from '#client/app/app';
@@ -26,11 +26,15 @@ const app = (
   </StrictMode>
 );
 
-// Pages the server rendered (/, /library, /story/…) are hydrated: their HTML is already on screen
-// and React takes it over. Any other page (or an address the fragment redirect just changed) is
-// rendered here.
-if (container.firstElementChild && !redirected) hydrateRoot(container, app);
-else {
+// Pages the server rendered (/, /library, /story/…, /player/…) are hydrated: their HTML is already
+// on screen and React takes it over, in a transition so that it hydrates in short slices rather
+// than one long task (decision 037). Any other page (or an address the fragment redirect just
+// changed) is rendered here.
+if (container.firstElementChild && !redirected) {
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
+} else {
   container.replaceChildren();
   createRoot(container).render(app);
 }
