@@ -146,6 +146,21 @@ describe('listening assist', () => {
     expect(within(assist).getByRole('status')).toBeEmptyDOMElement();
   });
 
+  it('after repeat + auto-pause stopped at a line, the slow replay replays that line', async () => {
+    const { audio, assist } = await openDemo();
+    fireEvent.click(within(assist).getByRole('switch', { name: 'Repeat the current line' }));
+    fireEvent.click(within(assist).getByRole('radio', { name: 'Pause (auto-pause)' }));
+    playFrom(audio, second!.start + 1);
+    advance(audio, second!.end - audio.currentTime);
+    // Paused back at the start of line 2, which is within a moment of line 1's end.
+    expect(audio.paused).toBe(true);
+    expect(audio.currentTime).toBe(second!.start);
+    fireEvent.click(within(assist).getByRole('button', { name: 'Replay line slowly' }));
+    expect(audio.currentTime).toBe(second!.start);
+    expect(audio.playbackRate).toBe(0.75);
+    expect(within(assist).getByRole('status')).toHaveTextContent('Replaying line 2 at 0.75×.');
+  });
+
   it('listen first hides each line until a click reveals it, or the whole transcript', async () => {
     const { audio, container, assist } = await openDemo();
     fireEvent.click(within(assist).getByRole('radio', { name: 'Hide each line until revealed' }));

@@ -187,7 +187,12 @@ function createLineController(
       schedule();
     },
     replaySlowly() {
-      const index = Math.max(0, lineToReplay(lines, audio.currentTime));
+      // Stopped by the assist after a line (a loop may have gone back to its start): that line.
+      const activity = activityStore.get();
+      const index =
+        activity.kind === 'paused-at-line-end' || activity.kind === 'shadow-gap'
+          ? activity.line
+          : Math.max(0, lineToReplay(lines, audio.currentTime));
       if (!lines[index]) return;
       cancelGap();
       const restoreRate = slow ? slow.restoreRate : audio.playbackRate;
