@@ -32,6 +32,7 @@ test.describe('saved words', () => {
 
     // The word popup's Save keeps the word; the popup then says "Saved".
     await openPlayer(page, chapter);
+    await expect(page.getByRole('link', { name: 'Review', exact: true })).toBeVisible();
     await wordSpan(page, 0, 1).click();
     const popup = page.getByRole('dialog', { name: word.text });
     await popup.getByRole('button', { name: `Save “${word.text}” to My words` }).click();
@@ -44,6 +45,8 @@ test.describe('saved words', () => {
     await saveLine.click();
     await expect(saveLine).toHaveAttribute('aria-pressed', 'true');
     await expect(saveLine).toHaveAccessibleName(/^Saved to My words/);
+    // The header's review count follows at once (two new cards).
+    await expect(page.getByRole('link', { name: 'Review: 2 cards waiting' })).toBeVisible();
 
     // My words, from the account menu: both, newest first.
     await page.getByRole('button', { name: 'Account menu' }).click();

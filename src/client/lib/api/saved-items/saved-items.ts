@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { SaveItemBody, SavedItem, SavedItemList } from '#shared/contracts/saved-items';
 import { SAVED_ITEMS_PAGE_MAX, savedItemRoutes } from '#shared/contracts/saved-items-routes';
 import { apiFetch } from '#client/lib/api-client';
+import { reviewSummaryKey } from '#client/lib/api/review/get-review-summary';
 
 /*
  * Saved words and sentences (decision 035): the player saves and marks them, My words lists,
@@ -53,6 +54,8 @@ export function useSaveItem() {
           : list,
       );
       void queryClient.invalidateQueries({ queryKey: savedItemsKey });
+      // A new card is waiting: the header's count follows.
+      void queryClient.invalidateQueries({ queryKey: reviewSummaryKey });
     },
   });
 }
@@ -62,6 +65,10 @@ export function useDeleteSavedItem() {
   return useMutation({
     mutationKey: [...savedItemsKey, 'delete'],
     mutationFn: deleteSavedItem,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: savedItemsKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: savedItemsKey }),
+        queryClient.invalidateQueries({ queryKey: reviewSummaryKey }),
+      ]),
   });
 }
