@@ -235,6 +235,22 @@ describe('saved items', () => {
     );
   });
 
+  it('limits saves per account (429 in the common error shape)', async () => {
+    const busy = await signedInUser(t);
+    const body = { kind: 'sentence', chapterId, segmentId: 's1' };
+    for (let attempt = 0; attempt < 120; attempt += 1) {
+      expect((await save(busy, body)).statusCode).toBeLessThan(300);
+    }
+    const refused = await save(busy, body);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Too many saves at once. Please wait a moment.',
+    });
+    // Another learner is not affected.
+    expect((await save(bob, body)).statusCode).toBeLessThan(300);
+  });
+
   it('deletes your own item (204), then it is gone (404)', async () => {
     const item = (await list(alice, '?q=grande')).items.find((i) => i.wordId === 'w4')!;
     expect((await call(alice, 'DELETE', `/api/me/saved-items/${item.id}`)).statusCode).toBe(204);
