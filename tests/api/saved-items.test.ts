@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SavedItem } from '#shared/contracts/saved-items';
 import type { Transcript } from '#shared/transcript';
@@ -218,6 +219,29 @@ describe('saved items', () => {
     const bad = await call(alice, 'GET', '/api/me/saved-items?before=nonsense');
     expect(bad.statusCode).toBe(400);
     expect((await call(alice, 'GET', '/api/me/saved-items?limit=0')).statusCode).toBe(400);
+  });
+
+  it('pages items saved within the same millisecond without skipping any', async () => {
+    const quick = await signedInUser(t);
+    for (const segmentId of ['s1', 's2']) {
+      await save(quick, { kind: 'sentence', chapterId, segmentId });
+    }
+    await save(quick, { kind: 'word', chapterId, segmentId: 's1', wordId: 'w2' });
+    // PostgreSQL keeps microseconds: three saves 100 µs apart, all in one millisecond.
+    await t.database.db.execute(sql`
+      update saved_items set created_at = timestamptz '2026-01-01 00:00:00.000100+00'
+        + (row_number * interval '100 microseconds')
+      from (select id as row_id, row_number() over (order by created_at) as row_number
+            from saved_items where user_id = ${quick.userId}) as numbered
+      where saved_items.id = numbered.row_id`);
+    const seen: string[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const page = await list(quick, `?limit=1${cursor ? `&before=${cursor}` : ''}`);
+      seen.push(...page.items.map((item) => item.text));
+      cursor = page.nextCursor;
+    }
+    expect(seen).toEqual(['casa', 'El perro duerme.', 'La casa es grande.']);
   });
 
   it("never lists, finds or deletes another learner's items", async () => {

@@ -8,7 +8,6 @@ import {
   inArray,
   isNotNull,
   isNull,
-  lt,
   lte,
   or,
   sql,
@@ -51,8 +50,8 @@ export interface ListFilter {
   q?: string;
   chapterId?: string;
   limit: number;
-  /** Items saved before this one (createdAt, id), newest first. */
-  before?: { createdAt: Date; id: string };
+  /** Items listed after this one (by creation time to the microsecond, then id), newest first. */
+  before?: string;
 }
 
 export const createSavedItemsRepository = defineRepository((db) => {
@@ -121,10 +120,9 @@ export const createSavedItemsRepository = defineRepository((db) => {
           and(
             filterOf(userId, filter),
             before
-              ? or(
-                  lt(savedItems.createdAt, before.createdAt),
-                  and(eq(savedItems.createdAt, before.createdAt), lt(savedItems.id, before.id)),
-                )
+              ? sql`(${savedItems.createdAt}, ${savedItems.id}) < (
+                  select c.created_at, c.id from ${savedItems} as c
+                  where c.id = ${before} and c.user_id = ${userId})`
               : undefined,
           ),
         )

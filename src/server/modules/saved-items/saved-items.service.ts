@@ -79,16 +79,17 @@ export function toSavedItem(found: SavedItemWithContext): SavedItem {
   };
 }
 
-/** Page cursors: the last item's creation time and id, opaque to the client. */
-const cursorOf = (item: SavedItemRow) =>
-  Buffer.from(`${item.createdAt.toISOString()}|${item.id}`).toString('base64url');
-function parseCursor(cursor: string): { createdAt: Date; id: string } {
-  const [time, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(time ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(createdAt.getTime())) {
+/**
+ * Page cursors: the last item's id, opaque to the client. The next page is read after that row's
+ * stored creation time (microseconds, which a JavaScript date would round) and id.
+ */
+const cursorOf = (item: SavedItemRow) => Buffer.from(item.id).toString('base64url');
+function parseCursor(cursor: string): string {
+  const id = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
     throw validationError(savedItemMessages.badCursor);
   }
-  return { createdAt, id };
+  return id;
 }
 
 interface Requester {
