@@ -111,7 +111,8 @@ describe('player page', () => {
     expect(screen.getByText('El mercado')).toBeInTheDocument();
 
     const audio = audioOf(container);
-    expect(audio).toHaveAttribute('src', `/api/chapters/${chapterId}/audio`);
+    // The player takes its element over in a transition (decision 037).
+    await waitFor(() => expect(audio).toHaveAttribute('src', `/api/chapters/${chapterId}/audio`));
     expect(audio).toHaveAttribute('preload', 'metadata');
     expect(audio).toHaveAccessibleName('Audio: La llegada');
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { Preferences } from '#shared/contracts/me';
@@ -94,6 +94,11 @@ export function PlayerPage() {
   const { preferences, ready: preferencesReady } = usePlayerPreferences(signedIn, sessionKnown);
 
   const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
+  // Handing the element over re-renders the whole player right after hydration: in a
+  // transition, so that render does not block the main thread (decision 037).
+  const onAudioElement = useCallback((element: HTMLAudioElement | null) => {
+    startTransition(() => setAudio(element));
+  }, []);
   const autoplay = (location.state as { autoplay?: unknown } | null)?.autoplay === true;
   const src = chapter?.hasAudio && mayListen ? chapterAudioUrl(chapter.id, preview) : null;
   const logContext = useMemo(() => ({ chapterId }), [chapterId]);
@@ -163,7 +168,11 @@ export function PlayerPage() {
   return (
     <>
       {/* Outside the chapter view: every hook of the page (source, rate, progress) shares it. */}
-      <audio ref={setAudio} preload="metadata" aria-label={`Audio: ${chapter?.title ?? ''}`} />
+      <audio
+        ref={onAudioElement}
+        preload="metadata"
+        aria-label={`Audio: ${chapter?.title ?? ''}`}
+      />
       {content}
     </>
   );
