@@ -12,6 +12,7 @@
  * both alike), and the run with the median performance score is kept.
  */
 import http from 'node:http';
+import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS } from './lib/chromium.ts';
@@ -38,21 +39,40 @@ export interface PlayerLighthouseFigures {
 }
 
 /** The server-rendered page without any script: what the page is before its JavaScript. */
-export function staticCopy(html: string, baseUrl: string): string {
+export function staticCopy(html: string): string {
   return html
     .replace(/<script\b(?![^>]*type="application\/json")[^>]*>[\s\S]*?<\/script>/g, '')
-    .replace(/<link rel="modulepreload"[^>]*>/g, '')
-    .replace(/(href|src|srcset)="\//g, `$1="${baseUrl}/`);
+    .replace(/<link rel="modulepreload"[^>]*>/g, '');
 }
 
-async function serveStatic(html: string): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * Serves the static copy at `/`, and everything else it names (stylesheet, images) from the app,
+ * so the floor loads the same files over one origin as the page does.
+ */
+async function serveStatic(
+  html: string,
+  baseUrl: string,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const port = await freePort();
+  const gzipped = gzipSync(html);
   const server = http.createServer((request, response) => {
-    if (request.url !== '/') {
-      response.writeHead(404).end();
+    if (request.url === '/') {
+      // Compressed as the app compresses its pages.
+      response
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip' })
+        .end(gzipped);
       return;
     }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    // Piped as the app sends it (compressed, with its headers).
+    const upstream = http.get(
+      `${baseUrl}${request.url ?? '/'}`,
+      { headers: { 'accept-encoding': request.headers['accept-encoding'] ?? '' } },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    upstream.on('error', () => response.writeHead(502).end());
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
@@ -102,7 +122,7 @@ export async function measurePlayerLighthouse(
 ): Promise<PlayerLighthouseFigures> {
   const response = await fetch(`${baseUrl}${path}`, { signal: AbortSignal.timeout(10_000) });
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-  const floorServer = await serveStatic(staticCopy(await response.text(), baseUrl));
+  const floorServer = await serveStatic(staticCopy(await response.text()), baseUrl);
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROMIUM_ARGS.filter((flag) => !flag.startsWith('--autoplay')),
