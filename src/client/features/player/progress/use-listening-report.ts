@@ -62,22 +62,21 @@ export function useListeningReport({
       if (!audio.paused) report();
     }, LISTENING_REPORT_INTERVAL_MS);
 
-    audio.addEventListener('timeupdate', onTime);
-    audio.addEventListener('playing', onInterrupted);
-    audio.addEventListener('seeking', onInterrupted);
-    audio.addEventListener('emptied', onInterrupted);
-    audio.addEventListener('pause', onPause);
-    audio.addEventListener('ended', onPause);
+    // One list for adding and removing, so no listener outlives the effect.
+    const audioListeners = [
+      ['timeupdate', onTime],
+      ['playing', onInterrupted],
+      ['seeking', onInterrupted],
+      ['emptied', onInterrupted],
+      ['pause', onPause],
+      ['ended', onPause],
+    ] as const;
+    for (const [type, listener] of audioListeners) audio.addEventListener(type, listener);
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pagehide', onPageHide);
     return () => {
       clearInterval(interval);
-      audio.removeEventListener('timeupdate', onTime);
-      audio.removeEventListener('playing', onInterrupted);
-      audio.removeEventListener('seeking', onInterrupted);
-      audio.removeEventListener('emptied', onInterrupted);
-      audio.removeEventListener('pause', onPause);
-      audio.removeEventListener('ended', onPause);
+      for (const [type, listener] of audioListeners) audio.removeEventListener(type, listener);
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', onPageHide);
       report(true);
