@@ -100,6 +100,17 @@ describe('useListeningReport', () => {
     };
   }
 
+  /** The hook on the player's audio (chapter c1, /a.mp3) for learner u1, or for a visitor. */
+  function renderReport(
+    player: ReturnType<typeof playingAudio>,
+    send: (body: ReportListeningBody) => Promise<unknown>,
+    userId: string | null = 'u1',
+  ) {
+    return renderHook(() =>
+      useListeningReport({ audio: player.audio, src: '/a.mp3', chapterId: 'c1', userId, send }),
+    );
+  }
+
   it("reports the session's running total, once per change, with one session id", async () => {
     vi.useFakeTimers();
     const sent: ReportListeningBody[] = [];
@@ -107,15 +118,7 @@ describe('useListeningReport', () => {
       sent.push(body);
     });
     const player = playingAudio();
-    const { unmount } = renderHook(() =>
-      useListeningReport({
-        audio: player.audio,
-        src: '/a.mp3',
-        chapterId: 'c1',
-        userId: 'u1',
-        send,
-      }),
-    );
+    const { unmount } = renderReport(player, send);
     player.start();
     player.tick(20);
     await vi.advanceTimersByTimeAsync(LISTENING_REPORT_INTERVAL_MS);
@@ -137,15 +140,7 @@ describe('useListeningReport', () => {
       if (fail) throw new Error('offline');
     });
     const player = playingAudio();
-    renderHook(() =>
-      useListeningReport({
-        audio: player.audio,
-        src: '/a.mp3',
-        chapterId: 'c1',
-        userId: 'u1',
-        send,
-      }),
-    );
+    renderReport(player, send);
     player.start();
     player.tick(10);
     player.pause();
@@ -160,15 +155,7 @@ describe('useListeningReport', () => {
   it('reports nothing for a visitor', () => {
     const send = vi.fn(async () => undefined);
     const player = playingAudio();
-    const { unmount } = renderHook(() =>
-      useListeningReport({
-        audio: player.audio,
-        src: '/a.mp3',
-        chapterId: 'c1',
-        userId: null,
-        send,
-      }),
-    );
+    const { unmount } = renderReport(player, send, null);
     player.start();
     player.tick(30);
     player.pause();
