@@ -8,30 +8,11 @@ import type { SavedItem } from '#shared/contracts/saved-items';
 import { timezoneOffsetQuery } from '#client/lib/api/review/get-review-summary';
 import { installFakeMedia } from '#client/test/fake-media';
 import { json, renderApp, sessionOf, stubApi, userFixture } from '#client/test/render-app';
+import { savedItemFixture } from './saved-item-fixture';
 
 const chapterId = '22222222-2222-4222-8222-222222222222';
-const item = (id: string, overrides: Partial<SavedItem>): SavedItem => ({
-  id,
-  kind: 'word',
-  text: 'perro',
-  sentence: 'El perro corre.',
-  sentenceTranslation: 'The dog runs.',
-  gloss: 'dog',
-  translationLanguage: 'en',
-  storyId: '11111111-1111-4111-8111-111111111111',
-  storySlug: 'la-nina',
-  storyTitle: 'La niña',
-  chapterId,
-  chapterTitle: 'Capítulo 1',
-  segmentId: 's1',
-  wordId: 'w1',
-  startSeconds: 4,
-  endSeconds: 6,
-  audioUrl: `/api/chapters/${chapterId}/audio`,
-  createdAt: '2026-03-01T10:00:00.000Z',
-  review: null,
-  ...overrides,
-});
+const item = (id: string, overrides: Partial<SavedItem>): SavedItem =>
+  savedItemFixture({ id, startSeconds: 4, endSeconds: 6, ...overrides });
 const cards = [
   item('aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', {}),
   item('bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', {

@@ -10,31 +10,12 @@ import {
   sessionCounts,
   startSession,
 } from './review-rules';
+import { savedItemFixture } from './saved-item-fixture';
 
 const now = new Date('2026-03-02T10:00:00.000Z');
 
-const savedItem = (id: string, overrides: Partial<SavedItem> = {}): SavedItem => ({
-  id,
-  kind: 'word',
-  text: 'perro',
-  sentence: 'El perro corre.',
-  sentenceTranslation: 'The dog runs.',
-  gloss: 'dog',
-  translationLanguage: 'en',
-  storyId: '11111111-1111-4111-8111-111111111111',
-  storySlug: 'la-nina',
-  storyTitle: 'La niña',
-  chapterId: '22222222-2222-4222-8222-222222222222',
-  chapterTitle: 'Capítulo 1',
-  segmentId: 's1',
-  wordId: 'w1',
-  startSeconds: 1,
-  endSeconds: 2,
-  audioUrl: '/api/chapters/22222222-2222-4222-8222-222222222222/audio',
-  createdAt: '2026-03-01T10:00:00.000Z',
-  review: null,
-  ...overrides,
-});
+const savedItem = (id: string, overrides: Partial<SavedItem> = {}): SavedItem =>
+  savedItemFixture({ id, ...overrides });
 
 describe('review rules', () => {
   it('shows intervals as short durations', () => {

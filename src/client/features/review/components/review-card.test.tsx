@@ -5,28 +5,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SavedItem } from '#shared/contracts/saved-items';
 import { ReviewCard, type ReviewCardProps } from './review-card';
+import { savedItemFixture } from '../saved-item-fixture';
 
-const word: SavedItem = {
-  id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
-  kind: 'word',
+const word: SavedItem = savedItemFixture({
   text: 'Perro',
   sentence: 'Mi perro <no> come pan.',
   sentenceTranslation: 'My dog does not eat bread.',
-  gloss: 'dog',
-  translationLanguage: 'en',
-  storyId: '11111111-1111-4111-8111-111111111111',
-  storySlug: 'la-nina',
-  storyTitle: 'La niña',
-  chapterId: '22222222-2222-4222-8222-222222222222',
-  chapterTitle: 'Capítulo 1',
-  segmentId: 's1',
   wordId: 'w2',
-  startSeconds: 1,
-  endSeconds: 2,
-  audioUrl: '/api/chapters/22222222-2222-4222-8222-222222222222/audio',
-  createdAt: '2026-03-01T10:00:00.000Z',
-  review: null,
-};
+});
 
 function renderCard(overrides: Partial<ReviewCardProps> = {}) {
   const props: ReviewCardProps = {
