@@ -20,27 +20,14 @@ import { measureFirstLoadJs } from './first-load-js.ts';
 import { launchChromium } from './lib/chromium.ts';
 import { startServer } from './lib/server.ts';
 import { formatTable, type Row } from './lib/table.ts';
+import { openStoryFirstChapter } from './player.ts';
 import { signIn } from './session-signed-in.ts';
-
-/** The open demo story (no account needed for its audio: the floor page plays it). */
-const OPEN_STORY_SLUG = 'la-panaderia-de-la-calle-luna';
 
 /** Nearest-rank percentile (Infinity, a missed playback, counts as the slowest). */
 function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
-}
-
-async function openStoryFirstChapter(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/stories`, { signal: AbortSignal.timeout(10_000) });
-  const body = (await response.json()) as {
-    stories: { slug: string; chapters: { id: string; position: number }[] }[];
-  };
-  const story = body.stories.find((candidate) => candidate.slug === OPEN_STORY_SLUG);
-  const chapter = story?.chapters.toSorted((a, b) => a.position - b.position)[0];
-  if (!chapter) throw new Error(`the demo story ${OPEN_STORY_SLUG} or its chapter is missing`);
-  return chapter.id;
 }
 
 export const REVIEW_BUDGET = { pressP95Ms: 100 };
@@ -135,6 +122,7 @@ export async function measureReview(
   log: (message: string) => void = () => {},
 ): Promise<ReviewFigures> {
   const { cookie, headers } = await signIn(baseUrl);
+  // The open demo story: no account needed for its audio, so the floor page plays it.
   const chapterId = await openStoryFirstChapter(baseUrl);
   const saved = await saveSentences(baseUrl, headers, chapterId);
   log(`review: ${saved.length} sentences saved; first-load scripts of / and /review`);
