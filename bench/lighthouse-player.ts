@@ -13,13 +13,10 @@
  */
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS } from './lib/chromium.ts';
 import { freePort } from './lib/free-port.ts';
+import { launchLighthouseChrome, runLighthouse } from './lib/lighthouse-runner.ts';
 
 const RUNS = 3;
-const ATTEMPTS = 3;
 
 export interface LighthouseFigures {
   performance: number;
@@ -82,33 +79,17 @@ async function serveStatic(
 }
 
 async function runOnce(url: string, port: number): Promise<LighthouseFigures> {
-  let problem = 'no result';
-  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-    const lhr = (
-      await lighthouse(url, {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-      })
-    )?.lhr;
-    if (lhr && !lhr.runtimeError && lhr.categories.performance?.score != null) {
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      return {
-        performance: lhr.categories.performance.score,
-        accessibility: lhr.categories.accessibility?.score ?? 0,
-        lcpMs: audit('largest-contentful-paint'),
-        tbtMs: audit('total-blocking-time'),
-        cls: audit('cumulative-layout-shift'),
-        fcpMs: audit('first-contentful-paint'),
-        benchmarkIndex: lhr.environment.benchmarkIndex,
-      };
-    }
-    problem = lhr?.runtimeError
-      ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`
-      : 'no performance score';
-  }
-  throw new Error(`Lighthouse could not measure ${url}: ${problem}`);
+  const lhr = await runLighthouse(url, port);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: lhr.categories.performance?.score ?? 0,
+    accessibility: lhr.categories.accessibility?.score ?? 0,
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    fcpMs: audit('first-contentful-paint'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
 }
 
 const medianRun = (runs: LighthouseFigures[]) =>
@@ -123,12 +104,7 @@ export async function measurePlayerLighthouse(
   const response = await fetch(`${baseUrl}${path}`, { signal: AbortSignal.timeout(10_000) });
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
   const floorServer = await serveStatic(staticCopy(await response.text()), baseUrl);
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROMIUM_ARGS.filter((flag) => !flag.startsWith('--autoplay')),
-    connectionPollInterval: 250,
-    maxConnectionRetries: 100,
-  });
+  const chrome = await launchLighthouseChrome();
   try {
     const page: LighthouseFigures[] = [];
     const floor: LighthouseFigures[] = [];

@@ -3,9 +3,7 @@
  * offline against the system Chromium, for the pages whose first visit matters (issue 5):
  * performance ≥ 0.98 and accessibility 1.00 on /, /library and /story/{slug}.
  */
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS } from './lib/chromium.ts';
+import { launchLighthouseChrome, runLighthouse } from './lib/lighthouse-runner.ts';
 
 export interface LighthouseResult {
   path: string;
@@ -17,38 +15,11 @@ export interface LighthouseResult {
   tbtMs: number;
 }
 
-/** Runs that failed to measure (not a score) are retried: a busy machine can time one out. */
-const ATTEMPTS = 3;
-
-async function runLighthouse(url: string, port: number) {
-  let problem = 'no result';
-  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-    const runner = await lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-    });
-    const lhr = runner?.lhr;
-    if (lhr && !lhr.runtimeError && lhr.categories.performance?.score != null) return lhr;
-    problem = lhr?.runtimeError
-      ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`
-      : 'no performance score';
-    console.warn(`[bench] Lighthouse could not measure ${url} (${problem}); attempt ${attempt}`);
-  }
-  throw new Error(`Lighthouse could not measure ${url} after ${ATTEMPTS} attempts: ${problem}`);
-}
-
 export async function measureLighthouse(
   baseUrl: string,
   paths: string[],
 ): Promise<LighthouseResult[]> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROMIUM_ARGS.filter((flag) => !flag.startsWith('--autoplay')),
-    connectionPollInterval: 250,
-    maxConnectionRetries: 100,
-  });
+  const chrome = await launchLighthouseChrome();
   try {
     const results: LighthouseResult[] = [];
     for (const path of paths) {
