@@ -30,6 +30,7 @@ import {
   LAG_RUNS,
   median,
   newPlayerContext,
+  openPlayerFromLibrary,
   openStoryFirstChapter,
   percentile,
   RENDER_RUNS,
@@ -207,18 +208,7 @@ async function measureRenders(browser: Browser, baseUrl: string, chapterId: stri
           runs.ours.push(
             await renderOnce(
               context,
-              async (page) => {
-                await page.route(
-                  (url) => url.pathname === path,
-                  (route) => route.fulfill({ contentType: 'application/json', body }),
-                );
-                await page.goto(`${baseUrl}/library`, { waitUntil: 'domcontentloaded' });
-                await page.waitForSelector('html[data-app-ready="true"]', { state: 'attached' });
-                await page.evaluate((to) => {
-                  window.history.pushState({}, '', to);
-                  window.dispatchEvent(new PopStateEvent('popstate'));
-                }, `/player/${chapterId}`);
-              },
+              (page) => openPlayerFromLibrary(page, baseUrl, chapterId, body),
               path,
               words,
             ),

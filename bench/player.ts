@@ -442,6 +442,30 @@ export async function newPlayerContext(
 
 export const transcriptPath = (chapterId: string) => `/api/chapters/${chapterId}/transcript`;
 
+/**
+ * Opens the chapter's player on a navigation inside the app, from the library, with its
+ * transcript answered by `body`. The player's own HTML carries its transcript (decision 037): the
+ * render of a transcript that arrives from the API is measured this way.
+ */
+export async function openPlayerFromLibrary(
+  page: Page,
+  baseUrl: string,
+  chapterId: string,
+  body: string,
+): Promise<void> {
+  const path = transcriptPath(chapterId);
+  await page.route(
+    (url) => url.pathname === path,
+    (route) => route.fulfill({ status: 200, contentType: 'application/json', body }),
+  );
+  await page.goto(`${baseUrl}/library`, { waitUntil: 'domcontentloaded' });
+  await page.waitForSelector('html[data-app-ready="true"]', { state: 'attached' });
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, `/player/${chapterId}`);
+}
+
 async function measureRender(
   browser: Browser,
   baseUrl: string,
@@ -456,18 +480,7 @@ async function measureRender(
     const context = await newPlayerContext(browser, words);
     try {
       const page = await context.newPage();
-      await page.route(
-        (url) => url.pathname === path,
-        (route) => route.fulfill({ status: 200, contentType: 'application/json', body }),
-      );
-      // The player's own HTML carries its transcript (decision 037): the render of a transcript
-      // that arrives from the API is measured on a navigation inside the app, from the library.
-      await page.goto(`${baseUrl}/library`, { waitUntil: 'domcontentloaded' });
-      await page.waitForSelector('html[data-app-ready="true"]', { state: 'attached' });
-      await page.evaluate((to) => {
-        window.history.pushState({}, '', to);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, `/player/${chapterId}`);
+      await openPlayerFromLibrary(page, baseUrl, chapterId, body);
       await page.waitForFunction(
         () => (window as unknown as BenchWindow).__playerBench?.render != null,
       );
