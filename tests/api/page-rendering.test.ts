@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertStory } from './helpers/fixtures.ts';
+import { writeServerRenderBundle } from './helpers/server-render-bundle.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 // The HTML the server assembles pages from: every part a page fills in is present once.
@@ -18,44 +16,31 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 let t: TestApp;
-let bundleDir: string;
+let bundle: ReturnType<typeof writeServerRenderBundle>;
 
 beforeAll(async () => {
-  bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relatos-pages-'));
-  for (const dir of ['client', 'client/.vite']) fs.mkdirSync(path.join(bundleDir, dir));
-  fs.writeFileSync(path.join(bundleDir, 'client', 'index.html'), indexHtml);
-  fs.writeFileSync(
-    path.join(bundleDir, 'client', '.vite', 'manifest.json'),
-    JSON.stringify({
-      'index.html': { file: 'assets/index-1.js', isEntry: true },
-      'src/client/boot.ts': { file: 'assets/boot-1.js', isEntry: true },
-      'src/client/app/routes/story.tsx': { file: 'assets/story-$&-1.js' },
-      'src/client/app/routes/player.tsx': { file: "assets/player-$`-$'-1.js" },
-    }),
-  );
-  // A stand-in for dist/ssr/entry-server.js that renders the inlined story's title and
-  // description as they are (the real page does the same, escaped by React).
-  fs.writeFileSync(
-    path.join(bundleDir, 'render.js'),
-    [
+  bundle = writeServerRenderBundle({
+    prefix: 'relatos-pages-',
+    indexHtml,
+    chunks: {
+      'src/client/app/routes/story.tsx': 'assets/story-$&-1.js',
+      'src/client/app/routes/player.tsx': "assets/player-$`-$'-1.js",
+    },
+    // A stand-in for dist/ssr/entry-server.js that renders the inlined story's title and
+    // description as they are (the real page does the same, escaped by React).
+    renderModule: [
       'export const render = async ({ url, data }) => {',
       '  const story = Object.entries(data).find(([key]) => key.startsWith("story:"))?.[1]?.story;',
       '  return story ? `<h1>${story.title}</h1><p>${story.description}</p>` : `<p data-url="${url}">page</p>`;',
       '};',
     ].join('\n'),
-  );
-  t = await createTestApp(
-    {},
-    {
-      clientDir: path.join(bundleDir, 'client'),
-      serverRenderEntry: path.join(bundleDir, 'render.js'),
-    },
-  );
+  });
+  t = await createTestApp({}, bundle.appOptions);
   await t.app.context.services.demoContent.seed();
 });
 afterAll(async () => {
   await t.close();
-  fs.rmSync(bundleDir, { recursive: true, force: true });
+  bundle.remove();
 });
 
 describe('content with $ patterns in a server-rendered page', () => {

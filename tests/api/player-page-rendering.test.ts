@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Story } from '#shared/contracts/stories';
 import { signedInUser } from './helpers/accounts.ts';
+import { writeServerRenderBundle } from './helpers/server-render-bundle.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 // The player page (decision 037): rendered by the server with the chapter, its story and, for a
@@ -15,34 +13,20 @@ const indexHtml =
   '</head><body><div id="root"></div></body></html>';
 
 let t: TestApp;
-let bundleDir: string;
+let bundle: ReturnType<typeof writeServerRenderBundle>;
 let open: Story;
 let locked: Story;
 
 beforeAll(async () => {
-  bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relatos-player-pages-'));
-  for (const dir of ['client', 'client/.vite']) fs.mkdirSync(path.join(bundleDir, dir));
-  fs.writeFileSync(path.join(bundleDir, 'client', 'index.html'), indexHtml);
-  fs.writeFileSync(
-    path.join(bundleDir, 'client', '.vite', 'manifest.json'),
-    JSON.stringify({
-      'index.html': { file: 'assets/index-1.js', isEntry: true },
-      'src/client/boot.ts': { file: 'assets/boot-1.js', isEntry: true },
-      'src/client/app/routes/player.tsx': { file: 'assets/player-1.js' },
-    }),
-  );
-  // A stand-in for dist/ssr/entry-server.js: it names the page it was asked for.
-  fs.writeFileSync(
-    path.join(bundleDir, 'render.js'),
-    'export const render = async ({ url }) => `<main data-url="${url}">page</main>`;\n',
-  );
-  t = await createTestApp(
-    {},
-    {
-      clientDir: path.join(bundleDir, 'client'),
-      serverRenderEntry: path.join(bundleDir, 'render.js'),
-    },
-  );
+  bundle = writeServerRenderBundle({
+    prefix: 'relatos-player-pages-',
+    indexHtml,
+    chunks: { 'src/client/app/routes/player.tsx': 'assets/player-1.js' },
+    // A stand-in for dist/ssr/entry-server.js: it names the page it was asked for.
+    renderModule:
+      'export const render = async ({ url }) => `<main data-url="${url}">page</main>`;\n',
+  });
+  t = await createTestApp({}, bundle.appOptions);
   await t.app.context.services.demoContent.seed();
   const { stories } = (await t.app.inject({ method: 'GET', url: '/api/stories' })).json() as {
     stories: Story[];
@@ -54,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  fs.rmSync(bundleDir, { recursive: true, force: true });
+  bundle.remove();
 });
 
 const inlinedData = (html: string): Record<string, unknown> =>
