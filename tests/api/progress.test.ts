@@ -1,22 +1,18 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storyListResponseSchema, type Story } from '#shared/contracts/stories';
+import type { Story } from '#shared/contracts/stories';
 import { signedInUser } from './helpers/accounts.ts';
+import { demoAppWithTwoLearners, type SignedInUser } from './helpers/demo-app.ts';
 import { insertStory } from './helpers/fixtures.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import type { TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
-let alice: Awaited<ReturnType<typeof signedInUser>>;
-let bob: Awaited<ReturnType<typeof signedInUser>>;
+let alice: SignedInUser;
+let bob: SignedInUser;
 let stories: Story[];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.context.services.demoContent.seed();
-  alice = await signedInUser(t);
-  bob = await signedInUser(t);
-  const res = await t.app.inject({ method: 'GET', url: '/api/stories' });
-  stories = storyListResponseSchema.parse(res.json()).stories;
+  ({ t, alice, bob, stories } = await demoAppWithTwoLearners());
 });
 afterAll(async () => {
   await t.close();
