@@ -11,12 +11,11 @@ import {
 } from '#shared/contracts/review';
 import { apiErrorSchema } from '#shared/errors';
 import type { RouteContext } from '../../app-context.ts';
+import { underApi } from '../../lib/http/api-path.ts';
 import { requireUser, signedInViewer } from '../../lib/http/guards.ts';
 import { requestOrigin } from '../../lib/http/request-meta.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
-/** The contract's paths are whole (/api/...); this plugin is registered under /api. */
-const underApi = (path: string) => path.replace(/^\/api/, '');
 
 /** Review of saved items with FSRS (decision 035). */
 export const reviewRoutesPlugin: FastifyPluginAsyncZod<RouteContext> = async (

@@ -10,6 +10,7 @@ import {
 } from '#shared/contracts/saved-items';
 import { apiErrorSchema } from '#shared/errors';
 import type { RouteContext } from '../../app-context.ts';
+import { underApi } from '../../lib/http/api-path.ts';
 import { requireUser, signedInViewer } from '../../lib/http/guards.ts';
 import { requestOrigin } from '../../lib/http/request-meta.ts';
 
@@ -19,8 +20,6 @@ const errors = {
   404: apiErrorSchema,
   429: apiErrorSchema,
 };
-/** The contract's paths are whole (/api/...); this plugin is registered under /api. */
-const underApi = (path: string) => path.replace(/^\/api/, '');
 
 /** Saved words and sentences (decision 035): own items only. */
 export const savedItemsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
