@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Transcript } from '#shared/transcript';
+import { axeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { openStoryFirstChapter } from './support/demo-library';
 import {
@@ -187,15 +188,7 @@ test.describe('listening assist', () => {
       await assist.getByRole('radio', { name: 'Hide each line until revealed' }).check();
       await assist.getByRole('combobox', { name: 'Sleep timer' }).selectOption('chapter-end');
       await expect(assist.getByText(/left$/)).toBeVisible();
-      const { violations } = await makeAxeBuilder().analyze();
-      expect(
-        violations.map(
-          (violation) =>
-            `${violation.id}: ${violation.help} — ${violation.nodes
-              .map((node) => node.target.join(' '))
-              .join(', ')}`,
-        ),
-      ).toEqual([]);
+      expect(await axeViolations(makeAxeBuilder())).toEqual([]);
     });
   }
 });

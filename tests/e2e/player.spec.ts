@@ -1,5 +1,6 @@
 import type AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { signedInLearner } from './support/accounts';
 import { openStoryFirstChapter } from './support/demo-library';
@@ -328,15 +329,7 @@ test.describe('player accessibility, light theme', () => {
 
   const scan = async (page: Page, makeAxeBuilder: () => AxeBuilder) => {
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    const { violations } = await makeAxeBuilder().analyze();
-    expect(
-      violations.map(
-        (violation) =>
-          `${violation.id}: ${violation.help} — ${violation.nodes
-            .map((node) => node.target.join(' '))
-            .join(', ')}`,
-      ),
-    ).toEqual([]);
+    expect(await axeViolations(makeAxeBuilder())).toEqual([]);
   };
 
   test('the player page, with a gloss, a line translation and bookmarks open', async ({
