@@ -28,12 +28,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './lib/chromium.ts';
 import {
   LAG_RUNS,
+  lagCounts,
   median,
   newPlayerContext,
   openPlayerFromLibrary,
   openStoryFirstChapter,
-  percentile,
   RENDER_RUNS,
+  signedLags,
   syntheticTranscript,
   transcriptPath,
   type BenchWindow,
@@ -309,17 +310,8 @@ async function lagRun(page: Page, rate: number, ms: number): Promise<LagSummary>
   });
   if (data.time - before < (ms / 1000) * rate * 0.5)
     throw new Error(`the audio clock advanced ${(data.time - before).toFixed(2)} s at ${rate}×`);
-  const lags = data.expected.map(({ word, wall }) => {
-    const mark = data.marks.find((candidate) => candidate.word === word);
-    return mark ? Math.max(0, mark.at - wall) : Number.POSITIVE_INFINITY;
-  });
-  return {
-    rate,
-    words: lags.length,
-    missed: lags.filter((lag) => lag === Number.POSITIVE_INFINITY).length,
-    p50Ms: percentile(lags, 0.5),
-    p95Ms: percentile(lags, 0.95),
-  };
+  const lags = signedLags(data.expected, data.marks).map((lag) => Math.max(0, lag));
+  return { rate, ...lagCounts(lags) };
 }
 
 /** Loads the word starts and ends of the real transcript into the probe. */

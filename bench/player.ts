@@ -394,6 +394,27 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
 }
 
+/**
+ * Each expected word's first highlight minus the wall time it was due (ms): negative when early,
+ * Infinity when it never came. A word is spoken once per run.
+ */
+export const signedLags = (
+  expected: readonly { word: number; wall: number }[],
+  highlights: readonly { word: number; at: number }[],
+): number[] =>
+  expected.map(({ word, wall }) => {
+    const highlight = highlights.find((candidate) => candidate.word === word);
+    return highlight ? highlight.at - wall : Number.POSITIVE_INFINITY;
+  });
+
+/** How many words a lag run expected, how many were never highlighted, and its p50 and p95. */
+export const lagCounts = (lags: readonly number[]) => ({
+  words: lags.length,
+  missed: lags.filter((lag) => lag === Number.POSITIVE_INFINITY).length,
+  p50Ms: percentile(lags, 0.5),
+  p95Ms: percentile(lags, 0.95),
+});
+
 export const median = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
@@ -601,21 +622,14 @@ async function measureLag(
     );
   }
 
-  // The first highlight of the word in the run; a word is spoken once per run.
-  const signed = data.expected.map(({ word, wall }) => {
-    const change = data.changes.find((candidate) => candidate.word === word);
-    return change ? change.at - wall : Number.POSITIVE_INFINITY;
-  });
+  const signed = signedLags(data.expected, data.changes);
   const lags = signed.map((error) => Math.max(0, error));
   const early = signed.filter((error) => error < 0);
   const intervals = data.frameTimes.slice(1).map((time, i) => time - data.frameTimes[i]!);
   const frameMs = intervals.length ? median(intervals) : Number.NaN;
   return {
     rate,
-    words: lags.length,
-    missed: lags.filter((lag) => lag === Number.POSITIVE_INFINITY).length,
-    p50Ms: percentile(lags, 0.5),
-    p95Ms: percentile(lags, 0.95),
+    ...lagCounts(lags),
     maxMs: lags.length ? Math.max(...lags) : Number.NaN,
     frameMs,
     frames: data.frameTimes.length,
