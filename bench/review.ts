@@ -20,15 +20,8 @@ import { measureFirstLoadJs } from './first-load-js.ts';
 import { launchChromium } from './lib/chromium.ts';
 import { startServer } from './lib/server.ts';
 import { formatTable, type Row } from './lib/table.ts';
-import { openStoryFirstChapter } from './player.ts';
+import { openStoryFirstChapter, percentile } from './player.ts';
 import { signIn } from './session-signed-in.ts';
-
-/** Nearest-rank percentile (Infinity, a missed playback, counts as the slowest). */
-function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
-}
 
 export const REVIEW_BUDGET = { pressP95Ms: 100 };
 const CARDS = 12;
@@ -216,6 +209,7 @@ export async function measureReview(
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : 'missed');
 
 export function reviewRows(figures: ReviewFigures): { rows: Row[]; details: string[] } {
+  // Nearest rank: Infinity, a missed playback, counts as the slowest.
   const p95 = percentile(figures.pressMs, 0.95);
   const floorP95 = percentile(figures.floorMs, 0.95);
   const reviewKb = figures.reviewOnlyScripts.reduce((sum, file) => sum + file.gzipBytes, 0) / 1000;
