@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { sleepOff, SHADOW_MARGIN_SECONDS } from '#shared/player/listening-assist';
 import { installFakeMedia, stubDesktopMatchMedia } from '#client/test/fake-media';
 import { renderApp, stubApi } from '#client/test/render-app';
+import { stubResizeObserver } from '#client/test/stub-resize-observer';
 import {
   activityStore,
   ASSIST_SETTINGS_KEY,
@@ -21,14 +22,7 @@ beforeEach(() => {
   activityStore.set(idleActivity);
   vi.stubGlobal('scrollTo', vi.fn());
   // jsdom has no ResizeObserver (the shortcuts help popover measures itself with one).
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   stubDesktopMatchMedia();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   media = installFakeMedia({ duration: 94 });

@@ -16,6 +16,7 @@ import {
   userFixture,
 } from '#client/test/render-app';
 import { settle } from '#client/test/settle';
+import { stubResizeObserver } from '#client/test/stub-resize-observer';
 import { PROGRESS_QUEUE_KEY } from './progress/progress-queue';
 
 const { chapters, ...storySummary } = storyFixture;
@@ -65,14 +66,7 @@ beforeEach(() => {
   vi.stubGlobal('scrollTo', vi.fn());
   stubDesktopMatchMedia();
   // jsdom has no ResizeObserver (the help popover measures itself with one).
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   media = installFakeMedia();
 });

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initTheme, THEME_STORAGE_KEY } from '#client/lib/theme';
 import { json, renderApp, sessionOf, stubApi, userFixture } from '#client/test/render-app';
+import { stubResizeObserver } from '#client/test/stub-resize-observer';
 
 const toast = vi.hoisted(() => ({
   success: vi.fn(),
@@ -92,14 +93,7 @@ const section = (name: string) => screen.getByRole('region', { name });
 beforeEach(() => {
   vi.stubGlobal('scrollTo', vi.fn());
   // Radix Slider measures its thumb; jsdom has no ResizeObserver.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   localStorage.clear();
   localStorage.setItem(THEME_STORAGE_KEY, 'light');

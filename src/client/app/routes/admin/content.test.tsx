@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminFile } from '#shared/contracts/admin-files';
 import { adminFixture, json, renderApp, sessionOf, stubApi } from '#client/test/render-app';
+import { stubResizeObserver } from '#client/test/stub-resize-observer';
 
 const toast = vi.hoisted(() => ({
   success: vi.fn(),
@@ -45,14 +46,7 @@ const openTab = async (name: string) => {
 beforeEach(() => {
   vi.stubGlobal('scrollTo', vi.fn());
   // Radix's Switch measures itself; jsdom has no ResizeObserver.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   for (const fn of Object.values(toast)) fn.mockReset();
 });

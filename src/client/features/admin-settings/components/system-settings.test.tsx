@@ -12,6 +12,7 @@ import { reloadPage } from '../reload-page';
 import { supportChanges } from './support-settings';
 import { SystemSettings } from './system-settings';
 import { settle } from '#client/test/settle';
+import { stubResizeObserver } from '#client/test/stub-resize-observer';
 
 const toast = vi.hoisted(() => ({
   success: vi.fn(),
@@ -103,14 +104,7 @@ function useFakeClock() {
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   // Radix's Switch measures itself; jsdom has no ResizeObserver.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubResizeObserver();
 });
 afterEach(() => {
   vi.useRealTimers();
