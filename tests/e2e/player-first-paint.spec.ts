@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { PASSWORD, signedInLearner } from './support/accounts.ts';
 import { DEMO, storyBySlug } from './support/discover.ts';
+import { collectErrors } from './support/page-errors.ts';
 import {
   lineItem,
   signInOnlyFirstChapter,
@@ -9,16 +10,6 @@ import {
   waitForAudioMetadata,
   wordSpan,
 } from './support/player.ts';
-
-/** Errors the page reports: hydration mismatches, refused scripts, uncaught exceptions. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 /** The API paths this page asks for, in order. */
 function apiRequests(page: Page): string[] {

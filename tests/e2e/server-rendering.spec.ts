@@ -1,17 +1,7 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { signedInLearner } from './support/accounts.ts';
 import { DEMO, storyBySlug } from './support/discover.ts';
-
-/** Errors the page reports: hydration mismatches, refused scripts, uncaught exceptions. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
+import { collectErrors } from './support/page-errors.ts';
 
 test.describe('pages the server renders', () => {
   test('are readable without JavaScript: home, library and a story page', async ({ browser }) => {
