@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { clampTextSize, TEXT_SIZE } from '#shared/player/timing';
+import { storedSettings } from '#client/lib/stored-settings';
 
 export type ReadingPalette = 'light' | 'sepia' | 'dark';
 
@@ -43,53 +44,14 @@ export function parseReadingSettings(raw: string | null): ReadingSettings {
   }
 }
 
-let cached: { raw: string | null; settings: ReadingSettings } | null = null;
-const listeners = new Set<() => void>();
-
-function readRaw(): string | null {
-  try {
-    return localStorage.getItem(READING_SETTINGS_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function getSnapshot(): ReadingSettings {
-  const raw = readRaw();
-  if (cached === null || cached.raw !== raw) cached = { raw, settings: parseReadingSettings(raw) };
-  return cached.settings;
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === READING_SETTINGS_KEY) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-function save(settings: ReadingSettings) {
-  const raw = JSON.stringify(settings);
-  try {
-    localStorage.setItem(READING_SETTINGS_KEY, raw);
-    cached = { raw, settings };
-  } catch {
-    // Storage unavailable: keep the choice for this page view.
-    cached = { raw: readRaw(), settings };
-  }
-  for (const listener of listeners) listener();
-}
+const store = storedSettings(READING_SETTINGS_KEY, parseReadingSettings);
 
 /** Text size, palette and new-word marks, remembered in localStorage and shared across tabs. */
 export function useReadingSettings() {
-  const settings = useSyncExternalStore(subscribe, getSnapshot, () => defaultReadingSettings);
+  const settings = useSyncExternalStore(store.subscribe, store.get, () => defaultReadingSettings);
   const update = useCallback((changes: Partial<ReadingSettings>) => {
-    const next = { ...getSnapshot(), ...changes };
-    save({ ...next, textSize: clampTextSize(next.textSize) });
+    const next = { ...store.get(), ...changes };
+    store.save({ ...next, textSize: clampTextSize(next.textSize) });
   }, []);
   return { settings, update };
 }

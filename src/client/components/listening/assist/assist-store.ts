@@ -6,6 +6,7 @@ import {
   type AssistSettings,
   type SleepTimer,
 } from '#shared/player/listening-assist';
+import { storedSettings } from '#client/lib/stored-settings';
 
 /**
  * The listening assist's state in this browser (decision 034). The modes are kept in localStorage,
@@ -37,52 +38,18 @@ function createStore<T>(initial: T) {
 
 /* ----------------------------------------------------------------- settings */
 
-let cached: { raw: string | null; settings: AssistSettings } | null = null;
-const settingsListeners = new Set<() => void>();
+const settingsStore = storedSettings(ASSIST_SETTINGS_KEY, parseAssistSettings);
 
-function readRaw(): string | null {
-  try {
-    return localStorage.getItem(ASSIST_SETTINGS_KEY);
-  } catch {
-    return null;
-  }
-}
-
-export function getAssistSettings(): AssistSettings {
-  const raw = readRaw();
-  if (cached === null || cached.raw !== raw) cached = { raw, settings: parseAssistSettings(raw) };
-  return cached.settings;
-}
-
-function subscribeSettings(listener: () => void) {
-  settingsListeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === ASSIST_SETTINGS_KEY) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    settingsListeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+export const getAssistSettings = (): AssistSettings => settingsStore.get();
 
 export function updateAssistSettings(changes: Partial<AssistSettings>): void {
-  const settings = { ...getAssistSettings(), ...changes };
-  const raw = JSON.stringify(settings);
-  try {
-    localStorage.setItem(ASSIST_SETTINGS_KEY, raw);
-    cached = { raw, settings };
-  } catch {
-    // Storage unavailable: keep the choice for this page view.
-    cached = { raw: readRaw(), settings };
-  }
-  for (const listener of settingsListeners) listener();
+  settingsStore.save({ ...getAssistSettings(), ...changes });
 }
 
 export function useAssistSettings() {
   const settings = useSyncExternalStore(
-    subscribeSettings,
-    getAssistSettings,
+    settingsStore.subscribe,
+    settingsStore.get,
     () => defaultAssistSettings,
   );
   const update = useCallback(
