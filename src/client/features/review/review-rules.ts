@@ -1,6 +1,7 @@
 import type { ReviewRating } from '#shared/contracts/review';
 import type { SavedItem } from '#shared/contracts/saved-items';
 import { previewDue, scheduleAnswer } from '#shared/review/fsrs';
+import { randomUuid } from '#client/lib/random-uuid';
 
 /** A card rated in this session comes back in it when it is due within this time (a learning step). */
 export const SAME_SESSION_MS = 20 * 60_000;
@@ -73,12 +74,5 @@ export function nextDueAt(dues: readonly number[], nowMs: number): number | null
   return future.length === 0 ? null : Math.min(...future);
 }
 
-/** A version 4 UUID (`crypto.randomUUID` exists only on secure pages; getRandomValues everywhere). */
-export function newAnswerId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** Made when the learner rates a card: the answer's idempotency key. */
+export const newAnswerId = (): string => randomUuid();

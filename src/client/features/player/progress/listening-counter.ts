@@ -1,3 +1,5 @@
+import { randomUuid } from '#client/lib/random-uuid';
+
 /**
  * Counts the time a learner actually listened (decision 033) from the audio's own clock: each
  * `timeupdate` adds the media time played since the previous one, divided by the playback rate,
@@ -33,12 +35,5 @@ export class ListeningCounter {
   }
 }
 
-/** Made once per player visit of a chapter; `crypto.randomUUID` exists only on secure pages. */
-export function newListeningSessionId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** Made once per player visit of a chapter. */
+export const newListeningSessionId = (): string => randomUuid();
