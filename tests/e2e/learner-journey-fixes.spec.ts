@@ -4,7 +4,7 @@ import { PASSWORD, signedInLearner } from './support/accounts.ts';
 import { withServerDatabase } from './support/database.ts';
 import { openStoryFirstChapter } from './support/demo-library.ts';
 import { expect, test } from './support/fixtures.ts';
-import { openPlayer, pause, playUntil, PLAYER_LAUNCH_OPTIONS } from './support/player.ts';
+import { lineItem, openPlayer, pause, playUntil, PLAYER_LAUNCH_OPTIONS } from './support/player.ts';
 
 /** Issue 14, "Learner journey fixes": each journey as a learner meets it. */
 test.use({ launchOptions: PLAYER_LAUNCH_OPTIONS });
@@ -212,6 +212,47 @@ test.describe('learner journey fixes', () => {
     expect(card.height).toBeLessThanOrEqual(140);
     const phone = (await section.boundingBox())!;
     expect(phone.y + phone.height).toBeLessThanOrEqual(812);
+  });
+
+  test("on a phone a new learner's first transcript line is on the first screen, above the player", async ({
+    page,
+    makeAxeBuilder,
+  }) => {
+    const { chapter } = await openStoryFirstChapter(page.request);
+    await signedInLearner(page);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await openPlayer(page, chapter);
+    // The new words fold into one line that opens the list (measured once they are there).
+    const words = page.getByRole('button', { name: /^\d+ new words in this chapter$/ });
+    await expect(words).toHaveAttribute('aria-expanded', 'false');
+    const bar = (await page.getByRole('region', { name: 'Audio player' }).boundingBox())!;
+    const firstLineFits = async () => {
+      const line = (await lineItem(page, 0).boundingBox())!;
+      return line.y >= 0 && line.y + line.height <= bar.y;
+    };
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await firstLineFits()).toBe(true);
+
+    const region = page.getByRole('region', { name: 'New words in this chapter' });
+    await expect(region.getByRole('listitem')).toHaveCount(0);
+    // Reading settings, Bookmarks and the listening assist share one row.
+    const tops = await Promise.all(
+      [
+        page.getByRole('button', { name: 'Reading settings' }),
+        page.getByRole('button', { name: 'Bookmarks' }),
+        page.getByRole('button', { name: 'Listening assist' }),
+      ].map(async (button) => (await button.boundingBox())!.y),
+    );
+    expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(4);
+
+    // The open assist panel is compact: the first line stays in view above the player.
+    await page.getByRole('button', { name: 'Listening assist' }).click();
+    await expect(page.getByRole('switch', { name: 'Repeat the current line' })).toBeVisible();
+    expect(await firstLineFits()).toBe(true);
+    expect((await makeAxeBuilder().analyze()).violations).toEqual([]);
+
+    await words.click();
+    await expect(region.getByRole('listitem').first()).toBeVisible();
   });
 
   test("a new learner's first chapter shows its new words, not 'You know 0%'", async ({

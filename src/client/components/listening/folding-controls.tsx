@@ -18,10 +18,13 @@ export function FoldingControls({ children }: { children: ReactNode }) {
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((current) => !current)}
-        className="inline-flex h-9 items-center gap-2 rounded-full border border-line bg-surface px-4 text-sm font-medium text-ink hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus md:hidden"
+        className="inline-flex h-9 items-center gap-2 rounded-full border border-line bg-surface px-3 text-sm sm:px-4 font-medium text-ink hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus md:hidden"
       >
         <SlidersHorizontal aria-hidden="true" className="size-4" />
-        Reading settings
+        {/* One compact row with Bookmarks and the listening assist on a narrow phone. */}
+        <span>
+          Reading <span className="max-sm:sr-only">settings</span>
+        </span>
         <ChevronDown
           aria-hidden="true"
           className={cn('size-4 transition-transform', open && 'rotate-180')}
@@ -30,7 +33,10 @@ export function FoldingControls({ children }: { children: ReactNode }) {
       <div
         id={id}
         data-open={open}
-        className={cn(open ? 'block w-full' : 'hidden', 'md:block md:w-auto')}
+        className={cn(
+          open ? 'block w-full' : 'hidden',
+          'order-last md:order-none md:block md:w-auto',
+        )}
       >
         {children}
       </div>

@@ -135,10 +135,11 @@ export function ListeningLayout({
         </div>
       </div>
 
-      <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 md:grid md:grid-cols-[minmax(0,1fr)_18rem] md:gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="min-w-0 space-y-5">
+      <div className="mx-auto max-w-6xl px-4 py-4 sm:px-6 md:grid md:grid-cols-[minmax(0,1fr)_18rem] md:gap-8 md:py-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-3 md:space-y-5">
           {intro}
-          <div className="flex flex-wrap items-center justify-between gap-3">
+          {/* On a phone: Reading settings, Bookmarks and the listening assist on one row. */}
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-3 md:justify-between md:gap-x-3">
             <FoldingControls>
               <ReadingControls
                 settings={settings}
@@ -150,18 +151,23 @@ export function ListeningLayout({
               />
             </FoldingControls>
             {sidebar && !desktop ? (
-              <Button variant="secondary" size="sm" onClick={() => setDrawerOpen(true)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setDrawerOpen(true)}
+                className="max-sm:w-9 max-sm:px-0"
+              >
                 <SidebarIcon aria-hidden="true" className="size-4" />
-                {sidebarTitle}
+                <span className="max-sm:sr-only">{sidebarTitle}</span>
               </Button>
             ) : null}
+            <ListeningAssist
+              audio={audio}
+              index={index}
+              surface={surface}
+              disabled={unavailableText != null}
+            />
           </div>
-          <ListeningAssist
-            audio={audio}
-            index={index}
-            surface={surface}
-            disabled={unavailableText != null}
-          />
           {banner}
           <section
             aria-labelledby={transcriptHeadingId}

@@ -141,12 +141,25 @@ export function ListeningAssistPanel({
   if (settings.listenFirst !== 'off') on.push('Listen first');
   if (sleepTimer.kind !== 'off') on.push('Sleep timer');
 
+  // On a phone, folded and with nothing to say, it is one button in the row of the reading
+  // controls; open (or saying something) it takes the row's whole width as a card (issue 14).
+  const card = open || status !== null || transcriptHidden;
   return (
     <section
       aria-label="Listening assist"
-      className="rounded-2xl border border-line bg-surface px-3 py-2 sm:px-4"
+      data-card={card}
+      className={cn(
+        card ? 'w-full rounded-2xl border border-line bg-surface px-3 py-2' : 'w-auto',
+        'md:w-full md:rounded-2xl md:border md:border-line md:bg-surface md:px-4 md:py-2',
+      )}
     >
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <div
+        className={cn(
+          'flex flex-wrap items-center gap-x-3 gap-y-1',
+          !card &&
+            'max-md:rounded-full max-md:border max-md:border-line max-md:bg-surface max-md:pr-3',
+        )}
+      >
         <button
           type="button"
           aria-expanded={open}
@@ -155,13 +168,26 @@ export function ListeningAssistPanel({
           className="inline-flex min-h-9 items-center gap-2 rounded-full px-2 text-sm font-semibold text-ink hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
         >
           <Ear aria-hidden="true" className="size-4" />
-          Listening assist
+          <span className="max-sm:sr-only">Listening assist</span>
+          {/* A narrow phone's short label; the button is still named "Listening assist". */}
+          <span aria-hidden="true" className="sm:hidden">
+            Assist
+          </span>
           <ChevronDown
             aria-hidden="true"
             className={cn('size-4 transition-transform', open && 'rotate-180')}
           />
         </button>
-        <p className="text-sm text-ink-muted">{on.length > 0 ? on.join(' · ') : 'Off'}</p>
+        <p className="text-sm text-ink-muted">
+          {on.length > 0 ? (
+            <>
+              <span className="max-sm:hidden">{on.join(' · ')}</span>
+              <span className="sm:hidden">{on.length} on</span>
+            </>
+          ) : (
+            'Off'
+          )}
+        </p>
       </div>
 
       <div role="status" className="empty:hidden">
@@ -181,7 +207,13 @@ export function ListeningAssistPanel({
         </div>
       ) : null}
 
-      <div id={panelId} hidden={!open} className="mt-3 space-y-4 pb-2">
+      {/* On a phone the open panel scrolls within a fifth of the screen, so the line being
+          worked on stays in view below it. */}
+      <div
+        id={panelId}
+        hidden={!open}
+        className="mt-2 max-h-[20dvh] space-y-3 overflow-y-auto overscroll-contain pb-2 md:mt-3 md:max-h-none md:space-y-4 md:overflow-visible"
+      >
         <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
           <ToggleSwitch
             label="Repeat the current line"

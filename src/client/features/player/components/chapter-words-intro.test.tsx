@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TranscriptSegment } from '#shared/transcript';
 import { chapterNewWords, ChapterWordsIntro, NEW_WORDS_SHOWN } from './chapter-words-intro';
@@ -66,6 +66,22 @@ describe("a chapter's new words (issue 14)", () => {
     render(<ChapterWordsIntro knownPercentage={0} newWords={many} />);
     expect(screen.getAllByRole('listitem')).toHaveLength(NEW_WORDS_SHOWN);
     expect(screen.getByText('and 3 more, marked in the transcript')).toBeInTheDocument();
+  });
+
+  it('folds into one line on a phone, "N new words in this chapter", that opens the list', () => {
+    const many = Array.from({ length: 103 }, (_, i) => ({ text: `palabra${i}`, gloss: undefined }));
+    render(<ChapterWordsIntro knownPercentage={0} newWords={many} />);
+    const toggle = screen.getByRole('button', { name: '103 new words in this chapter' });
+    const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    // Below the desktop breakpoint the list is hidden until the line is pressed (md:block).
+    expect(toggle).toHaveClass('md:hidden');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(list).toHaveClass('hidden', 'md:block');
+    expect(list).toContainElement(screen.getAllByRole('listitem', { hidden: true })[0]!);
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(list).not.toHaveClass('hidden');
+    expect(screen.getByRole('region', { name: 'New words in this chapter' })).toBeInTheDocument();
   });
 
   it('keeps the share once the learner knows some of the words', () => {

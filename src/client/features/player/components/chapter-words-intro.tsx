@@ -1,4 +1,7 @@
+import { useId, useState } from 'react';
+import { ChevronDown } from 'lucide-react';
 import type { TranscriptSegment } from '#shared/transcript';
+import { cn } from '#client/lib/cn';
 
 /** How many of a chapter's new words the intro lists. */
 export const NEW_WORDS_SHOWN = 8;
@@ -47,31 +50,60 @@ export function ChapterWordsIntro({
       <p className="text-ink-muted">You know {knownPercentage}% of the words in this chapter</p>
     );
   }
+  return <NewWordsList newWords={newWords} />;
+}
+
+/**
+ * On a phone the list folds into one line ("103 new words in this chapter") that opens it, so the
+ * transcript stays on the first screen (issue 14); from the desktop breakpoint it is always shown.
+ * CSS decides, so the server's HTML is already right on either screen.
+ */
+function NewWordsList({ newWords }: { newWords: readonly ChapterNewWord[] }) {
+  const [open, setOpen] = useState(false);
+  const headingId = useId();
+  const listId = useId();
   const shown = newWords.slice(0, NEW_WORDS_SHOWN);
   const more = newWords.length - shown.length;
   return (
-    <section aria-labelledby="chapter-new-words" className="text-ink-muted">
-      <h2 id="chapter-new-words" className="font-sans text-base font-medium text-ink">
+    <section aria-labelledby={headingId} className="text-ink-muted">
+      <h2 id={headingId} className="hidden font-sans text-base font-medium text-ink md:block">
         New words in this chapter
       </h2>
-      <ul className="mt-2 flex flex-wrap gap-2">
-        {shown.map((word) => (
-          <li
-            key={word.text}
-            lang="es"
-            className="rounded-full border border-line bg-surface px-3 py-1 text-sm"
-          >
-            <span className="font-medium text-ink">{word.text}</span>
-            {word.gloss ? (
-              <span lang="en" className="text-ink-muted">
-                {' '}
-                · {word.gloss}
-              </span>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-      {more > 0 ? <p className="mt-2 text-sm">and {more} more, marked in the transcript</p> : null}
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((current) => !current)}
+        className="inline-flex min-h-9 items-center gap-2 rounded-full text-sm font-medium text-ink hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus md:hidden"
+      >
+        {newWords.length} new {newWords.length === 1 ? 'word' : 'words'} in this chapter
+        <ChevronDown
+          aria-hidden="true"
+          className={cn('size-4 transition-transform', open && 'rotate-180')}
+        />
+      </button>
+      <div id={listId} data-open={open} className={cn(open ? 'block' : 'hidden', 'md:block')}>
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {shown.map((word) => (
+            <li
+              key={word.text}
+              lang="es"
+              className="rounded-full border border-line bg-surface px-3 py-1 text-sm"
+            >
+              <span className="font-medium text-ink">{word.text}</span>
+              {word.gloss ? (
+                <span lang="en" className="text-ink-muted">
+                  {' '}
+                  · {word.gloss}
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        {more > 0 ? (
+          <p className="mt-2 text-sm">and {more} more, marked in the transcript</p>
+        ) : null}
+      </div>
     </section>
   );
 }
