@@ -171,6 +171,8 @@ test.describe('listening assist', () => {
     await expect(lineItem(page, 0)).toBeHidden();
     await assist.getByRole('button', { name: 'Show the transcript' }).click();
     await expect(lineItem(page, 0)).toBeVisible();
+    // The option says what the page shows: the text (issue 14).
+    await expect(assist.getByRole('radio', { name: 'Show the text' })).toBeChecked();
     await expect(body(0)).toHaveCSS('filter', 'none');
   });
 

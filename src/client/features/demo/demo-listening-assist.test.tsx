@@ -175,6 +175,11 @@ describe('listening assist', () => {
     fireEvent.click(within(assist).getByRole('button', { name: 'Show the transcript' }));
     expect(surface.dataset.listenFirst).toBeUndefined();
     expect(within(assist).queryByText('The transcript is hidden: listen first.')).toBeNull();
+    // The option says what the page shows (issue 14): the text, not "Hide the whole transcript".
+    expect(within(assist).getByRole('radio', { name: 'Show the text' })).toBeChecked();
+    expect(
+      within(assist).getByRole('radio', { name: 'Hide the whole transcript' }),
+    ).not.toBeChecked();
   });
 
   it('each mode has a key, listed in the shortcuts help', async () => {

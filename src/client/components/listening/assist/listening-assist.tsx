@@ -43,7 +43,8 @@ export function ListeningAssist({ audio, index, surface, disabled = false }: Lis
 
   const { replaySlowly, stayPaused } = useLineAssist(audio, lines, settings);
   useSleepTimer(audio);
-  const listenFirst = useListenFirst(surface, settings.listenFirst, index);
+  const showText = useCallback(() => update({ listenFirst: 'off' }), [update]);
+  const listenFirst = useListenFirst(surface, settings.listenFirst, index, showText);
 
   const onKey = useCallback(
     (key: AssistShortcutKey) => {
@@ -87,7 +88,7 @@ export function ListeningAssist({ audio, index, surface, disabled = false }: Lis
       sleepRemaining={<SleepRemaining audio={audio} />}
       onReplaySlowly={replaySlowly}
       onStayPaused={stayPaused}
-      transcriptHidden={settings.listenFirst === 'all' && !listenFirst.transcriptShown}
+      transcriptHidden={settings.listenFirst === 'all'}
       onRevealAll={listenFirst.revealAll}
       disabled={disabled || !lines || lines.length === 0}
     />

@@ -5,12 +5,10 @@ import './listening-assist.css';
 const LINE = 'li[data-s]';
 
 export interface ListenFirstControls {
-  /** The whole transcript is shown again for this chapter ('all' mode). */
-  transcriptShown: boolean;
   revealLine: (index: number) => void;
   /** Reveals the line being played (the highlighted one). */
   revealCurrent: () => void;
-  /** Every line, or the whole transcript, shown for this chapter. */
+  /** Every line shown for this chapter; in 'all' mode, `onShowAll` (the text is shown again). */
   revealAll: () => void;
 }
 
@@ -19,14 +17,16 @@ export interface ListenFirstControls {
  * follows (a hidden line's text is blurred, or the whole list is hidden), and each revealed line
  * carries `data-revealed`. A click on a hidden line's text, or Enter/Space on one of its words,
  * reveals it instead of playing. What was revealed is forgotten with the chapter (`resetKey`).
+ * Showing a hidden whole transcript calls `onShowAll`, which turns the mode off, so the chosen
+ * option and what the page shows agree (issue 14).
  */
 export function useListenFirst(
   surface: HTMLElement | null,
   mode: ListenFirstMode,
   resetKey: unknown,
+  onShowAll: () => void,
 ): ListenFirstControls {
   const revealed = useRef(new Set<number>());
-  const [transcriptShown, setTranscriptShown] = useState(false);
   const [, setVersion] = useState(0);
 
   // A new chapter starts hidden again.
@@ -34,10 +34,7 @@ export function useListenFirst(
   if (seenKey !== resetKey) {
     setSeenKey(resetKey);
     revealed.current = new Set();
-    setTranscriptShown(false);
   }
-
-  const effective = mode === 'all' && transcriptShown ? 'off' : mode;
 
   const apply = useCallback(() => {
     if (!surface) return;
@@ -51,12 +48,12 @@ export function useListenFirst(
 
   useEffect(() => {
     if (!surface) return;
-    if (effective === 'off') {
+    if (mode === 'off') {
       delete surface.dataset.listenFirst;
       return;
     }
-    surface.dataset.listenFirst = effective;
-    if (effective !== 'lines') return;
+    surface.dataset.listenFirst = mode;
+    if (mode !== 'lines') return;
     apply();
     // The transcript writes its lines anew (another transcript, other line buttons).
     const observer = new MutationObserver((records) => {
@@ -95,7 +92,7 @@ export function useListenFirst(
       surface.removeEventListener('keydown', onKeyDown, true);
       delete surface.dataset.listenFirst;
     };
-  }, [surface, effective, apply, resetKey]);
+  }, [surface, mode, apply, resetKey]);
 
   const revealLine = useCallback(
     (index: number) => {
@@ -108,15 +105,15 @@ export function useListenFirst(
   );
   const revealCurrent = useCallback(() => {
     if (mode === 'all') {
-      setTranscriptShown(true);
+      onShowAll();
       return;
     }
     const current = surface?.querySelector<HTMLElement>(`${LINE}[aria-current="true"]`);
     revealLine(current ? Number(current.dataset.s) : 0);
-  }, [surface, mode, revealLine]);
+  }, [surface, mode, revealLine, onShowAll]);
   const revealAll = useCallback(() => {
     if (mode === 'all') {
-      setTranscriptShown(true);
+      onShowAll();
       return;
     }
     for (const line of surface?.querySelectorAll<HTMLElement>(LINE) ?? []) {
@@ -124,7 +121,7 @@ export function useListenFirst(
     }
     apply();
     setVersion((version) => version + 1);
-  }, [surface, mode, apply]);
+  }, [surface, mode, apply, onShowAll]);
 
-  return { transcriptShown, revealLine, revealCurrent, revealAll };
+  return { revealLine, revealCurrent, revealAll };
 }
