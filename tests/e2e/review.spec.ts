@@ -42,7 +42,7 @@ test.describe('review', () => {
     const { word, gloss, sentence, saved } = await saveTwoItems(page);
 
     await page.goto('/');
-    const badge = page.getByRole('link', { name: 'Review: 2 cards waiting' });
+    const badge = page.getByRole('link', { name: 'Review: Due 0 · New cards left today 2' });
     await expect(badge).toBeVisible();
     await badge.click();
     await expect(page).toHaveURL(/\/review$/);

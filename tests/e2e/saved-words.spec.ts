@@ -46,7 +46,9 @@ test.describe('saved words', () => {
     await expect(saveLine).toHaveAttribute('aria-pressed', 'true');
     await expect(saveLine).toHaveAccessibleName(/^Saved to My words/);
     // The header's review count follows at once (two new cards).
-    await expect(page.getByRole('link', { name: 'Review: 2 cards waiting' })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: 'Review: Due 0 · New cards left today 2' }),
+    ).toBeVisible();
 
     // My words, from the account menu: both, newest first.
     await page.getByRole('button', { name: 'Account menu' }).click();

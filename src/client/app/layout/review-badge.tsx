@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useReviewSummary } from '#client/lib/api/review/get-review-summary';
+import { reviewCountLabels, useReviewSummary } from '#client/lib/api/review/get-review-summary';
 import { cn } from '#client/lib/cn';
 
 /**
@@ -9,12 +9,16 @@ import { cn } from '#client/lib/cn';
 export function ReviewBadge() {
   const { data } = useReviewSummary(true);
   const waiting = data ? data.dueCount + data.newAvailable : 0;
+  // Named with the words of /review and the profile: "Review: Due 1 · New cards left today 1".
   const label =
-    waiting === 0 ? 'Review' : `Review: ${waiting} ${waiting === 1 ? 'card' : 'cards'} waiting`;
+    !data || waiting === 0
+      ? 'Review'
+      : `Review: ${reviewCountLabels.due} ${data.dueCount} · ${reviewCountLabels.newLeft} ${data.newAvailable}`;
   return (
     <Link
       to="/review"
       aria-label={label}
+      title={label}
       data-testid="review-badge"
       className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 font-medium text-ink transition-colors hover:bg-surface-muted"
     >

@@ -178,7 +178,9 @@ describe('site header, signed in', () => {
         json(200, { dueCount: 3, newAvailable: 2 }),
     });
     await renderHeader();
-    const badge = await screen.findByRole('link', { name: 'Review: 5 cards waiting' });
+    const badge = await screen.findByRole('link', {
+      name: 'Review: Due 3 · New cards left today 2',
+    });
     expect(badge).toHaveAttribute('href', '/review');
     expect(badge).toHaveTextContent('Review5');
   });

@@ -6,6 +6,12 @@ import { apiFetch } from '#client/lib/api-client';
 /** The learner's day starts at their own midnight (the contract's `timezoneOffset`). */
 export const timezoneOffsetQuery = () => `timezoneOffset=${new Date().getTimezoneOffset()}`;
 
+/** The counts' names, the same on /review, in the header's label and on the profile (issue 14). */
+export const reviewCountLabels = {
+  due: 'Due',
+  newLeft: 'New cards left today',
+} as const;
+
 export const reviewSummaryKey = ['me', 'review', 'summary'] as const;
 
 /**
