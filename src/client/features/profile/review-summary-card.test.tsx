@@ -19,7 +19,8 @@ describe('profile review summary', () => {
     renderApp('/profile');
     expect(await screen.findByRole('heading', { name: 'Review' })).toBeInTheDocument();
     expect(await screen.findByTestId('profile-review-due')).toHaveTextContent('7');
-    expect(screen.getByText('New cards today').nextSibling).toHaveTextContent('4');
+    expect(screen.getByText('Due').nextSibling).toHaveTextContent('7');
+    expect(screen.getByText('New cards left today').nextSibling).toHaveTextContent('4');
     expect(screen.getByRole('link', { name: 'Start Review' })).toHaveAttribute('href', '/review');
   });
 });

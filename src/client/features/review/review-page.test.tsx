@@ -117,6 +117,27 @@ describe('/review', () => {
     await waitFor(() => expect(localStorage.length).toBe(0));
   });
 
+  it('after Good (due again in 10 min) counts only what is reviewable now, header included', async () => {
+    const user = userEvent.setup();
+    renderApp('/review');
+    expect(
+      await screen.findByRole('link', { name: 'Review: Due 0 · New cards left today 2' }),
+    ).toBeInTheDocument();
+    expect((await screen.findByText('New cards left today')).nextSibling).toHaveTextContent('2');
+
+    await user.click(await screen.findByRole('button', { name: 'Show answer' }));
+    await user.click(await screen.findByRole('button', { name: /^Good/ }));
+    expect(await screen.findByRole('button', { name: 'Show answer' })).toBeInTheDocument();
+    // The rated card comes back in 10 minutes: not due now; one new card is left.
+    expect(screen.getByTestId('review-due-count')).toHaveTextContent('0');
+    expect(screen.getByTestId('review-new-count')).toHaveTextContent('1');
+    // The header follows at once, before the answer is sent (1.5 s batches).
+    expect(
+      screen.getByRole('link', { name: 'Review: Due 0 · New cards left today 1' }),
+    ).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+  });
+
   it('saves the daily new-card limit and starts again from the new queue', async () => {
     const user = userEvent.setup();
     const fetchMock = stubApi({

@@ -9,6 +9,7 @@ import {
   ratingIntervals,
   sessionCounts,
   startSession,
+  summaryAfterRating,
 } from './review-rules';
 import { savedItemFixture } from './saved-item-fixture';
 
@@ -44,7 +45,9 @@ describe('review rules', () => {
     expect(session.cards.map((card) => card.id)).toEqual(['b', 'a']);
     expect(session.cards[1]!.review?.state).toBe('learning');
     expect(session.introduced).toBe(1);
-    expect(sessionCounts(session, now)).toEqual({ due: 1, newLeft: 1 });
+    // Back in 1 minute: in the session, but not due now.
+    expect(sessionCounts(session, now)).toEqual({ due: 0, newLeft: 1 });
+    expect(sessionCounts(session, new Date(now.getTime() + 20 * 60_000)).due).toBe(1);
 
     session = rateCurrent(session, 4, now);
     session = rateCurrent(session, 4, now);
@@ -52,6 +55,21 @@ describe('review rules', () => {
     expect(session.introduced).toBe(2);
     expect(session.doneDue).toHaveLength(2);
     expect(nextDueAt(session.doneDue, now.getTime())).toBe(Math.min(...session.doneDue));
+  });
+
+  it("moves the header's counts as each card is rated", () => {
+    const summary = { dueCount: 1, newAvailable: 2 };
+    // A new card rated Good (back in 10 min): one new card fewer, nothing due now.
+    expect(summaryAfterRating(summary, savedItem('a'), 3, now)).toEqual({
+      dueCount: 1,
+      newAvailable: 1,
+    });
+    const due = scheduleAnswer(null, 3, new Date(now.getTime() - 3_600_000));
+    // A due card rated Easy leaves the due count.
+    expect(summaryAfterRating(summary, savedItem('b', { review: due }), 4, now)).toEqual({
+      dueCount: 0,
+      newAvailable: 2,
+    });
   });
 
   it('counts a reviewed card due later as not due', () => {

@@ -1,4 +1,4 @@
-import type { ReviewRating } from '#shared/contracts/review';
+import type { ReviewRating, ReviewSummary } from '#shared/contracts/review';
 import type { SavedItem } from '#shared/contracts/saved-items';
 import { previewDue, scheduleAnswer } from '#shared/review/fsrs';
 import { randomUuid } from '#client/lib/random-uuid';
@@ -57,15 +57,38 @@ export function rateCurrent(state: SessionState, rating: ReviewRating, now: Date
   return { cards: rest, doneDue: [...state.doneDue, dueMs], introduced };
 }
 
-/** Counts shown above the card: reviews due now and new cards left in the session. */
+/**
+ * Counts shown above the card: reviews due now (a card back in the session after a learning step
+ * counts once its step is over, as on the server) and new cards left in the session.
+ */
 export function sessionCounts(state: SessionState, now: Date): { due: number; newLeft: number } {
   let due = 0;
   let newLeft = 0;
   for (const card of state.cards) {
     if (card.review === null) newLeft += 1;
-    else if (Date.parse(card.review.due) <= now.getTime() + SAME_SESSION_MS) due += 1;
+    else if (Date.parse(card.review.due) <= now.getTime()) due += 1;
   }
   return { due, newLeft };
+}
+
+/**
+ * The header's and profile's counts right after `card` was rated, before the answer reaches the
+ * server (whose counts replace these when it answers): a new card leaves "new cards left today",
+ * a due card leaves "due" unless it is due again at once.
+ */
+export function summaryAfterRating(
+  summary: ReviewSummary,
+  card: SavedItem,
+  rating: ReviewRating,
+  now: Date,
+): ReviewSummary {
+  const wasNew = card.review === null;
+  const wasDue = card.review !== null && Date.parse(card.review.due) <= now.getTime();
+  const dueAgain = Date.parse(scheduleAnswer(card.review, rating, now).due) <= now.getTime();
+  return {
+    dueCount: Math.max(0, summary.dueCount - (wasDue ? 1 : 0) + (dueAgain ? 1 : 0)),
+    newAvailable: Math.max(0, summary.newAvailable - (wasNew ? 1 : 0)),
+  };
 }
 
 /** The earliest moment a card is due after now, from the items' states (null: nothing scheduled). */

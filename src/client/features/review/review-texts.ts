@@ -5,8 +5,6 @@ export const reviewTexts = {
   loading: 'Loading your review...',
   loadFailed: 'Your review could not be loaded.',
   tryAgain: 'Try Again',
-  dueLabel: 'Due',
-  newLabel: 'New today',
   play: 'Play',
   replay: 'Replay',
   playing: 'Playing...',

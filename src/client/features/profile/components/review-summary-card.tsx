@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClassName } from '#client/components/ui/button';
-import { useReviewSummary } from '#client/lib/api/review/get-review-summary';
+import { reviewCountLabels, useReviewSummary } from '#client/lib/api/review/get-review-summary';
 
 /** The learner's review deck at a glance: cards due now, new cards left today, the way in. */
 export function ReviewSummaryCard() {
@@ -12,13 +12,13 @@ export function ReviewSummaryCard() {
       ) : (
         <dl className="flex gap-8">
           <div>
-            <dt className="text-sm text-ink-muted">Cards due</dt>
+            <dt className="text-sm text-ink-muted">{reviewCountLabels.due}</dt>
             <dd className="text-3xl font-semibold" data-testid="profile-review-due">
               {data ? data.dueCount : '–'}
             </dd>
           </div>
           <div>
-            <dt className="text-sm text-ink-muted">New cards today</dt>
+            <dt className="text-sm text-ink-muted">{reviewCountLabels.newLeft}</dt>
             <dd className="text-3xl font-semibold">{data ? data.newAvailable : '–'}</dd>
           </div>
         </dl>

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ReviewQueue, ReviewRating } from '#shared/contracts/review';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReviewQueue, ReviewRating, ReviewSummary } from '#shared/contracts/review';
+import { reviewCountLabels, reviewSummaryKey } from '#client/lib/api/review/get-review-summary';
 import { useAnswerQueue } from '../hooks/use-answer-queue';
 import { useClipPlayer } from '../hooks/use-clip-player';
 import {
@@ -8,6 +10,7 @@ import {
   ratingIntervals,
   sessionCounts,
   startSession,
+  summaryAfterRating,
 } from '../review-rules';
 import { reviewTexts } from '../review-texts';
 import { ReviewCard } from './review-card';
@@ -25,6 +28,7 @@ export function ReviewSession({ queue, userId }: { queue: ReviewQueue; userId: s
   const [turn, setTurn] = useState(0);
   const { player, status } = useClipPlayer();
   const answers = useAnswerQueue(userId);
+  const queryClient = useQueryClient();
   const card = session.cards[0];
   const next = session.cards[1];
 
@@ -53,11 +57,16 @@ export function ReviewSession({ queue, userId }: { queue: ReviewQueue; userId: s
         rating,
         reviewedAt: now.getTime(),
       });
+      // The header's count follows at once, not only when the batch reaches the server.
+      queryClient.setQueryData<ReviewSummary>(
+        reviewSummaryKey,
+        (summary) => summary && summaryAfterRating(summary, card, rating, now),
+      );
       setSession((current) => rateCurrent(current, rating, now));
       setRevealed(false);
       setTurn((current) => current + 1);
     },
-    [answers, card, revealed],
+    [answers, card, revealed, queryClient],
   );
 
   useEffect(() => {
@@ -85,13 +94,13 @@ export function ReviewSession({ queue, userId }: { queue: ReviewQueue; userId: s
     <div className="space-y-6">
       <dl className="flex gap-6" aria-label="Today">
         <div>
-          <dt className="text-sm text-ink-muted">{reviewTexts.dueLabel}</dt>
+          <dt className="text-sm text-ink-muted">{reviewCountLabels.due}</dt>
           <dd className="text-2xl font-semibold" data-testid="review-due-count">
             {counts.due}
           </dd>
         </div>
         <div>
-          <dt className="text-sm text-ink-muted">{reviewTexts.newLabel}</dt>
+          <dt className="text-sm text-ink-muted">{reviewCountLabels.newLeft}</dt>
           <dd className="text-2xl font-semibold" data-testid="review-new-count">
             {counts.newLeft}
           </dd>
