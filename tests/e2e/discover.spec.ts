@@ -2,7 +2,7 @@ import type AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { signedInLearner } from './support/accounts.ts';
-import { listStories } from './support/demo-library.ts';
+import { listStories, openStoryFirstChapter } from './support/demo-library.ts';
 import {
   asAdmin,
   DEMO,
@@ -478,6 +478,54 @@ test.describe('home page', () => {
     await expect(page.getByRole('region', { name: 'Featured Story' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'How It Works' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Continue Where You Left Off' })).toHaveCount(0);
+  });
+
+  test("a returning learner's Continue card fits a phone and, alone, uses a desktop's width", async ({
+    page,
+    makeAxeBuilder,
+  }) => {
+    const { chapter } = await openStoryFirstChapter(page.request);
+    await signedInLearner(page);
+    await saveProgress(page.request, chapter, 5);
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'Continue Where You Left Off' });
+    const card = section.getByRole('article');
+    await expect(card).toHaveCount(1);
+    // The page is no wider than the phone, and the card's button shows its whole label.
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+    const button = card.getByRole('link', { name: named('Continue', chapter.title) });
+    const buttonBox = (await button.boundingBox())!;
+    expect(buttonBox.x + buttonBox.width).toBeLessThanOrEqual(375);
+    expect(await button.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+      true,
+    );
+
+    // A lone card takes the width, not a narrow third, and shows its titles whole.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    await expect(card).toBeVisible();
+    const sectionBox = (await section.boundingBox())!;
+    expect((await card.boundingBox())!.width).toBeGreaterThan(sectionBox.width / 2);
+    expect(sectionBox.y + sectionBox.height).toBeLessThanOrEqual(900);
+    const clipped = await card.evaluate((element) =>
+      [...element.querySelectorAll('p, h3')].some(
+        (title) => title.scrollWidth > title.clientWidth || title.scrollHeight > title.clientHeight,
+      ),
+    );
+    expect(clipped).toBe(false);
+    // It sits on the hero's background: no band between it and the hero.
+    await expect(
+      page.getByRole('region', { name: /Master Spanish/ }).getByRole('region', {
+        name: 'Continue Where You Left Off',
+      }),
+    ).toBeVisible();
+    expect((await makeAxeBuilder().analyze()).violations).toEqual([]);
   });
 
   const steps = [

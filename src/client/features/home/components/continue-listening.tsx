@@ -15,8 +15,19 @@ import { useRecentChapters } from '../api/get-recent-chapters';
 const RECENT_LIMIT = 3;
 
 /**
+ * Columns by count: one or two chapters share the width instead of sitting in a narrow third.
+ * Every rule is a minmax(0, 1fr) track (grid-cols-N), so a long title never widens the page.
+ */
+const COLUMNS: Record<number, string> = {
+  1: 'grid-cols-1',
+  2: 'grid-cols-1 md:grid-cols-2',
+  3: 'grid-cols-1 md:grid-cols-2 lg:grid-cols-3',
+};
+
+/**
  * One compact row (issue 14): a small cover, the story and chapter, progress and the button, so
- * the section fits above the hero on a desktop screen and takes little room on a phone.
+ * the section fits above the hero on a desktop screen and takes little room on a phone. Titles
+ * take up to two lines; the button keeps its whole label.
  */
 function RecentChapterCard({ chapter }: { chapter: RecentChapter }) {
   const label = chapterButtonLabel(chapter, 'home');
@@ -30,15 +41,24 @@ function RecentChapterCard({ chapter }: { chapter: RecentChapter }) {
           imageUrl={chapter.story.imageUrl}
           width={IMAGE_SIZES.recentCover.w}
           height={IMAGE_SIZES.recentCover.h}
-          className="w-20 shrink-0 rounded-lg"
+          className="w-16 shrink-0 rounded-lg sm:w-20"
         />
         <div className="min-w-0 flex-1">
-          <p className="truncate text-xs font-medium text-ink-muted">{chapter.story.title}</p>
-          <h3 id={titleId} className="truncate text-base leading-snug font-semibold">
+          <p className="line-clamp-2 text-xs font-medium break-words text-ink-muted">
+            {chapter.story.title}
+          </p>
+          <h3
+            id={titleId}
+            className="line-clamp-2 text-base leading-snug font-semibold break-words"
+          >
             {chapter.title}
           </h3>
           <div className="mt-2 flex items-center gap-2">
-            <ProgressBar value={percent} label={`Progress of ${chapter.title}`} />
+            <ProgressBar
+              value={percent}
+              label={`Progress of ${chapter.title}`}
+              className="max-w-xs"
+            />
             <span className="shrink-0 text-xs text-ink-muted tabular-nums">{percent}%</span>
           </div>
         </div>
@@ -74,9 +94,9 @@ export function ContinueListening() {
       <h2 id="continue-title" className="text-xl font-semibold tracking-tight sm:text-2xl">
         Continue Where You Left Off
       </h2>
-      <ul className="mt-3 grid gap-3 md:grid-cols-2 lg:grid-cols-3">
+      <ul className={`mt-3 grid gap-3 ${COLUMNS[chapters.length]}`}>
         {chapters.map((chapter) => (
-          <li key={chapter.id}>
+          <li key={chapter.id} className="min-w-0">
             <RecentChapterCard chapter={chapter} />
           </li>
         ))}

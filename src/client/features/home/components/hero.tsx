@@ -1,16 +1,21 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BookOpenText, Headphones, Pause, Play } from 'lucide-react';
 import { buttonClassName } from '#client/components/ui/button';
 
-/** The opening of the home page: what Relatos is, and the two ways in. */
-export function Hero() {
+/**
+ * The opening of the home page: what Relatos is, and the two ways in. `lead` (a returning
+ * learner's Continue section) opens it on the same background, so no flat band cuts across it.
+ */
+export function Hero({ lead }: { lead?: ReactNode }) {
+  const sample = useSample();
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden border-b border-line">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,var(--color-accent-soft),transparent_60%)]"
       />
+      {lead ? <div className="relative">{lead}</div> : null}
       <div className="relative mx-auto grid max-w-6xl grid-cols-1 items-center gap-12 px-4 py-16 sm:px-6 sm:py-20 lg:grid-cols-[1.2fr_1fr] lg:py-24">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-surface px-3 py-1 text-sm font-medium text-accent-ink shadow-sm ring-1 ring-line">
@@ -35,8 +40,9 @@ export function Hero() {
               Learn More
             </Link>
           </div>
+          <PhoneSample sample={sample} />
         </div>
-        <SampleLine />
+        <SampleLine sample={sample} />
       </div>
     </section>
   );
@@ -82,11 +88,8 @@ const SAMPLE = {
 export const sampleProgress = (time: number) =>
   Math.min(1, Math.max(0, (time - SAMPLE.start) / (SAMPLE.end - SAMPLE.start)));
 
-/**
- * What listening looks like, for real (issue 14): the card that looks like a player plays the
- * demo's opening lines (the audio is fetched only when asked for) and leads to the whole demo.
- */
-function SampleLine() {
+/** The sample's playback, shared by the card and the phone's button. */
+function useSample() {
   const audioRef = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
   const [progress, setProgress] = useState(0);
@@ -114,18 +117,58 @@ function SampleLine() {
     }
   }
 
+  return { audioRef, playing, setPlaying, progress, toggle, onTimeUpdate };
+}
+
+type Sample = ReturnType<typeof useSample>;
+
+/**
+ * On a phone, where the card does not fit (issue 14): a compact button under the two calls to
+ * action plays the same line, and shows it once heard.
+ */
+function PhoneSample({ sample }: { sample: Sample }) {
+  const { playing, progress, toggle } = sample;
+  const Icon = playing ? Pause : Play;
+  return (
+    <div className="mt-4 sm:hidden">
+      <button
+        type="button"
+        onClick={toggle}
+        className={buttonClassName({ variant: 'ghost', className: 'px-3' })}
+      >
+        <Icon aria-hidden="true" className="size-5 text-accent-ink" />
+        {playing ? 'Pause sample' : 'Hear a sample'}
+        <span className="text-sm text-ink-muted">0:07</span>
+      </button>
+      {playing || progress > 0 ? (
+        <p lang="es" className="mt-2 px-3 font-serif text-lg leading-snug text-ink">
+          «{SAMPLE.spanish}»
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * What listening looks like, for real (issue 14): the card that looks like a player plays the
+ * demo's opening lines (the audio is fetched only when asked for) and leads to the whole demo.
+ */
+function SampleLine({ sample }: { sample: Sample }) {
+  const { playing, progress, toggle } = sample;
   const litBars = playing || progress > 0 ? Math.round(progress * waveform.length) : 8;
   const Icon = playing ? Pause : Play;
   return (
     <figure className="hidden rounded-3xl border border-line bg-surface p-6 shadow-lg shadow-ink/5 sm:block lg:rotate-1">
+      {/* The one audio element for both ways of hearing the sample: a media element plays
+          whether or not the card is displayed, so the phone's button uses it too. */}
       <audio
-        ref={audioRef}
+        ref={sample.audioRef}
         src={SAMPLE.src}
         preload="none"
-        onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
-        onEnded={() => setPlaying(false)}
-        onTimeUpdate={onTimeUpdate}
+        onPlay={() => sample.setPlaying(true)}
+        onPause={() => sample.setPlaying(false)}
+        onEnded={() => sample.setPlaying(false)}
+        onTimeUpdate={sample.onTimeUpdate}
       />
       <div className="flex items-center gap-3 text-sm text-ink-muted">
         <BookOpenText aria-hidden="true" className="size-5 text-accent-ink" />

@@ -7,14 +7,13 @@ import { SupportSlot } from './support-slot';
 import { TutorialCarousel } from './tutorial-carousel';
 
 /**
- * /: continue listening (a returning learner's first thing, above the fold), hero, featured
- * story, features, tutorial, support.
+ * /: continue listening (a returning learner's first thing, above the fold, on the hero's
+ * background), hero, featured story, features, tutorial, support.
  */
 export function HomePage({ support }: { support: ReactNode }) {
   return (
     <>
-      <ContinueListening />
-      <Hero />
+      <Hero lead={<ContinueListening />} />
       <FeaturedStory />
       <FeatureCards />
       <TutorialCarousel />
