@@ -176,6 +176,29 @@ test.describe('listening assist', () => {
     await expect(body(0)).toHaveCSS('filter', 'none');
   });
 
+  test('the shortcuts help lists every description left-aligned in one column', async ({
+    page,
+    makeAxeBuilder,
+  }) => {
+    const { chapter } = await openStoryFirstChapter(page.request);
+    await openPlayer(page, chapter);
+    await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+    const help = page.getByRole('dialog').filter({ hasText: 'Keyboard shortcuts' });
+    await expect(help).toBeVisible();
+    const descriptions = help.locator('dd');
+    const lefts = await descriptions.evaluateAll((elements) =>
+      elements.map((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        // Where the text starts: one-line and wrapped descriptions alike.
+        return Math.round(range.getClientRects()[0]!.left);
+      }),
+    );
+    expect(lefts.length).toBeGreaterThan(5);
+    expect(new Set(lefts).size).toBe(1);
+    expect(await axeViolations(makeAxeBuilder())).toEqual([]);
+  });
+
   for (const theme of ['light', 'dark'] as const) {
     test(`accessibility of the player with the assist panel open, ${theme} theme`, async ({
       page,

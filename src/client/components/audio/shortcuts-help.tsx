@@ -25,9 +25,10 @@ export function ShortcutsHelp({
           className="z-50 w-72 rounded-2xl border border-line bg-surface p-4 text-ink shadow-xl"
         >
           <p className="font-serif text-lg font-semibold">Keyboard shortcuts</p>
-          <dl className="mt-3 space-y-2 text-sm">
+          {/* Two columns, every description left-aligned whether it wraps or not (issue 14). */}
+          <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-3 gap-y-2 text-sm">
             {SHORTCUTS.map(({ keys, action }) => (
-              <div key={action} className="flex items-center justify-between gap-4">
+              <div key={action} className="contents">
                 <dt className="flex gap-1">
                   {keys.map((key) => (
                     <kbd
@@ -38,7 +39,7 @@ export function ShortcutsHelp({
                     </kbd>
                   ))}
                 </dt>
-                <dd className="text-ink-muted">{action}</dd>
+                <dd className="text-left text-ink-muted">{action}</dd>
               </div>
             ))}
           </dl>
