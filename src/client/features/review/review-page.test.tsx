@@ -154,6 +154,12 @@ describe('/review', () => {
     const queueCalls = () =>
       fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/me/review/queue')).length;
     expect(queueCalls()).toBe(1);
+    // Save sits beside the field; the hint runs under both, not squeezed next to Save.
+    const row = limit.parentElement!;
+    expect(row).toContainElement(screen.getByRole('button', { name: 'Save' }));
+    const hint = screen.getByText(/How many saved items start being reviewed each day/);
+    expect(row).not.toContainElement(hint);
+    expect(row.compareDocumentPosition(hint) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
     await user.clear(limit);
     await user.type(limit, '5');

@@ -34,29 +34,35 @@ export function NewCardLimitForm({
     }
   });
 
+  // Save beside the field and the hint the form's whole width under both, not squeezed into
+  // narrow lines next to Save (issue 14).
   return (
-    <form
-      onSubmit={(event) => void submit(event)}
-      className="flex flex-wrap items-end gap-3"
-      noValidate
-    >
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Field
         label={reviewTexts.limitLabel}
         hint={reviewTexts.limitHint}
         error={errors.newCardsPerDay?.message}
-        className="w-full sm:w-72"
       >
-        <Input
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          {...register('newCardsPerDay', { valueAsNumber: true })}
-        />
+        <div className="flex items-center gap-3">
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            className="w-full sm:w-40"
+            {...register('newCardsPerDay', { valueAsNumber: true })}
+          />
+          <Button
+            type="submit"
+            variant="secondary"
+            disabled={isSubmitting}
+            aria-busy={isSubmitting}
+            className="shrink-0"
+          >
+            {reviewTexts.limitSave}
+          </Button>
+        </div>
       </Field>
-      <Button type="submit" variant="secondary" disabled={isSubmitting} aria-busy={isSubmitting}>
-        {reviewTexts.limitSave}
-      </Button>
     </form>
   );
 }
