@@ -101,8 +101,12 @@ test.describe('learner journey fixes', () => {
     const { chapter } = await openStoryFirstChapter(page.request);
     const { email } = await signedInLearner(page);
     await page.goto('/profile');
-    const language = page.getByLabel('Translation language');
-    await expect(language.locator('option')).toHaveText(['English']);
+    // Only English: said in words, not a menu of one (issue 14).
+    const language = page.getByRole('group', { name: 'Translation language' });
+    await expect(language).toContainText(
+      'English — more languages appear when a translation service is configured',
+    );
+    await expect(page.getByRole('combobox', { name: 'Translation language' })).toHaveCount(0);
     expect((await makeAxeBuilder().analyze()).violations).toEqual([]);
 
     // A French preference stored before this rule is served as the story's English, with a note.

@@ -212,14 +212,29 @@ describe('/profile', () => {
       'GET /api/translate/languages': () => json(200, { languages: ['en'] }),
     });
     const form = section('Preferences');
-    const select = await within(form).findByLabelText('Translation language');
-    await waitFor(() =>
-      expect(
-        within(select)
-          .getAllByRole('option')
-          .map((o) => o.textContent),
-      ).toEqual(['English']),
-    );
+    // Only English: said in words, not a menu of one.
+    expect(
+      await within(form).findByText(
+        'English — more languages appear when a translation service is configured',
+      ),
+    ).toBeVisible();
+    expect(within(form).getByRole('group', { name: 'Translation language' })).toBeVisible();
+    expect(within(form).queryByRole('combobox', { name: 'Translation language' })).toBeNull();
+  });
+
+  it('keeps the menu when several translation languages can be served', async () => {
+    await openProfile({
+      'GET /api/translate/languages': () => json(200, { languages: ['en', 'fr'] }),
+    });
+    const form = section('Preferences');
+    await within(form).findByRole('option', { name: 'Français (French)' });
+    const select = within(form).getByRole('combobox', { name: 'Translation language' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['English', 'Français (French)']);
+    expect(within(form).queryByText(/more languages appear when a translation service/)).toBeNull();
   });
 
   it('shows a stored language that cannot be served as English, with a note', async () => {
@@ -231,10 +246,14 @@ describe('/profile', () => {
     const form = section('Preferences');
     expect(
       await within(form).findByText(
+        'English — more languages appear when a translation service is configured',
+      ),
+    ).toBeVisible();
+    expect(
+      within(form).getByText(
         'Shown in English: French translations are not available on this site.',
       ),
     ).toBeVisible();
-    expect(within(form).getByLabelText('Translation language')).toHaveValue('en');
   });
 
   it('applies a theme at once, across the app, and saves it', async () => {

@@ -47,8 +47,11 @@ export function PreferencesForm({ preferences }: PreferencesFormProps) {
   const [values, setValues] = useState<Preferences>(preferences);
   const speed = values.playbackSpeed;
   // Only the languages this site can serve (decision 038); English until they are known.
-  const servable = useTranslationLanguages().data ?? ['en'];
+  const served = useTranslationLanguages().data;
+  const servable = served ?? ['en'];
   const languageServed = servable.includes(values.preferredLanguage);
+  // Nothing to choose: said in words rather than as a menu of one (issue 14).
+  const onlyEnglish = served !== undefined && served.length === 1 && served[0] === 'en';
 
   function save(changes: Partial<Preferences>, onFailure?: () => void) {
     setValues((current) => ({ ...current, ...changes }));
@@ -124,26 +127,42 @@ export function PreferencesForm({ preferences }: PreferencesFormProps) {
         </Field>
       </div>
 
-      <Field
-        label="Translation language"
-        hint={
-          languageServed
-            ? 'The language translations are shown in.'
-            : translationLanguageMessages.fallbackNote(values.preferredLanguage)
-        }
-      >
-        <Select
-          className="max-w-xs"
-          value={languageServed ? values.preferredLanguage : 'en'}
-          onChange={(event) => save({ preferredLanguage: event.target.value as Language })}
+      {onlyEnglish ? (
+        <div className="space-y-1.5" role="group" aria-labelledby={`${ids}-language`}>
+          <p id={`${ids}-language`} className="text-sm font-medium text-ink">
+            Translation language
+          </p>
+          <p className="text-ink">
+            English — more languages appear when a translation service is configured
+          </p>
+          {languageServed ? null : (
+            <p className="text-sm text-ink-muted">
+              {translationLanguageMessages.fallbackNote(values.preferredLanguage)}
+            </p>
+          )}
+        </div>
+      ) : (
+        <Field
+          label="Translation language"
+          hint={
+            languageServed
+              ? 'The language translations are shown in.'
+              : translationLanguageMessages.fallbackNote(values.preferredLanguage)
+          }
         >
-          {servable.map((code) => (
-            <option key={code} value={code}>
-              {languages[code]}
-            </option>
-          ))}
-        </Select>
-      </Field>
+          <Select
+            className="max-w-xs"
+            value={languageServed ? values.preferredLanguage : 'en'}
+            onChange={(event) => save({ preferredLanguage: event.target.value as Language })}
+          >
+            {servable.map((code) => (
+              <option key={code} value={code}>
+                {languages[code]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
 
       <fieldset>
         <legend className="text-sm font-medium text-ink">Theme</legend>
