@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildEnv } from './build-env.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -96,7 +97,11 @@ for (const name of needed) {
   }
   console.log(`[relatos] the ${name} build is ${state}: building it…`);
   for (const args of part.commands) {
-    const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+    const result = spawnSync(process.execPath, args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: buildEnv(process.env),
+    });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
 }
