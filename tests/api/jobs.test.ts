@@ -5,14 +5,13 @@ import { createJobsRepository } from '#server/lib/jobs/jobs.repository';
 import { signedInUser } from './helpers/accounts.ts';
 import {
   adminRequest,
-  anotherInstance,
   chapterWithRecording,
   FAST_JOBS,
   finishedJob,
   PARAGUAS,
   storedTranscriptState,
 } from './helpers/studio.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, startSecondInstance, type TestApp } from './helpers/test-app.ts';
 
 /**
  * The job routes and the alignment queue across instances. This app's own worker is never
@@ -21,7 +20,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInUser>>;
 let call: ReturnType<typeof adminRequest>;
-const others: Awaited<ReturnType<typeof anotherInstance>>[] = [];
+const others: Awaited<ReturnType<typeof startSecondInstance>>[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({}, { jobs: FAST_JOBS });
@@ -118,7 +117,7 @@ describe('cancel', () => {
 
     // A worker that starts afterwards runs the next job, never the cancelled one.
     const next = await queuedAlignment();
-    const instance = await anotherInstance(t);
+    const instance = await startSecondInstance(t);
     others.push(instance);
     await instance.app.context.services.jobs.worker.start();
     expect((await finishedJob(instance.app, admin.cookie, next.jobId)).status).toBe('succeeded');
@@ -160,7 +159,7 @@ describe('restart in the middle of a job', () => {
       })
       .where(eq(backgroundJobs.id, jobId));
 
-    const restarted = await anotherInstance(t);
+    const restarted = await startSecondInstance(t);
     others.push(restarted);
     await restarted.app.context.services.jobs.worker.start();
     const job = await finishedJob(restarted.app, admin.cookie, jobId);
@@ -172,7 +171,7 @@ describe('restart in the middle of a job', () => {
 
   it('an instance that stops cleanly puts its running job back for the next one', async () => {
     const { jobId } = await queuedAlignment();
-    const stopping = await anotherInstance(t);
+    const stopping = await startSecondInstance(t);
     const { worker } = stopping.app.context.services.jobs;
     await worker.start();
     await expect
@@ -182,7 +181,7 @@ describe('restart in the middle of a job', () => {
     await stopping.close();
     expect(await jobRow(jobId)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null });
 
-    const next = await anotherInstance(t);
+    const next = await startSecondInstance(t);
     others.push(next);
     await next.app.context.services.jobs.worker.start();
     const job = await finishedJob(next.app, admin.cookie, jobId);

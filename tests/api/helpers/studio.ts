@@ -3,9 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { buildApp } from '#server/app';
 import type { JobWorkerSettings } from '#server/config/env';
-import { connectDatabase } from '#server/db/client';
 import { chapters, transcriptVersions } from '#server/db/schema';
 import { jobSchema, type Job } from '#shared/contracts/jobs';
 import type { Transcript } from '#shared/transcript';
@@ -109,21 +107,6 @@ export async function finishedJob(app: FastifyInstance, cookie: string, id: stri
     }, BACKGROUND_WAIT)
     .toMatch(/^(succeeded|failed|cancelled)$/);
   return job!;
-}
-
-/** Another instance of the app on the same database and storage (a restarted server). */
-export async function anotherInstance(t: TestApp) {
-  const database = connectDatabase(t.database.connectionString, 3);
-  const app = await buildApp(t.config, { database, storage: t.storage });
-  await app.ready();
-  return {
-    app,
-    /** Closes the app (its worker stops), then its connections. */
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
 }
 
 /** What the database holds about a chapter's transcript: its pointer and its versions. */
