@@ -1,0 +1,16 @@
+/*
+ * Where Relatos keeps things in the browser for offline use (issue 15). One home for the names, so
+ * the service worker, the downloads manager and sign-out's clean-up agree on them.
+ */
+
+/** Cache Storage: files of downloaded chapters (audio, transcript, chapter, story, cover). */
+export const DOWNLOADS_CACHE = 'relatos-downloads-v1';
+/** Cache Storage: API answers last seen (network first); personal, cleared on sign-out. */
+export const API_CACHE = 'relatos-api-v1';
+/** Cache Storage: HTML of pages last visited (network first); personal, cleared on sign-out. */
+export const PAGES_CACHE = 'relatos-pages-v1';
+/** Caches holding what one signed-in learner saw: emptied on sign-out and account deletion. */
+export const PERSONAL_CACHES = [API_CACHE, PAGES_CACHE] as const;
+
+/** IndexedDB database of the downloads list (what is stored, for whom, how large). */
+export const OFFLINE_DB = 'relatos-offline';
