@@ -14,3 +14,5 @@ export const PERSONAL_CACHES = [API_CACHE, PAGES_CACHE] as const;
 
 /** IndexedDB database of the downloads list (what is stored, for whom, how large). */
 export const OFFLINE_DB = 'relatos-offline';
+/** The object store of `OFFLINE_DB` listing downloaded chapters (key: the chapter id). */
+export const DOWNLOADS_STORE = 'downloads';
