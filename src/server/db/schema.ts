@@ -413,6 +413,11 @@ export const bookmarks = pgTable(
     }).notNull(),
     segmentId: text('segment_id'),
     note: varchar('note', { length: 1000 }),
+    /**
+     * When the newest edit applied was made (decision 041): the client's time, corrected by its
+     * clock offset; an edit made earlier (a device syncing late) never overwrites it.
+     */
+    editedAt: timestamp('edited_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { defineRepository } from '../../db/repository.ts';
 import { bookmarks, chapters, stories } from '../../db/schema.ts';
 
@@ -39,20 +39,36 @@ export const createBookmarksRepository = defineRepository((db) => ({
       .orderBy(desc(bookmarks.createdAt));
   },
 
-  async insert(values: typeof bookmarks.$inferInsert) {
-    const [row] = await db.insert(bookmarks).values(values).returning();
-    return row!;
+  /**
+   * Inserts the bookmark unless its id exists: then `inserted` is false and `row` is the one
+   * stored under that id (whoever's it is: the service decides what to answer).
+   */
+  async insertOrFind(values: typeof bookmarks.$inferInsert & { id: string }) {
+    const [inserted] = await db
+      .insert(bookmarks)
+      .values(values)
+      .onConflictDoNothing({ target: bookmarks.id })
+      .returning();
+    if (inserted) return { inserted: true as const, row: inserted };
+    const [row] = await db.select().from(bookmarks).where(eq(bookmarks.id, values.id));
+    return { inserted: false as const, row };
   },
 
-  async update(
+  async findOwn(userId: string, id: string) {
+    const [row] = await db.select().from(bookmarks).where(ownBookmark(userId, id));
+    return row;
+  },
+
+  /** Applies the edit unless a newer one (by `editedAt`) was applied; undefined when it was not. */
+  async updateIfNewer(
     userId: string,
     id: string,
-    changes: { note?: string | null; positionSeconds?: number },
+    changes: { note?: string | null; positionSeconds?: number; editedAt: Date },
   ) {
     const [row] = await db
       .update(bookmarks)
       .set({ ...changes, updatedAt: new Date() })
-      .where(ownBookmark(userId, id))
+      .where(and(ownBookmark(userId, id), lte(bookmarks.editedAt, changes.editedAt)))
       .returning();
     return row;
   },

@@ -40,14 +40,20 @@ export const bookmarksRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, 
     {
       schema: {
         tags,
-        summary: 'Bookmark a position (or a transcript line) with an optional note',
+        summary:
+          'Bookmark a position (or a transcript line) with an optional note; the same client-made id again answers the existing bookmark',
         body: createBookmarkBodySchema,
-        response: { 201: bookmarkResponseSchema, ...errors },
+        response: {
+          200: bookmarkResponseSchema,
+          201: bookmarkResponseSchema,
+          ...errors,
+          409: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
-      const bookmark = await bookmarks.create(signedInViewer(request), request.body);
-      return reply.status(201).send({ bookmark });
+      const { bookmark, created } = await bookmarks.create(signedInViewer(request), request.body);
+      return reply.status(created ? 201 : 200).send({ bookmark });
     },
   );
 
@@ -56,7 +62,8 @@ export const bookmarksRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, 
     {
       schema: {
         tags,
-        summary: "Edit a bookmark's note or position",
+        summary:
+          "Edit a bookmark's note or position; an edit older than the one applied changes nothing",
         params: idParamsSchema,
         body: updateBookmarkBodySchema,
         response: { 200: bookmarkResponseSchema, ...errors },
@@ -72,7 +79,7 @@ export const bookmarksRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, 
     {
       schema: {
         tags,
-        summary: 'Delete a bookmark',
+        summary: 'Delete a bookmark (one already gone is success too)',
         params: idParamsSchema,
         response: { 204: z.null(), ...errors },
       },

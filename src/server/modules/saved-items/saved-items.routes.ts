@@ -65,7 +65,7 @@ export const savedItemsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app,
     {
       schema: {
         tags,
-        summary: 'Delete a saved item (and its review history)',
+        summary: 'Delete a saved item (and its review history); one already gone is success too',
         params: savedItemParamsSchema,
         response: { 204: z.null(), ...errors },
       },

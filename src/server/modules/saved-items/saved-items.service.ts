@@ -184,8 +184,13 @@ export function createSavedItemsService(deps: {
       };
     },
 
+    /**
+     * Afterwards the viewer has no item with this id: one already gone (deleted on another
+     * device, a delete queued offline and sent twice) is success too (decision 041). Another
+     * learner's item stays, and nothing says whether it exists.
+     */
     async remove(viewer: SignedInViewer, id: string): Promise<void> {
-      if (!(await savedItems.remove(viewer.userId, id))) throw missing();
+      await savedItems.remove(viewer.userId, id);
     },
   };
 }
