@@ -16,3 +16,15 @@ export const PERSONAL_CACHES = [API_CACHE, PAGES_CACHE] as const;
 export const OFFLINE_DB = 'relatos-offline';
 /** The object store of `OFFLINE_DB` listing downloaded chapters (key: the chapter id). */
 export const DOWNLOADS_STORE = 'downloads';
+
+/*
+ * localStorage: what the learner did while the server could not be reached, waiting to be sent
+ * (decision 041). The app-wide flusher looks for these keys on every page.
+ */
+
+/** Progress saves of every account (each entry names its user). */
+export const PROGRESS_QUEUE_KEY = 'relatos.progressQueue';
+/** One account's review answers. */
+export const reviewAnswersKey = (userId: string) => `relatos.review.answers.${userId}`;
+/** One account's bookmark and saved-item operations, in the order made. */
+export const outboxKey = (userId: string) => `relatos.outbox.${userId}`;
