@@ -1,0 +1,428 @@
+import { API_CACHE, DOWNLOADS_CACHE, PERSONAL_CACHES } from '#shared/offline/offline-storage';
+import { downloadTexts } from './download-texts';
+import { chapterDownloadUrls, type DownloadableChapter } from './download-urls';
+import {
+  deleteDownloadRecords,
+  listDownloadRecords,
+  putDownloadRecord,
+  type DownloadRecord,
+} from './downloads-db';
+
+/*
+ * The downloads manager (decision 040): fetches everything the player needs for a chapter, with
+ * the learner's cookies, and stores it under the URLs the app requests; the service worker serves
+ * it from there. A chapter is stored whole or not at all.
+ */
+
+/** A chapter to download, with what the downloads list shows of it and its story. */
+export interface ChapterToDownload extends DownloadableChapter {
+  title: string;
+  position: number;
+  story: DownloadableChapter['story'] & { title: string; requiresLogin: boolean };
+}
+
+export interface DownloadOptions {
+  /** The signed-in learner (null: a visitor, who stores no personal answers). */
+  userId: string | null;
+  signal?: AbortSignal;
+  /** Share of the work done, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+}
+
+/** A download that could not finish; `message` is for the learner (the server's when it gave one). */
+export class DownloadError extends Error {
+  override readonly name = 'DownloadError';
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export const isAbortError = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { name?: unknown }).name === 'AbortError';
+
+// ---- changes: every tab's lists follow ------------------------------------------------------
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+const channel =
+  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('relatos-downloads');
+channel?.addEventListener('message', () => {
+  for (const listener of listeners) listener();
+});
+
+/** Calls `listener` after every change of the downloads list, in this tab or another. */
+export function subscribeToDownloads(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function changed() {
+  for (const listener of listeners) listener();
+  channel?.postMessage('changed');
+}
+
+export const listDownloads = listDownloadRecords;
+
+// ---- fetching --------------------------------------------------------------------------------
+
+/** URLs being stored right now: a failed download's clean-up must not remove them. */
+const inFlight = new Map<string, number>();
+const hold = (urls: readonly string[]) => {
+  for (const url of urls) inFlight.set(url, (inFlight.get(url) ?? 0) + 1);
+};
+const release = (urls: readonly string[]) => {
+  for (const url of urls) {
+    const count = (inFlight.get(url) ?? 1) - 1;
+    if (count <= 0) inFlight.delete(url);
+    else inFlight.set(url, count);
+  }
+};
+
+async function refusalMessage(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { error?: { message?: unknown } };
+    const message = body.error?.message;
+    if (typeof message === 'string' && message !== '') return message;
+  } catch {
+    // Not our error shape: the general message below.
+  }
+  return downloadTexts.failed;
+}
+
+/** Headers worth keeping; `Vary` would make the stored answer miss requests that differ in it. */
+const KEPT_HEADERS = ['content-type', 'content-language', 'etag', 'last-modified'];
+
+interface Fetched {
+  url: string;
+  response: Response;
+  bytes: number;
+}
+
+/**
+ * One file, read to the end (so the progress bar moves with the bytes). Null for an optional file
+ * the server did not give; a required one rejects with the server's reason.
+ */
+async function fetchFile(
+  url: string,
+  {
+    signal,
+    required,
+    onBytes,
+  }: {
+    signal?: AbortSignal;
+    required: boolean;
+    /** Bytes read so far, and the Content-Length (0 when the server gave none). */
+    onBytes?: (read: number, total: number) => void;
+  },
+): Promise<Fetched | null> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      credentials: 'same-origin',
+      signal,
+      headers:
+        url.startsWith('/api/images/') || url.endsWith('/audio')
+          ? {}
+          : { accept: 'application/json' },
+    });
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    if (!required) return null;
+    throw new DownloadError(downloadTexts.offline, 0);
+  }
+  if (!response.ok) {
+    if (!required) return null;
+    throw new DownloadError(await refusalMessage(response), response.status);
+  }
+  const total = Number(response.headers.get('content-length')) || 0;
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  const reader = response.body?.getReader();
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      bytes += value.byteLength;
+      onBytes?.(bytes, total);
+    }
+  }
+  const headers = new Headers();
+  for (const name of KEPT_HEADERS) {
+    const value = response.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  headers.set('content-length', String(bytes));
+  const body = new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? '' });
+  return { url, bytes, response: new Response(body, { status: 200, headers }) };
+}
+
+const isQuotaError = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { name?: unknown }).name === 'QuotaExceededError';
+
+/** Asks the browser once to keep our storage when space runs short. */
+async function askToPersist(): Promise<void> {
+  try {
+    const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+    if (storage?.persist && !(await storage.persisted())) await storage.persist();
+  } catch {
+    // Only a wish: the downloads work without it.
+  }
+}
+
+/** URLs of `records` (in the downloads cache, and in the personal cache). */
+function referenced(records: readonly DownloadRecord[]) {
+  const files = new Set<string>();
+  const personal = new Set<string>();
+  for (const record of records) {
+    for (const url of [...record.chapterUrls, ...record.storyUrls]) files.add(url);
+    for (const url of record.personalUrls) personal.add(url);
+  }
+  return { files, personal };
+}
+
+/** Removes from the caches the URLs no remaining record (nor a download under way) uses. */
+async function dropUnreferenced(
+  files: readonly string[],
+  personal: readonly string[],
+  remaining: readonly DownloadRecord[],
+) {
+  const kept = referenced(remaining);
+  const downloads = await caches.open(DOWNLOADS_CACHE);
+  const api = await caches.open(API_CACHE);
+  await Promise.all([
+    ...files
+      .filter((url) => !kept.files.has(url) && !inFlight.has(url))
+      .map((url) => downloads.delete(url)),
+    ...personal
+      .filter((url) => !kept.personal.has(url) && !inFlight.has(url))
+      .map((url) => api.delete(url)),
+  ]);
+}
+
+/**
+ * Downloads one chapter: its files into DOWNLOADS_CACHE, the learner's answers for it into
+ * API_CACHE, then its entry in the downloads list. Nothing is kept unless every required file
+ * arrived. Rejects with a DownloadError (or the AbortError of a cancel).
+ */
+export async function downloadChapter(
+  chapter: ChapterToDownload,
+  { userId, signal, onProgress }: DownloadOptions,
+): Promise<DownloadRecord> {
+  const urls = chapterDownloadUrls(chapter, { signedIn: userId !== null });
+  const all = [...urls.chapter, ...urls.story, ...urls.personal];
+  const firstDownload = (await listDownloadRecords()).length === 0;
+  hold(all);
+  const put: { cache: Cache; url: string }[] = [];
+  try {
+    onProgress?.(0);
+    const audioUrl = urls.chapter.find((url) => url.endsWith('/audio'));
+    const fetched: { file: Fetched; personal: boolean }[] = [];
+    const fetchAll = async (
+      list: readonly string[],
+      required: (url: string) => boolean,
+      personal: boolean,
+    ) => {
+      for (const url of list) {
+        if (url === audioUrl) continue;
+        const file = await fetchFile(url, { signal, required: required(url) });
+        if (file) fetched.push({ file, personal });
+      }
+    };
+    // The chapter's own files first: a chapter the learner may not open is refused here.
+    await fetchAll(urls.chapter, () => true, false);
+    await fetchAll(urls.story, (url) => url.startsWith('/api/stories/'), false);
+    await fetchAll(urls.personal, () => false, true);
+    const before = fetched.reduce((sum, { file }) => sum + file.bytes, 0);
+    if (audioUrl) {
+      const audio = await fetchFile(audioUrl, {
+        signal,
+        required: true,
+        onBytes: (read, total) => {
+          if (total > 0) onProgress?.(Math.min(0.99, (before + read) / (before + total)));
+        },
+      });
+      if (audio) fetched.push({ file: audio, personal: false });
+    }
+    signal?.throwIfAborted();
+
+    const downloads = await caches.open(DOWNLOADS_CACHE);
+    const api = await caches.open(API_CACHE);
+    try {
+      for (const { file, personal } of fetched) {
+        const cache = personal ? api : downloads;
+        await cache.put(file.url, file.response);
+        put.push({ cache, url: file.url });
+      }
+    } catch (error) {
+      throw isQuotaError(error)
+        ? new DownloadError(downloadTexts.noSpace, 0)
+        : new DownloadError(downloadTexts.failed, 0);
+    }
+
+    const sizes: Record<string, number> = {};
+    for (const { file } of fetched) sizes[file.url] = file.bytes;
+    const stored = new Set(Object.keys(sizes));
+    const chapterUrls = urls.chapter.filter((url) => stored.has(url));
+    const personalUrls = urls.personal.filter((url) => stored.has(url));
+    const record: DownloadRecord = {
+      chapterId: chapter.id,
+      chapterTitle: chapter.title,
+      chapterPosition: chapter.position,
+      storyId: chapter.story.id,
+      storySlug: chapter.story.slug,
+      storyTitle: chapter.story.title,
+      coverUrl: chapter.story.imageUrl,
+      chapterUrls,
+      storyUrls: urls.story.filter((url) => stored.has(url)),
+      personalUrls,
+      sizes,
+      bytes: [...chapterUrls, ...personalUrls].reduce((sum, url) => sum + (sizes[url] ?? 0), 0),
+      requiresLogin: chapter.story.requiresLogin,
+      userId,
+      downloadedAt: new Date().toISOString(),
+    };
+    signal?.throwIfAborted();
+    await putDownloadRecord(record);
+    put.length = 0;
+    onProgress?.(1);
+    if (firstDownload) void askToPersist();
+    changed();
+    return record;
+  } finally {
+    release(all);
+    if (put.length > 0) {
+      // Not recorded: take back what this download put and nothing else uses.
+      const remaining = await listDownloadRecords().catch(() => []);
+      const kept = referenced(remaining);
+      await Promise.all(
+        put
+          .filter(
+            ({ url }) => !kept.files.has(url) && !kept.personal.has(url) && !inFlight.has(url),
+          )
+          .map(({ cache, url }) => cache.delete(url)),
+      ).catch(() => undefined);
+    }
+  }
+}
+
+export interface StoryToDownload {
+  id: string;
+  slug: string;
+  title: string;
+  imageUrl: string | null;
+  requiresLogin: boolean;
+  /** In reading order. */
+  chapters: readonly Omit<ChapterToDownload, 'story'>[];
+}
+
+/**
+ * Downloads the story's chapters not downloaded yet, one after the other (each whole or not at
+ * all); stops at the first failure, keeping the chapters already stored.
+ */
+export async function downloadStory(
+  story: StoryToDownload,
+  { userId, signal, onProgress }: DownloadOptions,
+): Promise<DownloadRecord[]> {
+  const have = new Set((await listDownloadRecords()).map((record) => record.chapterId));
+  const missing = story.chapters.filter((chapter) => !have.has(chapter.id));
+  const { chapters: _chapters, ...summary } = story;
+  const records: DownloadRecord[] = [];
+  onProgress?.(0);
+  for (const [index, chapter] of missing.entries()) {
+    records.push(
+      await downloadChapter(
+        { ...chapter, story: summary },
+        {
+          userId,
+          signal,
+          onProgress: (fraction) => onProgress?.((index + fraction) / missing.length),
+        },
+      ),
+    );
+  }
+  onProgress?.(1);
+  return records;
+}
+
+/** Removes these chapters' downloads and every stored file no other download uses. */
+export async function removeDownloads(chapterIds: readonly string[]): Promise<void> {
+  const ids = new Set(chapterIds);
+  const records = await listDownloadRecords();
+  const removed = records.filter((record) => ids.has(record.chapterId));
+  if (removed.length === 0) return;
+  await deleteDownloadRecords(removed.map((record) => record.chapterId));
+  const gone = referenced(removed);
+  await dropUnreferenced(
+    [...gone.files],
+    [...gone.personal],
+    records.filter((record) => !ids.has(record.chapterId)),
+  );
+  changed();
+}
+
+/** Every chapter of the story. */
+export async function removeStoryDownloads(storyId: string): Promise<void> {
+  const records = await listDownloadRecords();
+  await removeDownloads(
+    records.filter((record) => record.storyId === storyId).map((record) => record.chapterId),
+  );
+}
+
+/** Everything downloaded on this device. */
+export async function removeAllDownloads(): Promise<void> {
+  const records = await listDownloadRecords();
+  await removeDownloads(records.map((record) => record.chapterId));
+}
+
+/**
+ * Sign-out and account deletion (decision 040): what needs an account leaves the device — every
+ * download of a story that requires login — and the caches of what this learner saw are emptied.
+ * Never rejects: signing out goes on whatever the browser's storage does.
+ */
+export async function clearSignedInData(): Promise<void> {
+  try {
+    if (typeof indexedDB !== 'undefined') {
+      const records = await listDownloadRecords();
+      await removeDownloads(
+        records.filter((record) => record.requiresLogin).map((record) => record.chapterId),
+      );
+    }
+  } catch {
+    // The list could not be read: the caches below are emptied anyway.
+  }
+  try {
+    if (typeof caches !== 'undefined') {
+      const premium = await caches.open(DOWNLOADS_CACHE);
+      const kept = referenced(await listDownloadRecords().catch(() => []));
+      // Files of premium chapters left without an entry (a tab closed mid-download) go too.
+      for (const request of await premium.keys()) {
+        const url = new URL(request.url);
+        if (!kept.files.has(url.pathname + url.search) && !inFlight.has(url.pathname + url.search))
+          await premium.delete(request);
+      }
+      await Promise.all(PERSONAL_CACHES.map((name) => caches.delete(name)));
+    }
+  } catch {
+    // Nothing more can be done here.
+  }
+  changed();
+}
+
+/** The browser's figures for this site's storage, when it gives them. */
+export async function storageEstimate(): Promise<{ usage: number; quota: number } | null> {
+  try {
+    const estimate = await navigator.storage?.estimate?.();
+    if (!estimate || estimate.quota === undefined) return null;
+    return { usage: estimate.usage ?? 0, quota: estimate.quota };
+  } catch {
+    return null;
+  }
+}

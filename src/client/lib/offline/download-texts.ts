@@ -1,0 +1,22 @@
+/** What the downloads say to the learner (decision 040): one place for the words. */
+export const downloadTexts = {
+  download: 'Download for offline',
+  downloadRest: (count: number) =>
+    count === 1 ? 'Download the last chapter' : `Download the other ${count} chapters`,
+  downloading: 'Downloading…',
+  downloadingLabel: (title: string) => `Downloading ${title}`,
+  cancel: 'Cancel',
+  cancelLabel: (title: string) => `Cancel the download of ${title}`,
+  downloaded: 'Downloaded',
+  downloadedChapterLabel: 'Downloaded for offline listening',
+  storyCount: (downloaded: number, total: number) =>
+    `${downloaded} of ${total} ${total === 1 ? 'chapter' : 'chapters'} downloaded`,
+  savedTitle: 'Saved for offline listening',
+  savedChapter: (title: string) => `“${title}” plays without a connection now.`,
+  savedStory: (title: string) => `Every chapter of “${title}” plays without a connection now.`,
+  failedTitle: (title: string) => `Could not download “${title}”`,
+  offline: 'Could not reach the server. Check your connection and try again.',
+  noSpace: 'There is not enough space on this device. Remove some downloads and try again.',
+  failed: 'The download failed. Please try again.',
+  manage: 'Manage downloads',
+} as const;
