@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { offlineTexts } from '#shared/offline/offline-texts';
 import { apiFetch, ApiError } from './api-client';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -107,7 +108,25 @@ describe('apiFetch', () => {
     const error = await catchError(apiFetch('/api/stories'));
 
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    expect(error).toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+      message: 'Could not reach the server. Check your connection and try again.',
+    });
+  });
+
+  it('says a request made offline needs a connection', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.stubGlobal('navigator', { onLine: false });
+
+    const error = await catchError(apiFetch('/api/bookmarks', { method: 'POST', json: {} }));
+
+    expect(error).toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+      message: offlineTexts.needsConnection,
+      details: { offline: true },
+    });
   });
 
   it('lets an abort through untouched', async () => {

@@ -1,3 +1,5 @@
+import { offlineTexts } from '#shared/offline/offline-texts';
+
 /**
  * The one HTTP client of the browser app. It speaks JSON to our own API (same origin, cookie
  * session) and turns every failure into an `ApiError`; callers decide whether to toast.
@@ -80,13 +82,20 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
     response = await fetch(path, { ...rest, headers, body, credentials: 'same-origin' });
   } catch (error) {
     if (isAbort(error)) throw error;
+    const cause = error instanceof Error ? error.message : String(error);
+    // Offline, the service worker answers what it saved (GETs); anything else needs the network,
+    // and the learner is told so rather than that the server is unreachable (issue 15).
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      throw new ApiError(0, 'NETWORK_ERROR', offlineTexts.needsConnection, {
+        cause,
+        offline: true,
+      });
+    }
     throw new ApiError(
       0,
       'NETWORK_ERROR',
       'Could not reach the server. Check your connection and try again.',
-      {
-        cause: error instanceof Error ? error.message : String(error),
-      },
+      { cause },
     );
   }
 
