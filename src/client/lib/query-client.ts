@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { ClientErrorCode } from '#shared/client-error-codes';
 import { isApiError } from './api-client';
 import { logClientError } from './error-log';
+import { failedOffline } from './failed-offline';
 
 const MINUTE = 60_000;
 
@@ -39,6 +40,8 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 const logFailure = (error: unknown, context: Record<string, unknown>) => {
+  // Offline, every request the service worker cannot answer fails: no error of the app's.
+  if (failedOffline(error)) return;
   logClientError({
     code: clientErrorCodeFor(error),
     message: error instanceof Error ? error.message : String(error),
@@ -48,7 +51,11 @@ const logFailure = (error: unknown, context: Record<string, unknown>) => {
   });
 };
 
-/** Spec defaults: stale 5 min, kept 30 min, no refetch on window focus, one retry. */
+/**
+ * Spec defaults: stale 5 min, kept 30 min, no refetch on window focus, one retry. Queries run
+ * `offlineFirst` (decision 042): offline they still ask, since the service worker answers from
+ * its caches what was downloaded or seen last; only their retries wait for the connection.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
@@ -64,6 +71,7 @@ export function createQueryClient(): QueryClient {
         gcTime: 30 * MINUTE,
         refetchOnWindowFocus: false,
         retry: shouldRetry,
+        networkMode: 'offlineFirst',
       },
       mutations: {
         retry: shouldRetry,

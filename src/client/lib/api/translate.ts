@@ -8,6 +8,7 @@ import {
   type TranslationLanguage,
 } from '#shared/contracts/translate';
 import { apiFetch, isApiError } from '#client/lib/api-client';
+import { failedOffline } from '#client/lib/failed-offline';
 
 export type TranslationSource = TranslateResponse['source'];
 
@@ -81,10 +82,16 @@ export function useServerTranslationSettings(
 export const postTranslate = (body: TranslateBody, signal?: AbortSignal) =>
   apiFetch<TranslateResponse>('/api/translate', { method: 'POST', json: body, signal });
 
-/** A translation that could not be had; `reason` picks the spec's inline text. */
+/**
+ * A translation that could not be had; `reason` picks the spec's inline text (`offline`: the
+ * device has no connection and the transcript holds no English for it, issue 15).
+ */
 export class TranslationError extends Error {
-  constructor(readonly reason: 'service' | 'empty' | 'unavailable') {
-    super(reason);
+  constructor(
+    readonly reason: 'service' | 'empty' | 'unavailable' | 'offline',
+    options?: { cause: unknown },
+  ) {
+    super(reason, options);
   }
 }
 
@@ -92,6 +99,7 @@ export const translationErrorSuffix: Record<TranslationError['reason'], string> 
   service: '(translation service error)',
   empty: '(no translation received)',
   unavailable: '(translation unavailable)',
+  offline: '(translation needs a connection)',
 };
 
 export function translationErrorText(text: string, error: unknown): string {
@@ -120,6 +128,11 @@ export async function translate(
       signal,
     );
   } catch (error) {
+    if (failedOffline(error)) {
+      // Offline, the story's own English is better than nothing in another language.
+      if (local) return { translation: local, source: 'story' };
+      throw new TranslationError('offline', { cause: error });
+    }
     if (isApiError(error) && error.status === 503) throw new TranslationError('unavailable');
     throw new TranslationError('service');
   }

@@ -1,0 +1,204 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getErrorLog } from '#client/lib/error-log';
+import { toast } from '#client/lib/toast';
+import { installFakeMedia, stubDesktopMatchMedia } from '#client/test/fake-media';
+import { json, renderApp, sessionOf, storyFixture, userFixture } from '#client/test/render-app';
+import { settle } from '#client/test/settle';
+import { stubResizeObserver } from '#client/test/stub-resize-observer';
+
+/*
+ * The player offline (issue 15): the page is rendered in the browser (the app shell), the
+ * service worker answers what was downloaded (chapter, story, transcript) and what was seen last
+ * (session, vocabulary), and every other request fails as a fetch does without a network.
+ */
+
+const { chapters, ...storySummary } = storyFixture;
+const chapter = { ...chapters[0]!, story: storySummary };
+const chapterId = chapter.id;
+
+const transcript = {
+  segments: [
+    {
+      id: 's1',
+      start: 0,
+      end: 3.2,
+      text: 'Lucía llega al mercado.',
+      translation: 'Lucía arrives at the market.',
+      words: [
+        { id: 'w1', text: 'Lucía', start: 0, end: 0.6, gloss: 'Lucía (name)' },
+        { id: 'w2', text: 'llega', start: 0.6, end: 1.1 },
+        { id: 'w3', text: 'al', start: 1.1, end: 1.3 },
+        { id: 'w4', text: 'mercado', start: 1.3, end: 2.1, gloss: 'market' },
+      ],
+    },
+    {
+      id: 's2',
+      start: 3.2,
+      end: 6,
+      text: 'Hace sol.',
+      words: [
+        { id: 'w5', text: 'Hace', start: 3.4, end: 3.8 },
+        { id: 'w6', text: 'sol', start: 3.8, end: 4.4 },
+      ],
+    },
+  ],
+};
+
+type Handler = () => Response;
+
+/** What the service worker can answer offline; anything else fails like fetch without a network. */
+const saved: Record<string, Handler> = {
+  [`GET /api/chapters/${chapterId}`]: () => json(200, { chapter }),
+  [`GET /api/chapters/${chapterId}/transcript`]: () => json(200, transcript),
+  [`GET /api/stories/${storyFixture.id}`]: () => json(200, { story: storyFixture }),
+};
+const signedIn: Record<string, Handler> = {
+  'GET /api/auth/session': sessionOf(userFixture) as Handler,
+  [`GET /api/chapters/${chapterId}/vocabulary`]: () =>
+    json(200, { knownPercentage: 80, newWordIds: ['w4'] }),
+};
+
+function stubOfflineApi(answered: Record<string, Handler>) {
+  const mock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const handler = answered[`${(init?.method ?? 'GET').toUpperCase()} ${url}`];
+    if (handler) return handler();
+    throw new TypeError('Failed to fetch');
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+let media: ReturnType<typeof installFakeMedia>;
+let toastError: ReturnType<typeof vi.spyOn>;
+let toastWarning: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+  vi.stubGlobal('scrollTo', vi.fn());
+  stubDesktopMatchMedia();
+  stubResizeObserver();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  toastError = vi.spyOn(toast, 'error');
+  toastWarning = vi.spyOn(toast, 'warning');
+  media = installFakeMedia();
+});
+
+afterEach(() => {
+  cleanup();
+  onlineManager.setOnline(true);
+  media.uninstall();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const lines = () =>
+  within(screen.getByRole('list', { name: /^Transcript of/ })).getAllByRole('listitem');
+const word = (text: string) =>
+  within(screen.getByRole('list', { name: /^Transcript of/ })).getByText(text, {
+    selector: '[data-w]',
+  });
+
+async function openOffline(answered: Record<string, Handler>) {
+  const fetchMock = stubOfflineApi(answered);
+  const view = renderApp(`/player/${chapterId}`);
+  await screen.findByRole('heading', { level: 1, name: 'La llegada' });
+  await screen.findByRole('list', { name: 'Transcript of La llegada' });
+  const audio = view.container.querySelector('audio')!;
+  await waitFor(() => expect(audio).toHaveAttribute('src', `/api/chapters/${chapterId}/audio`));
+  return { ...view, audio, fetchMock };
+}
+
+describe('player page offline', () => {
+  it('plays a downloaded chapter for a learner: highlight, new words, glosses, line translations, seeking', async () => {
+    const { audio, fetchMock } = await openOffline({ ...saved, ...signedIn });
+
+    // The new-word marks come from the vocabulary last synced.
+    expect(await screen.findByText('You know 80% of the words in this chapter')).toBeVisible();
+    await waitFor(() => expect(word('mercado')).toHaveAttribute('data-new'));
+
+    // Playing: the word and the line follow the clock.
+    const player = screen.getByRole('region', { name: 'Audio player' });
+    fireEvent.click(within(player).getByRole('button', { name: 'Play' }));
+    expect(audio.paused).toBe(false);
+    act(() => media.advance(audio, 1.5));
+    await waitFor(() => expect(word('mercado')).toHaveAttribute('data-active'));
+    expect(lines()[0]).toHaveAttribute('aria-current', 'true');
+
+    // The story's own gloss and line translation need no request.
+    fireEvent.click(word('mercado'));
+    const popup = await screen.findByRole('dialog', { name: 'mercado' });
+    expect(await within(popup).findByText('market')).toBeInTheDocument();
+    expect(within(popup).getByText('From the story')).toBeInTheDocument();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Translate line 1 of 2' }));
+    const slot = lines()[0]!.querySelector<HTMLElement>('[data-slot]')!;
+    expect(await within(slot).findByText('Lucía arrives at the market.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/translate')).toBe(false);
+
+    // What only the server can translate says it needs a connection.
+    fireEvent.click(screen.getByRole('button', { name: 'Translate line 2 of 2' }));
+    const second = lines()[1]!.querySelector<HTMLElement>('[data-slot]')!;
+    expect(
+      await within(second).findByText('Hace sol. (translation needs a connection)'),
+    ).toBeInTheDocument();
+    fireEvent.click(word('llega'));
+    const asked = await screen.findByRole('dialog', { name: 'llega' });
+    expect(
+      await within(asked).findByText('llega (translation needs a connection)'),
+    ).toBeInTheDocument();
+    fireEvent.keyDown(document, { key: 'Escape' });
+
+    // Seeking from the bar.
+    fireEvent.keyDown(within(player).getByRole('slider', { name: 'Seek' }), { key: 'End' });
+    expect(audio.currentTime).toBe(75);
+    act(() => audio.pause());
+
+    // Progress, bookmarks, saved items, preferences, listening minutes all failed: no error
+    // toast, no error page, nothing in the support log.
+    await settle();
+    expect(screen.queryByRole('heading', { name: 'Connection Problem' })).not.toBeInTheDocument();
+    expect(toastError).not.toHaveBeenCalled();
+    expect(toastWarning).not.toHaveBeenCalled();
+    expect(getErrorLog()).toEqual([]);
+  });
+
+  it('works the listening assist offline', async () => {
+    const { audio } = await openOffline({ ...saved, ...signedIn });
+    const assist = screen.getByRole('region', { name: 'Listening assist' });
+    fireEvent.click(within(assist).getByRole('button', { name: /Listening assist/ }));
+    fireEvent.click(within(assist).getByRole('radio', { name: 'Pause (auto-pause)' }));
+    act(() => void audio.play());
+    act(() => media.advance(audio, 3.2));
+    expect(audio.paused).toBe(true);
+    expect(within(assist).getByRole('status')).toHaveTextContent('Paused after line 1.');
+  });
+
+  it("opens a visitor's open chapter with no session answer at all", async () => {
+    const { fetchMock } = await openOffline(saved);
+    expect(lines()).toHaveLength(2);
+    const panel = screen.getByRole('region', { name: 'Bookmarks' });
+    expect(within(panel).getByText(/Sign in to bookmark/)).toBeInTheDocument();
+    fireEvent.click(word('mercado'));
+    const popup = await screen.findByRole('dialog', { name: 'mercado' });
+    expect(await within(popup).findByText('market')).toBeInTheDocument();
+    await settle();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/vocabulary'))).toBe(false);
+    expect(toastError).not.toHaveBeenCalled();
+    expect(getErrorLog()).toEqual([]);
+  });
+
+  it('still asks the service worker for a chapter once the tab knows it is offline', async () => {
+    // The tab saw the connection go (an `offline` event) before this chapter was opened: the
+    // requests must still be made, since the worker answers them from what was downloaded.
+    onlineManager.setOnline(false);
+    await openOffline({ ...saved, ...signedIn });
+    await waitFor(() => expect(word('mercado')).toHaveAttribute('data-new'));
+  });
+});
