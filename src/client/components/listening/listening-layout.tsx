@@ -49,6 +49,8 @@ export interface ListeningLayoutProps {
   onBookmarkLine?: (segment: TranscriptSegment, segmentIndex: number) => void;
   /** Replaces the player's controls' effect when there is nothing to play. */
   unavailableText?: string | null;
+  /** At the end of the controls row (the chapter's "Download for offline"). */
+  actions?: ReactNode;
 }
 
 function SegmentCounter({ store, total }: { store: ActiveSegmentStore; total: number }) {
@@ -84,6 +86,7 @@ export function ListeningLayout({
   lineActions,
   onBookmarkLine,
   unavailableText,
+  actions,
 }: ListeningLayoutProps) {
   const { settings, update } = useReadingSettings();
   const { resolved } = useTheme();
@@ -167,6 +170,7 @@ export function ListeningLayout({
               surface={surface}
               disabled={unavailableText != null}
             />
+            {actions}
           </div>
           {banner}
           <section

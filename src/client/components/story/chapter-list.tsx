@@ -6,6 +6,7 @@ import { chapterButtonLabel, chapterPercent } from '#shared/discover/story-progr
 import { formatClock } from '#shared/format';
 import { buttonClassName } from '#client/components/ui/button';
 import { cn } from '#client/lib/cn';
+import { DownloadedMark } from '#client/components/offline/downloaded-mark';
 import { ProgressBar } from './progress-bar';
 import { useListenLink } from './use-listen-link';
 
@@ -15,12 +16,21 @@ export interface ChapterListProps {
   chapters: readonly Chapter[];
   /** The signed-in user's progress by chapter id; null for a visitor (or while it loads). */
   progress: ReadonlyMap<string, ChapterProgress> | null;
+  /** Ids of the chapters downloaded on this device (marked "Downloaded"). */
+  downloaded?: ReadonlySet<string>;
   id?: string;
   className?: string;
 }
 
 /** Chapters with their durations, the user's progress and a Replay / Continue / Play link each. */
-export function ChapterList({ story, chapters, progress, id, className }: ChapterListProps) {
+export function ChapterList({
+  story,
+  chapters,
+  progress,
+  downloaded,
+  id,
+  className,
+}: ChapterListProps) {
   const listen = useListenLink();
   return (
     <ol id={id} className={cn('divide-y divide-line rounded-xl border border-line', className)}>
@@ -57,6 +67,7 @@ export function ChapterList({ story, chapters, progress, id, className }: Chapte
                     <span>{percent}% listened</span>
                   )
                 ) : null}
+                {downloaded?.has(chapter.id) ? <DownloadedMark /> : null}
               </p>
               {progress !== null && percent > 0 ? (
                 <ProgressBar

@@ -31,6 +31,15 @@ import {
   setPendingConfirmationEmail,
 } from './auth-storage';
 
+/**
+ * What needs an account leaves the device with the learner (decision 040): downloads of stories
+ * that require login, and the caches of what they saw. Loaded only when someone signs out.
+ */
+const clearSignedInData = () =>
+  import('#client/lib/offline/download-manager')
+    .then((offline) => offline.clearSignedInData())
+    .catch(() => undefined);
+
 /** Spec, section 9: the session is checked every 30 s (and extended by the server near expiry). */
 export const SESSION_CHECK_INTERVAL_MS = 30_000;
 
@@ -117,6 +126,7 @@ export function AuthProvider({
       if (user === null) {
         if (current.status === 'signed_in') {
           // The session ended (expired, signed out elsewhere): sign out cleanly.
+          void clearSignedInData();
           resetUserData();
           update({ type: 'signed_out', event: 'SIGNED_OUT' });
         } else if (current.status === 'loading') {
@@ -128,6 +138,7 @@ export function AuthProvider({
         update({ type: 'signed_in', user, event: refreshed ? 'TOKEN_REFRESHED' : null });
       } else if (current.user?.id !== user.id) {
         // Another account signed in from another tab.
+        void clearSignedInData();
         resetUserData();
         update({ type: 'signed_in', user, event: 'SIGNED_IN' });
       } else if (refreshed) {
@@ -221,6 +232,8 @@ export function AuthProvider({
           // Sign out locally anyway: the user asked to leave.
         }
       }
+      // Also after an account deletion (`local`): nothing of the account stays on the device.
+      await clearSignedInData();
       resetUserData();
       // One transition for the caller's navigation and the new state: the page being left never
       // renders signed out (a signed-in-only page would otherwise redirect to /auth first).

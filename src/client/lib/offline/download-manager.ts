@@ -49,21 +49,30 @@ export const isAbortError = (error: unknown): boolean =>
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-const channel =
-  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('relatos-downloads');
-channel?.addEventListener('message', () => {
-  for (const listener of listeners) listener();
-});
+let channel: BroadcastChannel | null | undefined;
+/** The tabs' shared channel, opened on first use (none where the browser has none). */
+function tabs(): BroadcastChannel | null {
+  if (channel !== undefined) return channel;
+  channel =
+    typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('relatos-downloads');
+  // Outside a browser (tests), an open channel would keep the process alive.
+  (channel as { unref?: () => void } | null)?.unref?.();
+  channel?.addEventListener('message', () => {
+    for (const listener of listeners) listener();
+  });
+  return channel;
+}
 
 /** Calls `listener` after every change of the downloads list, in this tab or another. */
 export function subscribeToDownloads(listener: Listener): () => void {
   listeners.add(listener);
+  tabs();
   return () => listeners.delete(listener);
 }
 
 function changed() {
   for (const listener of listeners) listener();
-  channel?.postMessage('changed');
+  tabs()?.postMessage('changed');
 }
 
 export const listDownloads = listDownloadRecords;

@@ -11,6 +11,7 @@ import { PageHeading } from '#client/components/ui/page-heading';
 import { useChaptersProgress } from '#client/lib/api/progress/get-chapters-progress';
 import { useStories } from '#client/lib/api/stories/get-stories';
 import { useAuth } from '#client/lib/auth/auth-context';
+import { downloadedChapterIds, useDownloads } from '#client/lib/offline/use-downloads';
 import { useFailureToast } from '#client/lib/use-failure-toast';
 import { LibraryFilters } from './library-filters';
 import { LibraryStoryCard } from './library-story-card';
@@ -37,6 +38,8 @@ export function LibraryPage() {
     [stories.data],
   );
   const progress = useChaptersProgress(chapterIds, signedIn);
+  const downloads = useDownloads();
+  const downloaded = useMemo(() => downloadedChapterIds(downloads), [downloads]);
   const progressMap = useMemo(
     () => (signedIn && progress.data ? progressByChapterId(progress.data) : null),
     [signedIn, progress.data],
@@ -104,6 +107,7 @@ export function LibraryPage() {
                         setExpandedId((current) => (current === story.id ? null : story.id))
                       }
                       progress={progressMap}
+                      downloaded={downloaded}
                       storyProgress={
                         progressMap
                           ? deriveStoryProgress(

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ChevronDown, LogIn } from 'lucide-react';
+import { ChevronDown, CircleCheck, LogIn } from 'lucide-react';
 import type { ChapterProgress } from '#shared/contracts/progress';
 import type { Story } from '#shared/contracts/stories';
 import { IMAGE_SIZES } from '#shared/discover/images';
@@ -14,6 +14,7 @@ import { StoryProgressSummary } from '#client/components/story/story-progress-su
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { cn } from '#client/lib/cn';
+import { downloadTexts } from '#client/lib/offline/download-texts';
 
 export interface LibraryStoryCardProps {
   story: Story;
@@ -23,6 +24,8 @@ export interface LibraryStoryCardProps {
   /** The signed-in user's progress (null for a visitor or while it loads). */
   progress: ReadonlyMap<string, ChapterProgress> | null;
   storyProgress: StoryProgress | null;
+  /** Ids of the chapters downloaded on this device. */
+  downloaded?: ReadonlySet<string>;
   /** The first card's cover is the page's largest image. */
   priority?: boolean;
 }
@@ -45,9 +48,13 @@ export function LibraryStoryCard({
   onToggle,
   progress,
   storyProgress,
+  downloaded,
   priority,
 }: LibraryStoryCardProps) {
   const chapters = orderedChapters(story);
+  const downloadedCount = downloaded
+    ? chapters.filter((chapter) => downloaded.has(chapter.id)).length
+    : 0;
   const seconds = totalDurationSeconds(chapters);
   const locked = story.requiresLogin && !signedIn;
   const titleId = `library-story-${story.id}`;
@@ -79,6 +86,12 @@ export function LibraryStoryCard({
               chapterCount={chapters.length}
               seconds={seconds}
             />
+            {downloadedCount > 0 ? (
+              <p className="mt-2 inline-flex items-center gap-1.5 text-sm text-level-beginner-ink">
+                <CircleCheck aria-hidden="true" className="size-4 shrink-0" />
+                {downloadTexts.storyCount(downloadedCount, chapters.length)}
+              </p>
+            ) : null}
             {storyProgress ? (
               <div className="mt-4">
                 <StoryProgressSummary progress={storyProgress} storyTitle={story.title} />
@@ -124,7 +137,13 @@ export function LibraryStoryCard({
         {!locked && expanded ? (
           <div className="border-t border-line p-4 sm:p-5">
             <h3 className="sr-only">Chapters of {story.title}</h3>
-            <ChapterList id={chaptersId} story={story} chapters={chapters} progress={progress} />
+            <ChapterList
+              id={chaptersId}
+              story={story}
+              chapters={chapters}
+              progress={progress}
+              downloaded={downloaded}
+            />
           </div>
         ) : null}
       </article>

@@ -9,6 +9,7 @@ import {
 import { IMAGE_SIZES } from '#shared/discover/images';
 import { storyMeta } from '#shared/discover/story-meta';
 import { messages } from '#shared/messages';
+import { StoryDownloadButton } from '#client/components/offline/story-download-button';
 import { ChapterList } from '#client/components/story/chapter-list';
 import { StoriesError, StoriesLoading } from '#client/components/story/stories-status';
 import { PreviewBanner } from '#client/components/story/preview-banner';
@@ -23,6 +24,7 @@ import { isApiError } from '#client/lib/api-client';
 import { useChaptersProgress } from '#client/lib/api/progress/get-chapters-progress';
 import { useStoryBySlug } from '#client/lib/api/stories/get-story-by-slug';
 import { useAuth } from '#client/lib/auth/auth-context';
+import { downloadedChapterIds, useDownloads } from '#client/lib/offline/use-downloads';
 import { useSiteIdentity } from '#client/lib/site-identity';
 import { usePreviewMode } from '#client/lib/preview';
 import { toast } from '#client/lib/toast';
@@ -67,6 +69,11 @@ export function StoryPage({ slug }: { slug: string }) {
   const progressMap = useMemo(
     () => (signedIn && progress.data ? progressByChapterId(progress.data) : null),
     [signedIn, progress.data],
+  );
+  const downloads = useDownloads();
+  const downloaded = useMemo(
+    () => (story ? downloadedChapterIds(downloads, story.id) : undefined),
+    [downloads, story],
   );
   useFailureToast(
     signedIn && progress.isError,
@@ -160,6 +167,11 @@ export function StoryPage({ slug }: { slug: string }) {
                 Share
               </Button>
             </div>
+            {!locked && !preview ? (
+              <div className="mt-4">
+                <StoryDownloadButton story={{ ...story, chapters }} userId={user?.id ?? null} />
+              </div>
+            ) : null}
           </div>
         </div>
 
@@ -173,6 +185,7 @@ export function StoryPage({ slug }: { slug: string }) {
               story={story}
               chapters={chapters}
               progress={progressMap}
+              downloaded={downloaded}
             />
           ) : (
             <p className="mt-4 text-ink-muted">No chapters yet.</p>

@@ -1,0 +1,47 @@
+import { Download } from 'lucide-react';
+import { Button } from '#client/components/ui/button';
+import type { ChapterToDownload } from '#client/lib/offline/download-manager';
+import { downloadTexts } from '#client/lib/offline/download-texts';
+import {
+  downloadedChapterIds,
+  startChapterDownload,
+  useDownloadTask,
+  useDownloads,
+} from '#client/lib/offline/use-downloads';
+import { DownloadedMark } from './downloaded-mark';
+import { DownloadProgress } from './download-progress';
+
+/**
+ * The player's "Download for offline" for its chapter (only shown for a chapter the learner may
+ * open): the button, then the progress with Cancel, then "Downloaded".
+ */
+export function ChapterDownloadButton({
+  chapter,
+  userId,
+}: {
+  chapter: ChapterToDownload;
+  userId: string | null;
+}) {
+  const downloads = useDownloads();
+  const task = useDownloadTask(chapter.id);
+  if (downloads === null) return null;
+  if (task) return <DownloadProgress task={task} title={chapter.title} compact />;
+  if (downloadedChapterIds(downloads).has(chapter.id)) {
+    return (
+      <span title={downloadTexts.downloadedChapterLabel}>
+        <DownloadedMark />
+      </span>
+    );
+  }
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      onClick={() => void startChapterDownload(chapter, userId)}
+      className="max-sm:w-9 max-sm:px-0"
+    >
+      <Download aria-hidden="true" className="size-4" />
+      <span className="max-sm:sr-only">{downloadTexts.download}</span>
+    </Button>
+  );
+}

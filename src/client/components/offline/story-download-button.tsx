@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import { Download } from 'lucide-react';
+import { Button } from '#client/components/ui/button';
+import type { StoryToDownload } from '#client/lib/offline/download-manager';
+import { downloadTexts } from '#client/lib/offline/download-texts';
+import {
+  downloadedChapterIds,
+  startStoryDownload,
+  storyTaskKey,
+  useDownloadTask,
+  useDownloads,
+} from '#client/lib/offline/use-downloads';
+import { DownloadedMark } from './downloaded-mark';
+import { DownloadProgress } from './download-progress';
+
+/**
+ * The story page's "Download for offline" (only shown when the learner may open the story): every
+ * chapter not downloaded yet, with the progress and Cancel; once all are stored, "Downloaded" and
+ * a link to the downloads.
+ */
+export function StoryDownloadButton({
+  story,
+  userId,
+}: {
+  story: StoryToDownload;
+  userId: string | null;
+}) {
+  const downloads = useDownloads();
+  const task = useDownloadTask(storyTaskKey(story.id));
+  if (downloads === null || story.chapters.length === 0) return null;
+  if (task) return <DownloadProgress task={task} title={story.title} className="w-full" />;
+  const have = downloadedChapterIds(downloads, story.id);
+  const missing = story.chapters.filter((chapter) => !have.has(chapter.id)).length;
+  if (missing === 0) {
+    return (
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <DownloadedMark className="text-base font-medium" />
+        <Link
+          to="/downloads"
+          className="text-sm font-medium text-accent-ink underline underline-offset-4"
+        >
+          {downloadTexts.manage}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <Button variant="secondary" size="lg" onClick={() => void startStoryDownload(story, userId)}>
+      <Download aria-hidden="true" className="size-5" />
+      {missing < story.chapters.length
+        ? downloadTexts.downloadRest(missing)
+        : downloadTexts.download}
+      <span className="sr-only">: {story.title}</span>
+    </Button>
+  );
+}

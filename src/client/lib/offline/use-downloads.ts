@@ -1,0 +1,152 @@
+import { useSyncExternalStore } from 'react';
+import { toast } from '#client/lib/toast';
+import {
+  DownloadError,
+  downloadChapter,
+  downloadStory,
+  isAbortError,
+  listDownloads,
+  subscribeToDownloads,
+  type ChapterToDownload,
+  type StoryToDownload,
+} from './download-manager';
+import { downloadTexts } from './download-texts';
+import type { DownloadRecord } from './downloads-db';
+
+/*
+ * What the screens read: the downloads list (null until read, and always null on the server and
+ * in a browser without IndexedDB), and the downloads under way, which go on when the page that
+ * started them is left.
+ */
+
+// ---- the list ----------------------------------------------------------------------------------
+
+let records: readonly DownloadRecord[] | null = null;
+const recordListeners = new Set<() => void>();
+let unsubscribeManager: (() => void) | null = null;
+
+const supported = () => typeof indexedDB !== 'undefined' && typeof caches !== 'undefined';
+
+async function reload() {
+  try {
+    records = await listDownloads();
+  } catch {
+    records = [];
+  }
+  for (const listener of recordListeners) listener();
+}
+
+function subscribeRecords(listener: () => void) {
+  recordListeners.add(listener);
+  if (!unsubscribeManager && supported()) {
+    unsubscribeManager = subscribeToDownloads(() => void reload());
+    void reload();
+  }
+  return () => {
+    recordListeners.delete(listener);
+  };
+}
+
+/** The downloaded chapters (null while unknown). */
+export function useDownloads(): readonly DownloadRecord[] | null {
+  return useSyncExternalStore(
+    subscribeRecords,
+    () => records,
+    () => null,
+  );
+}
+
+/** Downloaded chapter ids of a story (empty while unknown). */
+export function downloadedChapterIds(
+  list: readonly DownloadRecord[] | null,
+  storyId?: string,
+): Set<string> {
+  return new Set(
+    (list ?? [])
+      .filter((record) => storyId === undefined || record.storyId === storyId)
+      .map((record) => record.chapterId),
+  );
+}
+
+// ---- downloads under way ---------------------------------------------------------------------
+
+export interface DownloadTask {
+  /** 0 to 1. */
+  progress: number;
+  cancel: () => void;
+}
+
+let tasks: ReadonlyMap<string, DownloadTask> = new Map();
+const taskListeners = new Set<() => void>();
+
+function setTask(key: string, task: DownloadTask | null) {
+  const next = new Map(tasks);
+  if (task) next.set(key, task);
+  else next.delete(key);
+  tasks = next;
+  for (const listener of taskListeners) listener();
+}
+
+function subscribeTasks(listener: () => void) {
+  taskListeners.add(listener);
+  return () => {
+    taskListeners.delete(listener);
+  };
+}
+
+/** The download under way for `key` (a chapter's id, or `story:` and the story's id), if any. */
+export function useDownloadTask(key: string): DownloadTask | undefined {
+  return useSyncExternalStore(
+    subscribeTasks,
+    () => tasks.get(key),
+    () => undefined,
+  );
+}
+
+export const storyTaskKey = (storyId: string) => `story:${storyId}`;
+
+async function run(
+  key: string,
+  title: string,
+  work: (signal: AbortSignal, onProgress: (fraction: number) => void) => Promise<unknown>,
+  doneText: string,
+) {
+  if (tasks.has(key)) return;
+  const controller = new AbortController();
+  const cancel = () => controller.abort();
+  setTask(key, { progress: 0, cancel });
+  try {
+    await work(controller.signal, (progress) => {
+      if (!controller.signal.aborted) setTask(key, { progress, cancel });
+    });
+    toast.success(downloadTexts.savedTitle, { description: doneText });
+  } catch (error) {
+    if (!isAbortError(error)) {
+      toast.error(downloadTexts.failedTitle(title), {
+        description: error instanceof DownloadError ? error.message : downloadTexts.failed,
+      });
+    }
+  } finally {
+    setTask(key, null);
+  }
+}
+
+/** Starts downloading a chapter (nothing if it is already under way); toasts the outcome. */
+export function startChapterDownload(chapter: ChapterToDownload, userId: string | null) {
+  return run(
+    chapter.id,
+    chapter.title,
+    (signal, onProgress) => downloadChapter(chapter, { userId, signal, onProgress }),
+    downloadTexts.savedChapter(chapter.title),
+  );
+}
+
+/** Starts downloading a story's missing chapters; toasts the outcome. */
+export function startStoryDownload(story: StoryToDownload, userId: string | null) {
+  return run(
+    storyTaskKey(story.id),
+    story.title,
+    (signal, onProgress) => downloadStory(story, { userId, signal, onProgress }),
+    downloadTexts.savedStory(story.title),
+  );
+}
