@@ -15,6 +15,7 @@ import { ListeningLayout } from '#client/components/listening/listening-layout';
 import { PlayerErrorPage } from '#client/components/listening/player-error-page';
 import { buildTranscriptIndex } from '#client/components/transcript/transcript-index';
 import type { LineActionsConfig } from '#client/components/transcript/transcript-view';
+import { ChapterDownloadButton } from '#client/components/offline/chapter-download-button';
 import { PreviewBanner } from '#client/components/story/preview-banner';
 import { Spinner } from '#client/components/ui/spinner';
 import { isApiError } from '#client/lib/api-client';
@@ -350,6 +351,7 @@ function ChapterView({
         lineActions={lineActions}
         onBookmarkLine={onBookmarkLine}
         unavailableText={src ? null : 'This chapter has no audio yet.'}
+        actions={preview ? null : <ChapterDownloadButton chapter={chapter} userId={userId} />}
       />
     </SavedItemsProvider>
   );
