@@ -25,6 +25,8 @@ export const PAGE_PATHS = {
   review: '/review',
   /** The learner's saved words and sentences (decision 035). */
   words: '/words',
+  /** Chapters downloaded for offline listening (decision 040). */
+  downloads: '/downloads',
   /** The admin area routes its own pages (and its own not-found page) below this. */
   admin: '/admin/*',
 } as const;
