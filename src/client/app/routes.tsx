@@ -25,6 +25,7 @@ const FaqPage = lazy(() => import('./routes/faq'));
 const PrivacyPage = lazy(() => import('./routes/privacy'));
 const ReviewPage = lazy(() => import('./routes/review'));
 const WordsPage = lazy(() => import('./routes/words'));
+const DownloadsPage = lazy(() => import('./routes/downloads'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
 // The admin area is one lazy module (routes/admin/admin-routes.tsx) holding its own lazy pages.
@@ -56,6 +57,7 @@ export function AppRoutes() {
         <Route path={PAGE_PATHS.privacy} element={<PrivacyPage />} />
         <Route path={PAGE_PATHS.review} element={<ReviewPage />} />
         <Route path={PAGE_PATHS.words} element={<WordsPage />} />
+        <Route path={PAGE_PATHS.downloads} element={<DownloadsPage />} />
         <Route path={PAGE_PATHS.admin} element={<AdminRoutes />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
