@@ -56,6 +56,7 @@ const pages: Array<[path: string, heading: string, title: string]> = [
   ['/thank-you', '¡Muchas Gracias!', 'Relatos — Thank You'],
   ['/support-success', 'Support Payment', 'Relatos — Support Payment'],
   ['/help', 'Help Center', 'Relatos — Help Center'],
+  ['/downloads', 'Downloads', 'Relatos — Downloads'],
   ['/contact', 'Contact Us', 'Relatos — Contact Us'],
   ['/faq', 'Frequently Asked Questions', 'Relatos — Frequently Asked Questions'],
   ['/privacy', 'Privacy Policy', 'Relatos — Privacy Policy'],
