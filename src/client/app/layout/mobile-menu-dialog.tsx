@@ -7,9 +7,10 @@ import { Button } from '#client/components/ui/button';
 import { cn } from '#client/lib/cn';
 
 // Spec: signed in → Library, Profile, Sign Out (and My words, issue 14); otherwise Library, Sign In
-// and Sign Up.
+// and Sign Up. Downloads (issue 15) for both: a visitor may download the open stories.
 const signedOutLinks = [
   { to: '/library', label: 'Library' },
+  { to: '/downloads', label: 'Downloads' },
   { to: '/auth', label: 'Sign In' },
   { to: '/onboarding', label: 'Sign Up' },
 ] as const;
@@ -17,6 +18,7 @@ const signedInLinks = [
   { to: '/library', label: 'Library' },
   { to: '/profile', label: 'Profile' },
   { to: '/words', label: 'My words' },
+  { to: '/downloads', label: 'Downloads' },
 ] as const;
 
 const itemClassName = 'block w-full rounded-xl px-4 py-3 text-left text-lg font-medium';

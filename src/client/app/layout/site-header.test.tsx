@@ -85,7 +85,7 @@ describe('site header', () => {
     );
   });
 
-  it('opens an accessible mobile menu with Library, Sign In and Sign Up, and closes it', async () => {
+  it('opens an accessible mobile menu with Library, Downloads, Sign In and Sign Up, and closes it', async () => {
     const user = userEvent.setup();
     await renderHeader();
     const trigger = screen.getByRole('button', { name: 'Open menu' });
@@ -98,6 +98,7 @@ describe('site header', () => {
     const links = within(dialog).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Library', '/library'],
+      ['Downloads', '/downloads'],
       ['Sign In', '/auth'],
       ['Sign Up', '/onboarding'],
     ]);
@@ -158,6 +159,10 @@ describe('site header, signed in', () => {
       'href',
       '/words',
     );
+    expect(within(menu).getByRole('menuitem', { name: 'Downloads' })).toHaveAttribute(
+      'href',
+      '/downloads',
+    );
     expect(within(menu).queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
@@ -200,7 +205,7 @@ describe('site header, signed in', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Admin' })).toHaveAttribute('href', '/admin');
   });
 
-  it('lists Library, Profile, My words and Sign Out in the mobile menu', async () => {
+  it('lists Library, Profile, My words, Downloads and Sign Out in the mobile menu', async () => {
     stubApi({
       'GET /api/auth/session': sessionOf(userFixture),
       'POST /api/auth/sign-out': () => new Response(null, { status: 204 }),
@@ -217,6 +222,7 @@ describe('site header, signed in', () => {
       ['Library', '/library'],
       ['Profile', '/profile'],
       ['My words', '/words'],
+      ['Downloads', '/downloads'],
     ]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Sign Out' }));

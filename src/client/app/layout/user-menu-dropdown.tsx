@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { DropdownMenu } from 'radix-ui';
-import { BookMarked, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { BookMarked, Download, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { AvatarButton, displayNameOf, type UserMenuProps } from './avatar-button';
 
@@ -45,6 +45,9 @@ export default function UserMenuDropdown({ user, onSignOut }: UserMenuProps) {
           </MenuLink>
           <MenuLink to="/words" icon={<BookMarked aria-hidden="true" className="size-4" />}>
             My words
+          </MenuLink>
+          <MenuLink to="/downloads" icon={<Download aria-hidden="true" className="size-4" />}>
+            Downloads
           </MenuLink>
           {user.role === 'admin' ? (
             <MenuLink to="/admin" icon={<LayoutDashboard aria-hidden="true" className="size-4" />}>
