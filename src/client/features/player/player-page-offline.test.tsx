@@ -9,6 +9,7 @@ import { installFakeMedia, stubDesktopMatchMedia } from '#client/test/fake-media
 import { json, renderApp, sessionOf, storyFixture, userFixture } from '#client/test/render-app';
 import { settle } from '#client/test/settle';
 import { stubResizeObserver } from '#client/test/stub-resize-observer';
+import { PROGRESS_QUEUE_KEY } from './progress/progress-queue';
 
 /*
  * The player offline (issue 15): the page is rendered in the browser (the app shell), the
@@ -192,6 +193,67 @@ describe('player page offline', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/vocabulary'))).toBe(false);
     expect(toastError).not.toHaveBeenCalled();
     expect(getErrorLog()).toEqual([]);
+  });
+
+  it('resumes from the position saved offline, newer than the progress last synced', async () => {
+    localStorage.setItem(
+      PROGRESS_QUEUE_KEY,
+      JSON.stringify([
+        {
+          chapterId,
+          positionSeconds: 42,
+          durationSeconds: 75,
+          clientTimestamp: Date.now() - 60_000,
+          deviceId: 'this-device',
+          userId: userFixture.id,
+        },
+      ]),
+    );
+    const { audio } = await openOffline({
+      ...saved,
+      ...signedIn,
+      [`GET /api/progress?chapterIds=${chapterId}`]: () =>
+        json(200, {
+          progress: [
+            {
+              chapterId,
+              progressPercentage: 40,
+              completed: false,
+              lastPositionSeconds: 30,
+              lastAccessedAt: '2025-01-01T00:00:00.000Z',
+              savedAt: '2025-01-01T00:00:00.000Z',
+            },
+          ],
+        }),
+    });
+    await waitFor(() => expect(audio.currentTime).toBe(42), { timeout: 3000 });
+  });
+
+  it('resumes from the position saved offline when no progress answer is kept', async () => {
+    localStorage.setItem(
+      PROGRESS_QUEUE_KEY,
+      JSON.stringify([
+        {
+          chapterId,
+          positionSeconds: 12.5,
+          durationSeconds: 75,
+          clientTimestamp: Date.now() - 60_000,
+          deviceId: 'this-device',
+          userId: userFixture.id,
+        },
+        // Another account's save on this device is not theirs to resume.
+        {
+          chapterId,
+          positionSeconds: 50,
+          durationSeconds: 75,
+          clientTimestamp: Date.now() - 1_000,
+          deviceId: 'this-device',
+          userId: '99999999-9999-4999-8999-999999999999',
+        },
+      ]),
+    );
+    const { audio } = await openOffline({ ...saved, ...signedIn });
+    await waitFor(() => expect(audio.currentTime).toBe(12.5), { timeout: 3000 });
   });
 
   it('still asks the service worker for a chapter once the tab knows it is offline', async () => {
