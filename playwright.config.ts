@@ -23,6 +23,9 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     baseURL,
     trace: 'on-first-retry',
+    // The service worker (decision 039) would answer requests before `page.route` sees them:
+    // journeys about it opt in with test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
