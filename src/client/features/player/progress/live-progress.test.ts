@@ -127,6 +127,41 @@ describe('live progress connection', () => {
     expect(FakeSource.all).toHaveLength(1);
   });
 
+  it('offline, waits for the connection to return instead of retrying on a timer', async () => {
+    let offline = true;
+    const onlineCallbacks: Array<() => void> = [];
+    const connection = new LiveProgressConnection({
+      onProgress: vi.fn(),
+      createSource: (url) => new FakeSource(url),
+      isOffline: () => offline,
+      whenOnline: (callback) => {
+        onlineCallbacks.push(callback);
+        return () => onlineCallbacks.splice(onlineCallbacks.indexOf(callback), 1);
+      },
+    });
+    connection.open();
+    latest().fail();
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(FakeSource.all).toHaveLength(1);
+    expect(connection.plannedDelays).toEqual([]);
+
+    offline = false;
+    onlineCallbacks.shift()!();
+    expect(FakeSource.all).toHaveLength(2);
+    // Back online, a failure starts the spec's back-off from its first step.
+    latest().fail();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(FakeSource.all).toHaveLength(3);
+    expect(connection.plannedDelays).toEqual([1000]);
+
+    // Closed while waiting for the connection: nothing reopens it.
+    offline = true;
+    latest().fail();
+    expect(onlineCallbacks).toHaveLength(1);
+    connection.close();
+    expect(onlineCallbacks).toHaveLength(0);
+  });
+
   it('computes the delays from the failure count', () => {
     expect([1, 2, 3, 4, 5, 50].map(reconnectDelay)).toEqual([
       1000, 2000, 5000, 10000, 10000, 10000,

@@ -22,6 +22,18 @@ export interface LiveProgressOptions {
   createSource?: (url: string) => EventSourceLike;
   setTimer?: (callback: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
+  /** The device has no connection (default: `navigator.onLine` is false). */
+  isOffline?: () => boolean;
+  /** Calls `callback` once when the connection returns; returns a canceller. */
+  whenOnline?: (callback: () => void) => () => void;
+}
+
+const browserIsOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+function browserWhenOnline(callback: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  window.addEventListener('online', callback, { once: true });
+  return () => window.removeEventListener('online', callback);
 }
 
 const isProgressEvent = (value: unknown): value is ProgressEvent => {
@@ -39,13 +51,15 @@ const isProgressEvent = (value: unknown): value is ProgressEvent => {
 /**
  * The signed-in user's live progress stream. The browser's own EventSource retry is not used: on
  * any error the source is closed and reopened by us after the spec's back-off, which resets once
- * the server says `ready`.
+ * the server says `ready`. Offline it is not retried on a timer: once the connection returns
+ * (issue 15).
  */
 export class LiveProgressConnection {
   /** Delays of the reconnections planned so far (diagnostics and tests). */
   readonly plannedDelays: number[] = [];
   private source: EventSourceLike | null = null;
   private timer: unknown = null;
+  private cancelWaitForOnline: (() => void) | null = null;
   private watchdog: unknown = null;
   private failures = 0;
   private closed = false;
@@ -53,6 +67,8 @@ export class LiveProgressConnection {
   private readonly createSource: (url: string) => EventSourceLike;
   private readonly setTimer: (callback: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
+  private readonly isOffline: () => boolean;
+  private readonly whenOnline: (callback: () => void) => () => void;
 
   constructor(private readonly options: LiveProgressOptions) {
     this.url = options.url ?? PROGRESS_EVENTS_URL;
@@ -61,6 +77,8 @@ export class LiveProgressConnection {
     this.setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
     this.clearTimer =
       options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+    this.isOffline = options.isOffline ?? browserIsOffline;
+    this.whenOnline = options.whenOnline ?? browserWhenOnline;
   }
 
   open(): void {
@@ -111,7 +129,15 @@ export class LiveProgressConnection {
   }
 
   private scheduleReconnect(): void {
-    if (this.closed || this.timer !== null) return;
+    if (this.closed || this.timer !== null || this.cancelWaitForOnline !== null) return;
+    if (this.isOffline()) {
+      this.cancelWaitForOnline = this.whenOnline(() => {
+        this.cancelWaitForOnline = null;
+        this.failures = 0;
+        this.open();
+      });
+      return;
+    }
     this.failures += 1;
     const delay = reconnectDelay(this.failures);
     this.plannedDelays.push(delay);
@@ -125,6 +151,8 @@ export class LiveProgressConnection {
     this.closed = true;
     if (this.timer !== null) this.clearTimer(this.timer);
     this.timer = null;
+    this.cancelWaitForOnline?.();
+    this.cancelWaitForOnline = null;
     this.disarmWatchdog();
     this.source?.close();
     this.source = null;
