@@ -5,6 +5,7 @@ import { AuthProvider } from '#client/lib/auth/auth-provider';
 import { createQueryClient } from '#client/lib/query-client';
 import { useTheme } from '#client/lib/theme';
 import { useToasterRequested } from '#client/lib/toast';
+import { OfflineSync } from './offline-sync';
 
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
@@ -34,7 +35,10 @@ export function AppProviders({
   const [queryClient] = useState(() => givenQueryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider initialUser={initialUser}>{children}</AuthProvider>
+      <AuthProvider initialUser={initialUser}>
+        {children}
+        <OfflineSync />
+      </AuthProvider>
       <ToasterHost />
     </QueryClientProvider>
   );

@@ -560,7 +560,11 @@ describe('player page, signed in', () => {
       expect(within(panel).getByText('Sunny days', { selector: 'p' })).toBeInTheDocument(),
     );
     expect(within(panel).queryByRole('textbox', { name: 'Note at 0:03' })).not.toBeInTheDocument();
-    expect(calls[0]).toEqual(['PATCH', { note: 'Sunny days' }]);
+    // The edit says when it was made, so an older one sent late never overwrites it.
+    expect(calls[0]).toEqual([
+      'PATCH',
+      { note: 'Sunny days', editedAt: expect.any(Number), sentAt: expect.any(Number) },
+    ]);
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Delete the bookmark at 0:03' }));
     expect(await within(panel).findByText('No bookmarks in this chapter yet.')).toBeInTheDocument();
@@ -659,7 +663,8 @@ describe('player page, signed in', () => {
         return json(201, {
           bookmark: {
             ...bookmark,
-            id: `77777777-7777-4777-8777-77777777777${created.length}`,
+            // The server keeps the client-made id (decision 041).
+            id: body.id,
             positionSeconds: body.positionSeconds,
             segmentId: body.segmentId ?? null,
             note: body.note ?? null,
@@ -678,11 +683,22 @@ describe('player page, signed in', () => {
     });
     fireEvent.click(within(panel).getByRole('button', { name: 'Add bookmark' }));
     expect(await within(panel).findByText('Remember this')).toBeInTheDocument();
-    expect(created[0]).toEqual({ chapterId, positionSeconds: 13.2, note: 'Remember this' });
+    // A client-made id and the time it was made: sent twice, it is still one bookmark.
+    const sent = {
+      id: expect.any(String),
+      editedAt: expect.any(Number),
+      sentAt: expect.any(Number),
+    };
+    expect(created[0]).toEqual({
+      ...sent,
+      chapterId,
+      positionSeconds: 13.2,
+      note: 'Remember this',
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Bookmark line 1 of 2' }));
     await waitFor(() => expect(created).toHaveLength(2));
-    expect(created[1]).toEqual({ chapterId, positionSeconds: 0, segmentId: 's1' });
+    expect(created[1]).toEqual({ ...sent, chapterId, positionSeconds: 0, segmentId: 's1' });
   });
 });
 

@@ -4,6 +4,7 @@ import {
   type ReviewAnswersBody,
   type ReviewAnswersResult,
 } from '#shared/contracts/review';
+import { reviewAnswersKey } from '#shared/offline/offline-storage';
 
 /**
  * The learner's ratings on their way to the server. Every rating is kept in localStorage (per
@@ -19,7 +20,7 @@ export interface AnswerQueueDeps {
   now?: () => number;
 }
 
-export const answerQueueKey = (userId: string) => `relatos.review.answers.${userId}`;
+export const answerQueueKey = reviewAnswersKey;
 
 /** Whether a failed send should be kept for later (no answer, or the server failed) or dropped. */
 export const isRetryable = (error: unknown): boolean => {

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { withReturnPath } from '#shared/return-path';
@@ -10,8 +10,11 @@ import {
 } from '#client/components/transcript/transcript-save-context';
 import {
   chapterSavedItemsQueryOptions,
+  rememberSavedItem,
   useSaveItem,
 } from '#client/lib/api/saved-items/saved-items';
+import { useAuth } from '#client/lib/auth/auth-context';
+import { useOutboxAnswers, useOutboxEntries } from '#client/lib/outbox/use-outbox';
 import type { TranslationRequest } from '#client/lib/api/translate';
 import { SaveWordButton } from './save-word-button';
 import { saveFailed, savedTexts } from './saved-items-texts';
@@ -34,6 +37,24 @@ export function SavedItemsProvider({
 }) {
   const saved = useQuery({ ...chapterSavedItemsQueryOptions(chapterId), enabled: listener });
   const save = useSaveItem();
+  const queryClient = useQueryClient();
+  const userId = useAuth().user?.id;
+  // Saves made offline and not yet delivered are marked too (decision 041).
+  const outbox = useOutboxEntries(listener ? userId : null);
+  const pendingSaves = useMemo(
+    () =>
+      outbox.flatMap(({ operation }) =>
+        operation.kind === 'saved.save' && operation.body.chapterId === chapterId
+          ? [operation.body]
+          : [],
+      ),
+    [outbox, chapterId],
+  );
+  useOutboxAnswers(listener ? userId : null, ({ operation }, answer) => {
+    if (operation.kind === 'saved.save' && answer && 'kind' in answer) {
+      rememberSavedItem(queryClient, answer);
+    }
+  });
   const saveMutate = save.mutate;
   const { pathname, search } = useLocation();
   const signInPath = withReturnPath('/auth', pathname + search);
@@ -41,19 +62,23 @@ export function SavedItemsProvider({
   const items = saved.data?.items;
   const savedLineIds = useMemo(
     () =>
-      new Set(
-        (items ?? []).filter((item) => item.kind === 'sentence').map((item) => item.segmentId),
-      ),
-    [items],
+      new Set([
+        ...(items ?? []).filter((item) => item.kind === 'sentence').map((item) => item.segmentId),
+        ...pendingSaves.filter((body) => body.kind === 'sentence').map((body) => body.segmentId),
+      ]),
+    [items, pendingSaves],
   );
   const savedWordIds = useMemo(
     () =>
-      new Set(
-        (items ?? []).flatMap((item) =>
+      new Set([
+        ...(items ?? []).flatMap((item) =>
           item.kind === 'word' ? [`${item.segmentId}|${item.wordId}`] : [],
         ),
-      ),
-    [items],
+        ...pendingSaves.flatMap((body) =>
+          body.kind === 'word' ? [`${body.segmentId}|${body.wordId}`] : [],
+        ),
+      ]),
+    [items, pendingSaves],
   );
 
   const onSaveLine = useCallback(

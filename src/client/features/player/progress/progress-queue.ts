@@ -1,13 +1,14 @@
 import type { z } from 'zod';
 import type { SaveProgressBody, saveProgressResponseSchema } from '#shared/contracts/progress';
 import { progressAt } from '#shared/player/progress-rules';
+import { PROGRESS_QUEUE_KEY } from '#shared/offline/offline-storage';
 import { apiFetch, isApiError } from '#client/lib/api-client';
 import { logClientError } from '#client/lib/error-log';
 
 export type SaveProgressResponse = z.infer<typeof saveProgressResponseSchema>;
 
 /** Saves wait here until the server acknowledges them, across reloads and closed tabs. */
-export const PROGRESS_QUEUE_KEY = 'relatos.progressQueue';
+export { PROGRESS_QUEUE_KEY };
 /** Waits between retries after a failure; the last one repeats. */
 export const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
 const MAX_ENTRIES = 200;

@@ -1,12 +1,21 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { SaveItemBody, SavedItem, SavedItemList } from '#shared/contracts/saved-items';
 import { SAVED_ITEMS_PAGE_MAX, savedItemRoutes } from '#shared/contracts/saved-items-routes';
 import { apiFetch } from '#client/lib/api-client';
 import { reviewSummaryKey } from '#client/lib/api/review/get-review-summary';
+import { useAuth } from '#client/lib/auth/auth-context';
+import { getOutbox } from '#client/lib/outbox/outbox';
 
 /*
  * Saved words and sentences (decision 035): the player saves and marks them, My words lists,
- * searches and deletes them. Every cache entry of the learner's items starts with `savedItemsKey`,
+ * searches and deletes them; saves and deletes go through the outbox (decision 041), so they
+ * are kept and sent later when made offline. Every cache entry of the learner's items starts with `savedItemsKey`,
  * so a save or a delete refreshes them all.
  */
 
@@ -34,41 +43,74 @@ export const chapterSavedItemsQueryOptions = (chapterId: string) =>
     queryFn: ({ signal }) => getSavedItems({ chapterId, limit: SAVED_ITEMS_PAGE_MAX }, signal),
   });
 
-export const saveItem = async (body: SaveItemBody) =>
-  (await apiFetch<{ item: SavedItem }>(savedItemRoutes.create, { method: 'POST', json: body }))
-    .item;
+/** A saved item the server answered: the chapter's list (player marks) has it at once. */
+export function rememberSavedItem(queryClient: QueryClient, item: SavedItem): void {
+  queryClient.setQueryData(chapterSavedItemsQueryOptions(item.chapterId).queryKey, (list) =>
+    list && !list.items.some((known) => known.id === item.id)
+      ? { ...list, items: [item, ...list.items], total: list.total + 1 }
+      : list,
+  );
+}
 
-export const deleteSavedItem = (id: string) =>
-  apiFetch<void>(savedItemRoutes.remove(id), { method: 'DELETE' });
+const refreshAll = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: savedItemsKey }),
+    // A card came or went: the header's count follows.
+    queryClient.invalidateQueries({ queryKey: reviewSummaryKey }),
+  ]);
 
-/** Save a line or a word; every list of saved items is refreshed after. */
+const outboxOf = (userId: string | undefined) => {
+  if (!userId) throw new Error('Saved items need a signed-in learner');
+  return getOutbox(userId);
+};
+
+/**
+ * Save a line or a word through the outbox (decision 041): resolves with the item when the
+ * server answered now, with null when the save waits for the connection (the player marks it
+ * from the outbox meanwhile); every list of saved items is refreshed after a delivery.
+ */
 export function useSaveItem() {
   const queryClient = useQueryClient();
+  const userId = useAuth().user?.id;
   return useMutation({
     mutationKey: [...savedItemsKey, 'save'],
-    mutationFn: saveItem,
+    mutationFn: async (body: SaveItemBody): Promise<SavedItem | null> => {
+      const result = await outboxOf(userId).submit({ kind: 'saved.save', body });
+      return result.sent ? (result.answer as SavedItem) : null;
+    },
     onSuccess: (item) => {
-      queryClient.setQueryData(chapterSavedItemsQueryOptions(item.chapterId).queryKey, (list) =>
-        list && !list.items.some((known) => known.id === item.id)
-          ? { ...list, items: [item, ...list.items], total: list.total + 1 }
-          : list,
-      );
-      void queryClient.invalidateQueries({ queryKey: savedItemsKey });
-      // A new card is waiting: the header's count follows.
-      void queryClient.invalidateQueries({ queryKey: reviewSummaryKey });
+      if (!item) return;
+      rememberSavedItem(queryClient, item);
+      void refreshAll(queryClient);
     },
   });
 }
 
+type SavedItemsData = SavedItemList | InfiniteData<SavedItemList> | undefined;
+
+/** Every cached list of saved items without the item (lists and paged lists alike). */
+function withoutItem(data: SavedItemsData, id: string): SavedItemsData {
+  if (!data) return data;
+  const drop = (page: SavedItemList): SavedItemList =>
+    page.items.some((item) => item.id === id)
+      ? { ...page, items: page.items.filter((item) => item.id !== id), total: page.total - 1 }
+      : page;
+  return 'pages' in data ? { ...data, pages: data.pages.map(drop) } : drop(data);
+}
+
+/** Delete through the outbox: gone from every list at once, sent now or when back online. */
 export function useDeleteSavedItem() {
   const queryClient = useQueryClient();
+  const userId = useAuth().user?.id;
   return useMutation({
     mutationKey: [...savedItemsKey, 'delete'],
-    mutationFn: deleteSavedItem,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: savedItemsKey }),
-        queryClient.invalidateQueries({ queryKey: reviewSummaryKey }),
-      ]),
+    mutationFn: (id: string) => outboxOf(userId).submit({ kind: 'saved.delete', id }),
+    onSuccess: (result, id) => {
+      queryClient.setQueriesData<SavedItemsData>({ queryKey: savedItemsKey }, (data) =>
+        withoutItem(data, id),
+      );
+      if (result.sent) void refreshAll(queryClient);
+    },
+    onError: () => refreshAll(queryClient),
   });
 }
