@@ -1,62 +1,28 @@
 import { useEffect } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { outboxKey, PROGRESS_QUEUE_KEY, reviewAnswersKey } from '#shared/offline/offline-storage';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '#client/lib/auth/auth-context';
-import { startAppSync, storageHolds, type SyncQueue } from '#client/lib/outbox/app-sync';
 
 /**
- * Every persistent queue, flushed app-wide (decision 041). The features' queue code is imported
- * only when its storage holds something of this account, so it stays out of the first load.
+ * Runs the app-wide flusher (decision 041) for the signed-in learner; renders nothing. Its code
+ * is loaded only for a signed-in learner, after the first render: visitors never load it.
  */
-export const syncQueues: readonly SyncQueue[] = [
-  {
-    name: 'outbox',
-    hasPending: (userId) => storageHolds(outboxKey(userId)),
-    load: () => import('#client/lib/outbox/outbox').then((module) => module.flushOutbox),
-  },
-  {
-    name: 'progress',
-    // One key for every account; each save names its user.
-    hasPending: (userId) => storageHolds(PROGRESS_QUEUE_KEY, `"userId":${JSON.stringify(userId)}`),
-    load: () =>
-      import('#client/features/player/progress/flush-pending-progress').then(
-        (module) => module.flushPendingProgress,
-      ),
-  },
-  {
-    name: 'review answers',
-    hasPending: (userId) => storageHolds(reviewAnswersKey(userId)),
-    load: () =>
-      import('#client/features/review/flush-pending-answers').then(
-        (module) => module.flushPendingAnswers,
-      ),
-  },
-];
-
-/**
- * After a queue delivered everything it held, the learner's data on screen is read again (not
- * after a failure: offline, that read would fail too and turn lists into errors).
- */
-const refreshing = (queues: readonly SyncQueue[], queryClient: QueryClient): SyncQueue[] =>
-  queues.map((queue) => ({
-    ...queue,
-    load: async () => {
-      const flush = await queue.load();
-      return async (userId: string) => {
-        const done = await flush(userId);
-        if (done) void queryClient.invalidateQueries({ queryKey: ['me'] });
-        return done;
-      };
-    },
-  }));
-
-/** Runs the app-wide flusher for the signed-in learner; renders nothing. */
 export function OfflineSync() {
   const queryClient = useQueryClient();
   const userId = useAuth().user?.id;
   useEffect(() => {
     if (!userId) return;
-    return startAppSync({ userId, queues: refreshing(syncQueues, queryClient) }).stop;
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import('./sync-queues').then(
+      ({ startSync }) => {
+        if (!left) stop = startSync(userId, queryClient);
+      },
+      () => undefined, // Offline before the chunk was cached: the next visit flushes.
+    );
+    return () => {
+      left = true;
+      stop?.();
+    };
   }, [userId, queryClient]);
   return null;
 }

@@ -1,0 +1,53 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { outboxKey, PROGRESS_QUEUE_KEY, reviewAnswersKey } from '#shared/offline/offline-storage';
+import { startAppSync, storageHolds, type SyncQueue } from '#client/lib/outbox/app-sync';
+
+/**
+ * Every persistent queue, flushed app-wide (decision 041). The features' queue code is imported
+ * only when its storage holds something of this account, so it stays out of the first load.
+ */
+export const syncQueues: readonly SyncQueue[] = [
+  {
+    name: 'outbox',
+    hasPending: (userId) => storageHolds(outboxKey(userId)),
+    load: () => import('#client/lib/outbox/outbox').then((module) => module.flushOutbox),
+  },
+  {
+    name: 'progress',
+    // One key for every account; each save names its user.
+    hasPending: (userId) => storageHolds(PROGRESS_QUEUE_KEY, `"userId":${JSON.stringify(userId)}`),
+    load: () =>
+      import('#client/features/player/progress/flush-pending-progress').then(
+        (module) => module.flushPendingProgress,
+      ),
+  },
+  {
+    name: 'review answers',
+    hasPending: (userId) => storageHolds(reviewAnswersKey(userId)),
+    load: () =>
+      import('#client/features/review/flush-pending-answers').then(
+        (module) => module.flushPendingAnswers,
+      ),
+  },
+];
+
+/**
+ * After a queue delivered everything it held, the learner's data on screen is read again (not
+ * after a failure: offline, that read would fail too and turn lists into errors).
+ */
+const refreshing = (queues: readonly SyncQueue[], queryClient: QueryClient): SyncQueue[] =>
+  queues.map((queue) => ({
+    ...queue,
+    load: async () => {
+      const flush = await queue.load();
+      return async (userId: string) => {
+        const done = await flush(userId);
+        if (done) void queryClient.invalidateQueries({ queryKey: ['me'] });
+        return done;
+      };
+    },
+  }));
+
+/** Starts the app-wide flusher for a signed-in learner; returns its stop function. */
+export const startSync = (userId: string, queryClient: QueryClient) =>
+  startAppSync({ userId, queues: refreshing(syncQueues, queryClient) }).stop;
