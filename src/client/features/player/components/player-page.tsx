@@ -19,6 +19,7 @@ import { ChapterDownloadButton } from '#client/components/offline/chapter-downlo
 import { PreviewBanner } from '#client/components/story/preview-banner';
 import { Spinner } from '#client/components/ui/spinner';
 import { isApiError } from '#client/lib/api-client';
+import { failedOffline } from '#client/lib/failed-offline';
 import { chapterAudioUrl, chapterQueryOptions } from '#client/lib/api/chapters/get-chapter';
 import { useTranscript, type LoadedTranscript } from '#client/lib/api/chapters/get-transcript';
 import { usePlayerPreferences } from '#client/lib/api/me/use-player-preferences';
@@ -120,13 +121,15 @@ export function PlayerPage() {
   // A visitor opening a chapter of a story that needs an account goes to sign in.
   useSignInWhenRefused(status);
 
+  // Offline, the error page says the chapter needs a connection: no toast on top of it.
+  const offline = failedOffline(error);
   useEffect(() => {
-    if (chapterQuery.isError && status !== 401 && status !== 404 && status !== 400) {
+    if (chapterQuery.isError && status !== 401 && status !== 404 && status !== 400 && !offline) {
       toast.error('Error loading chapter', {
         description: 'Failed to load chapter. Please try again later.',
       });
     }
-  }, [chapterQuery.isError, status]);
+  }, [chapterQuery.isError, status, offline]);
 
   let content;
   if (!chapterId) {
@@ -141,7 +144,11 @@ export function PlayerPage() {
     content = (
       <PlayerErrorPage
         message={error instanceof Error ? error.message : 'Error loading chapter'}
-        detail="Failed to load chapter. Please try again later."
+        detail={
+          offline && error instanceof Error
+            ? error.message
+            : 'Failed to load chapter. Please try again later.'
+        }
       />
     );
   } else if (!chapter || (!mayListen && !sessionKnown)) {
