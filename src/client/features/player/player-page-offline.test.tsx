@@ -256,6 +256,18 @@ describe('player page offline', () => {
     await waitFor(() => expect(audio.currentTime).toBe(12.5), { timeout: 3000 });
   });
 
+  it('a chapter that was not downloaded: the page says it needs a connection, no error toast', async () => {
+    stubOfflineApi(signedIn);
+    renderApp(`/player/${chapterId}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Connection Problem' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/You're offline\. This needs a connection/)).toBeInTheDocument();
+    await settle();
+    expect(toastError).not.toHaveBeenCalled();
+    expect(getErrorLog()).toEqual([]);
+  });
+
   it('still asks the service worker for a chapter once the tab knows it is offline', async () => {
     // The tab saw the connection go (an `offline` event) before this chapter was opened: the
     // requests must still be made, since the worker answers them from what was downloaded.
