@@ -253,6 +253,21 @@ describe('downloading a chapter', () => {
     expect((await listDownloads()).map((record) => record.chapterId)).toEqual([chapterId(1)]);
   });
 
+  it('asks the browser to keep its storage at the first download only', async () => {
+    const persist = vi.fn(() => Promise.resolve(true));
+    let persisted = false;
+    vi.stubGlobal('navigator', {
+      storage: { persisted: () => Promise.resolve(persisted), persist },
+    });
+    await downloadChapter(chapterOf(openStory, 1), { userId: null });
+    await vi.waitFor(() => expect(persist).toHaveBeenCalledTimes(1));
+    persisted = true;
+    await downloadChapter(chapterOf(openStory, 2), { userId: null });
+    await removeAllDownloads();
+    await downloadChapter(chapterOf(openStory, 3), { userId: null });
+    expect(persist).toHaveBeenCalledTimes(1);
+  });
+
   it('stores no personal answers for a visitor', async () => {
     await downloadChapter(chapterOf(openStory, 1), { userId: null });
     expect(storage.stored(API_CACHE)).toEqual([]);
