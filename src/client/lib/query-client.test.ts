@@ -1,8 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { MutationObserver, onlineManager } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { offlineTexts } from '#shared/offline/offline-texts';
 import { ApiError } from './api-client';
 import { clientErrorCodeFor, createQueryClient, shouldRetry } from './query-client';
 
 describe('query client', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('runs a mutation made offline, so its "needs a connection" reaches the form at once', async () => {
+    onlineManager.setOnline(false);
+    const offline = new ApiError(0, 'NETWORK_ERROR', offlineTexts.needsConnection);
+    const observer = new MutationObserver(createQueryClient(), {
+      mutationFn: () => Promise.reject(offline),
+      retry: false,
+    });
+    await expect(observer.mutate()).rejects.toBe(offline);
+  });
+
   it('uses the spec defaults: stale 5 min, kept 30 min, no refetch on focus', () => {
     const defaults = createQueryClient().getDefaultOptions();
     expect(defaults.queries?.staleTime).toBe(5 * 60_000);

@@ -73,8 +73,12 @@ export function createQueryClient(): QueryClient {
         retry: shouldRetry,
         networkMode: 'offlineFirst',
       },
+      // Mutations run offline too: they fail at once with the api-client's "needs a
+      // connection" (issue 15) instead of waiting unseen for the network. Offline work that must
+      // wait (bookmarks, saved items, progress, review answers) has its own queues.
       mutations: {
         retry: shouldRetry,
+        networkMode: 'always',
       },
     },
   });
