@@ -129,16 +129,22 @@ export function useBookmarkMutations(chapterId: string) {
   };
 
   const create = useMutation({
+    // The outbox keeps it while offline: never paused by the query client's online state.
+    networkMode: 'always',
     mutationKey: ['me', 'bookmarks', 'create'],
     mutationFn: (input: NewBookmark) =>
       submit({ kind: 'bookmark.create', id: randomUuid(), ...input }),
   });
   const update = useMutation({
+    // The outbox keeps it while offline: never paused by the query client's online state.
+    networkMode: 'always',
     mutationKey: ['me', 'bookmarks', 'update'],
     mutationFn: ({ id, note }: { id: string; note: string | null }) =>
       submit({ kind: 'bookmark.note', id, chapterId, note }),
   });
   const remove = useMutation({
+    // The outbox keeps it while offline: never paused by the query client's online state.
+    networkMode: 'always',
     mutationKey: ['me', 'bookmarks', 'delete'],
     mutationFn: (id: string) => submit({ kind: 'bookmark.delete', id, chapterId }),
   });

@@ -73,6 +73,8 @@ export function useSaveItem() {
   const queryClient = useQueryClient();
   const userId = useAuth().user?.id;
   return useMutation({
+    // The outbox keeps it while offline: never paused by the query client's online state.
+    networkMode: 'always',
     mutationKey: [...savedItemsKey, 'save'],
     mutationFn: async (body: SaveItemBody): Promise<SavedItem | null> => {
       const result = await outboxOf(userId).submit({ kind: 'saved.save', body });
@@ -103,6 +105,8 @@ export function useDeleteSavedItem() {
   const queryClient = useQueryClient();
   const userId = useAuth().user?.id;
   return useMutation({
+    // The outbox keeps it while offline: never paused by the query client's online state.
+    networkMode: 'always',
     mutationKey: [...savedItemsKey, 'delete'],
     mutationFn: (id: string) => outboxOf(userId).submit({ kind: 'saved.delete', id }),
     onSuccess: (result, id) => {
