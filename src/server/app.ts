@@ -20,6 +20,8 @@ import {
   registerErrorHandler,
 } from './lib/http/error-handler.ts';
 import { contentSecurityPolicy, registerSecurity } from './lib/http/security.ts';
+import { webAppManifest } from '#shared/offline/web-app-manifest';
+import { siteIdentity } from '#shared/site-identity';
 import { isAdminPath } from '#shared/discover/tracking';
 import { loggerOptions, registerRequestLog } from './lib/logger.ts';
 import { createMetrics } from './lib/metrics/metrics.ts';
@@ -229,6 +231,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       serverRender: await loadServerRender(config.serverRenderEntry),
       log: app.log,
     }),
+    webAppManifest: async () =>
+      webAppManifest(
+        siteIdentity((await context.services.site.getSettings().catch(() => undefined))?.values),
+      ),
     pagePolicy: async (pathName) => {
       const { site } = context.services;
       const images = siteImageCspAdditions(await site.getSettings().catch(() => undefined));

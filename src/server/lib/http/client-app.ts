@@ -28,7 +28,14 @@ export interface ClientAppOptions {
   renderPage?: (request: FastifyRequest, indexHtml: string) => Promise<RenderedPage>;
   /** The Content-Security-Policy of a page (it may admit tracking scripts). */
   pagePolicy?: (pathName: string) => Promise<string>;
+  /** The web app manifest (it names the platform as the administrator set it). */
+  webAppManifest?: () => Promise<unknown>;
 }
+
+/** The service worker's script: checked on every visit, so an update is found at once. */
+const SERVICE_WORKER_PATH = 'sw.js';
+/** The unrendered app, which the service worker precaches and shows offline (decision 039). */
+export const APP_SHELL_PATH = '/app-shell.html';
 
 /**
  * Serves the built React client: hashed assets cached for a year, index.html never cached, and
@@ -52,7 +59,11 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
         const relative = path.relative(options.clientDir!, filePath);
         res.setHeader(
           'Cache-Control',
-          relative.startsWith('assets') ? IMMUTABLE : 'public, max-age=3600',
+          relative.startsWith('assets')
+            ? IMMUTABLE
+            : relative === SERVICE_WORKER_PATH
+              ? REVALIDATE
+              : 'public, max-age=3600',
         );
       },
     });
@@ -84,6 +95,28 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
 
   const isPagePath = (pathName: string) =>
     !pathName.startsWith('/api/') && pathName !== '/api' && !path.extname(pathName);
+
+  if (indexHtml) {
+    // The app with no page in it: the browser renders whichever address it is opened at.
+    app.get(APP_SHELL_PATH, async (_request, reply) => {
+      if (options.pagePolicy)
+        reply.header('Content-Security-Policy', await options.pagePolicy('/'));
+      return reply
+        .header('Cache-Control', REVALIDATE)
+        .type('text/html; charset=utf-8')
+        .send(indexHtml);
+    });
+  }
+
+  const { webAppManifest } = options;
+  if (webAppManifest) {
+    app.get('/manifest.webmanifest', async (_request, reply) =>
+      reply
+        .header('Cache-Control', REVALIDATE)
+        .type('application/manifest+json; charset=utf-8')
+        .send(JSON.stringify(await webAppManifest())),
+    );
+  }
 
   if (indexHtml) {
     // A real route rather than the not-found handler, so the HTML goes through compression (the
