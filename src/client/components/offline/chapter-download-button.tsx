@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { Button } from '#client/components/ui/button';
+import { cn } from '#client/lib/cn';
 import type { ChapterToDownload } from '#client/lib/offline/download-manager';
 import { downloadTexts } from '#client/lib/offline/download-texts';
 import {
@@ -24,9 +25,8 @@ export function ChapterDownloadButton({
 }) {
   const downloads = useDownloads();
   const task = useDownloadTask(chapter.id);
-  if (downloads === null) return null;
   if (task) return <DownloadProgress task={task} title={chapter.title} compact />;
-  if (downloadedChapterIds(downloads).has(chapter.id)) {
+  if (downloads !== null && downloadedChapterIds(downloads).has(chapter.id)) {
     return (
       <span title={downloadTexts.downloadedChapterLabel}>
         <DownloadedMark />
@@ -38,7 +38,8 @@ export function ChapterDownloadButton({
       variant="secondary"
       size="sm"
       onClick={() => void startChapterDownload(chapter, userId)}
-      className="max-sm:w-9 max-sm:px-0"
+      // Until the list is read the button holds its place, unseen (the row does not move).
+      className={cn('max-sm:w-9 max-sm:px-0', downloads === null && 'invisible')}
     >
       <Download aria-hidden="true" className="size-4" />
       <span className="max-sm:sr-only">{downloadTexts.download}</span>

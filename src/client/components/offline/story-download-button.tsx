@@ -27,13 +27,21 @@ export function StoryDownloadButton({
 }) {
   const downloads = useDownloads();
   const task = useDownloadTask(storyTaskKey(story.id));
-  if (downloads === null || story.chapters.length === 0) return null;
-  if (task) return <DownloadProgress task={task} title={story.title} className="w-full" />;
+  if (story.chapters.length === 0) return null;
+  if (task) {
+    return (
+      <div className="flex min-h-12 items-center">
+        <DownloadProgress task={task} title={story.title} className="w-full" />
+      </div>
+    );
+  }
+  // Until the list is read (and in the server's HTML) the button holds its place, unseen: the
+  // page does not move when it appears.
   const have = downloadedChapterIds(downloads, story.id);
   const missing = story.chapters.filter((chapter) => !have.has(chapter.id)).length;
-  if (missing === 0) {
+  if (downloads !== null && missing === 0) {
     return (
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      <div className="flex min-h-12 flex-wrap items-center gap-x-4 gap-y-2">
         <DownloadedMark className="text-base font-medium" />
         <Link
           to="/downloads"
@@ -45,7 +53,13 @@ export function StoryDownloadButton({
     );
   }
   return (
-    <Button variant="secondary" size="lg" onClick={() => void startStoryDownload(story, userId)}>
+    <Button
+      variant="secondary"
+      size="lg"
+      wrap
+      className={downloads === null ? 'invisible' : undefined}
+      onClick={() => void startStoryDownload(story, userId)}
+    >
       <Download aria-hidden="true" className="size-5" />
       {missing < story.chapters.length
         ? downloadTexts.downloadRest(missing)
