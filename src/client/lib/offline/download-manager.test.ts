@@ -173,6 +173,7 @@ describe('downloading a chapter', () => {
         `/api/progress?chapterIds=${chapterId(1)}`,
         `/api/me/saved-items?chapterId=${chapterId(1)}&limit=100`,
         '/api/me/preferences',
+        '/api/auth/session',
       ].sort(),
     );
     // The audio is fetched whole and kept whole, without the answer's Vary.

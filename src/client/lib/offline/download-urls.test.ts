@@ -4,6 +4,7 @@ import { IMAGE_SIZES, imageSrcSet, imageUrl } from '#shared/discover/images';
 import { chapterAudioUrl, getChapter } from '#client/lib/api/chapters/get-chapter';
 import { getTranscript } from '#client/lib/api/chapters/get-transcript';
 import { getPreferences } from '#client/lib/api/me/get-preferences';
+import { getSession } from '#client/lib/auth/api/get-session';
 import { getSavedItems } from '#client/lib/api/saved-items/saved-items';
 import { getStories } from '#client/lib/api/stories/get-stories';
 import { getStory } from '#client/lib/api/stories/get-story';
@@ -58,6 +59,7 @@ describe('the URLs a chapter download stores', () => {
         '/api/progress?chapterIds=00000000-0000-4000-8000-000000000001',
         '/api/me/saved-items?chapterId=00000000-0000-4000-8000-000000000001&limit=100',
         '/api/me/preferences',
+        '/api/auth/session',
       ],
     });
   });
@@ -70,6 +72,7 @@ describe('the URLs a chapter download stores', () => {
     await getStories();
     await getSavedItems({ chapterId: chapter.id, limit: SAVED_ITEMS_PAGE_MAX });
     await getPreferences();
+    await getSession();
     const urls = chapterDownloadUrls(chapter, { signedIn: true });
     const stored = [...urls.chapter, ...urls.story, ...urls.personal];
     for (const url of requested) expect(stored).toContain(url);

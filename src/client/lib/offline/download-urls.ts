@@ -24,7 +24,7 @@ export interface ChapterDownloadUrls {
   story: string[];
   /**
    * Into API_CACHE (personal, emptied on sign-out), for a signed-in learner only: the chapter's
-   * vocabulary, bookmarks, progress and saved items, and the player preferences.
+   * vocabulary, bookmarks, progress and saved items, the player preferences and the session.
    */
   personal: string[];
 }
@@ -80,6 +80,9 @@ export function chapterDownloadUrls(
           limit: String(SAVED_ITEMS_PAGE_MAX),
         }).toString()}`,
         '/api/me/preferences',
+        // Who is signed in: a page opened offline from the app shell (never visited under the
+        // worker) knows the learner only from this answer (decision 042).
+        '/api/auth/session',
       ]
     : [];
 
