@@ -192,7 +192,8 @@ function StoryDownloads({ group }: { group: StoryGroup }) {
             height={IMAGE_SIZES.libraryCover.h}
             className="w-20 shrink-0 rounded-lg"
           />
-          <div className="min-w-0 flex-1">
+          {/* On a phone "Remove story" goes under the title rather than squeezing it. */}
+          <div className="min-w-0 flex-1 basis-40">
             <h2 id={headingId} className="text-xl font-semibold">
               <Link
                 to={`/story/${group.slug}`}
@@ -225,7 +226,7 @@ function StoryDownloads({ group }: { group: StoryGroup }) {
               <div className="min-w-0 flex-1">
                 <Link
                   to={`/player/${record.chapterId}`}
-                  className="block truncate font-medium underline-offset-4 hover:underline"
+                  className="block font-medium break-words underline-offset-4 hover:underline"
                 >
                   {texts.chapterTitle(record.chapterPosition, record.chapterTitle)}
                 </Link>
