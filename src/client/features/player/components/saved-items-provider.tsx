@@ -10,6 +10,7 @@ import {
 } from '#client/components/transcript/transcript-save-context';
 import {
   chapterSavedItemsQueryOptions,
+  pendingSavedItemDeletes,
   rememberSavedItem,
   useSaveItem,
 } from '#client/lib/api/saved-items/saved-items';
@@ -59,7 +60,11 @@ export function SavedItemsProvider({
   const { pathname, search } = useLocation();
   const signInPath = withReturnPath('/auth', pathname + search);
 
-  const items = saved.data?.items;
+  const deleted = useMemo(() => pendingSavedItemDeletes(outbox), [outbox]);
+  const items = useMemo(
+    () => saved.data?.items.filter((item) => !deleted.has(item.id)),
+    [saved.data, deleted],
+  );
   const savedLineIds = useMemo(
     () =>
       new Set([

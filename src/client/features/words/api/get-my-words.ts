@@ -1,5 +1,19 @@
-import { infiniteQueryOptions, useInfiniteQuery, keepPreviousData } from '@tanstack/react-query';
-import { getSavedItems, savedItemsKey } from '#client/lib/api/saved-items/saved-items';
+import { useCallback } from 'react';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import type { SavedItemList } from '#shared/contracts/saved-items';
+import {
+  getSavedItems,
+  pendingSavedItemDeletes,
+  savedItemsKey,
+  withoutSavedItems,
+} from '#client/lib/api/saved-items/saved-items';
+import { useAuth } from '#client/lib/auth/auth-context';
+import { useOutboxEntries } from '#client/lib/outbox/use-outbox';
 
 const PAGE_SIZE = 30;
 
@@ -13,5 +27,13 @@ export const myWordsQueryOptions = (q: string) =>
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-export const useMyWords = (q: string) =>
-  useInfiniteQuery({ ...myWordsQueryOptions(q), placeholderData: keepPreviousData });
+/** Items deleted offline and not yet delivered are left out (decision 041). */
+export function useMyWords(q: string) {
+  const pending = useOutboxEntries(useAuth().user?.id);
+  const select = useCallback(
+    (data: InfiniteData<SavedItemList, string>) =>
+      withoutSavedItems(data, pendingSavedItemDeletes(pending)),
+    [pending],
+  );
+  return useInfiniteQuery({ ...myWordsQueryOptions(q), placeholderData: keepPreviousData, select });
+}

@@ -10,7 +10,7 @@ import { SAVED_ITEMS_PAGE_MAX, savedItemRoutes } from '#shared/contracts/saved-i
 import { apiFetch } from '#client/lib/api-client';
 import { reviewSummaryKey } from '#client/lib/api/review/get-review-summary';
 import { useAuth } from '#client/lib/auth/auth-context';
-import { getOutbox } from '#client/lib/outbox/outbox';
+import { getOutbox, type OutboxEntry } from '#client/lib/outbox/outbox';
 
 /*
  * Saved words and sentences (decision 035): the player saves and marks them, My words lists,
@@ -90,15 +90,26 @@ export function useSaveItem() {
 
 type SavedItemsData = SavedItemList | InfiniteData<SavedItemList> | undefined;
 
-/** Every cached list of saved items without the item (lists and paged lists alike). */
-function withoutItem(data: SavedItemsData, id: string): SavedItemsData {
-  if (!data) return data;
-  const drop = (page: SavedItemList): SavedItemList =>
-    page.items.some((item) => item.id === id)
-      ? { ...page, items: page.items.filter((item) => item.id !== id), total: page.total - 1 }
-      : page;
-  return 'pages' in data ? { ...data, pages: data.pages.map(drop) } : drop(data);
+/** A list of saved items without some of them (lists and paged lists alike). */
+export function withoutSavedItems<Data extends SavedItemsData>(
+  data: Data,
+  ids: ReadonlySet<string>,
+): Data {
+  if (!data || ids.size === 0) return data;
+  const drop = (page: SavedItemList): SavedItemList => {
+    const items = page.items.filter((item) => !ids.has(item.id));
+    return items.length === page.items.length
+      ? page
+      : { ...page, items, total: page.total - (page.items.length - items.length) };
+  };
+  return ('pages' in data ? { ...data, pages: data.pages.map(drop) } : drop(data)) as Data;
 }
+
+/** The ids of saved items deleted here and not yet delivered: lists leave them out. */
+export const pendingSavedItemDeletes = (entries: readonly OutboxEntry[]): ReadonlySet<string> =>
+  new Set(
+    entries.flatMap(({ operation }) => (operation.kind === 'saved.delete' ? [operation.id] : [])),
+  );
 
 /** Delete through the outbox: gone from every list at once, sent now or when back online. */
 export function useDeleteSavedItem() {
@@ -111,7 +122,7 @@ export function useDeleteSavedItem() {
     mutationFn: (id: string) => outboxOf(userId).submit({ kind: 'saved.delete', id }),
     onSuccess: (result, id) => {
       queryClient.setQueriesData<SavedItemsData>({ queryKey: savedItemsKey }, (data) =>
-        withoutItem(data, id),
+        withoutSavedItems(data, new Set([id])),
       );
       if (result.sent) void refreshAll(queryClient);
     },

@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SavedItem } from '#shared/contracts/saved-items';
+import { outboxKey } from '#shared/offline/offline-storage';
+import { json, renderApp, sessionOf, stubApi, userFixture } from '#client/test/render-app';
+
+const item: SavedItem = {
+  id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  kind: 'word',
+  text: 'perro',
+  sentence: 'El perro corre.',
+  sentenceTranslation: 'The dog runs.',
+  gloss: 'dog',
+  translationLanguage: 'en',
+  storyId: '11111111-1111-4111-8111-111111111111',
+  storySlug: 'la-nina',
+  storyTitle: 'La niña',
+  chapterId: '22222222-2222-4222-8222-222222222222',
+  chapterTitle: 'Capítulo 1',
+  segmentId: 's1',
+  wordId: 'w1',
+  startSeconds: 1,
+  endSeconds: 2,
+  audioUrl: '/api/chapters/22222222-2222-4222-8222-222222222222/audio',
+  createdAt: '2026-03-01T10:00:00.000Z',
+  review: null,
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.stubGlobal('scrollTo', vi.fn());
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('My words offline (decision 041)', () => {
+  it('a delete made offline leaves the list at once, and stays out of it after a reload until sent', async () => {
+    const deletes: string[] = [];
+    stubApi({
+      'GET /api/auth/session': sessionOf(userFixture),
+      // The server's list, as cached before the connection went: the item is still in it.
+      'GET /api/me/saved-items?limit=30': () =>
+        json(200, { items: [item], nextCursor: null, total: 1 }),
+      [`DELETE /api/me/saved-items/${item.id}`]: () => {
+        deletes.push(item.id);
+        return Promise.reject(new TypeError('Failed to fetch'));
+      },
+    });
+    renderApp('/words');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete “perro”' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Delete “perro”' })).not.toBeInTheDocument(),
+    );
+    expect(deletes).toEqual([item.id]);
+    const stored = JSON.parse(localStorage.getItem(outboxKey(userFixture.id))!) as Array<{
+      operation: unknown;
+    }>;
+    expect(stored.map((entry) => entry.operation)).toEqual([{ kind: 'saved.delete', id: item.id }]);
+
+    // A new visit (the tab was closed): the cached list still has it, the page does not show it.
+    cleanup();
+    renderApp('/words');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My words' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByText('Loading your words...')).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('button', { name: 'Delete “perro”' })).not.toBeInTheDocument();
+  });
+});
