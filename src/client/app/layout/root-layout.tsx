@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { OfflineIndicator } from '#client/components/site/offline-indicator';
 import { Spinner } from '#client/components/ui/spinner';
 import { TrackingTags } from '#client/features/tracking/components/tracking-tags';
 import { SiteIdentityProvider } from '#client/lib/site-identity-provider';
@@ -46,6 +47,7 @@ export function RootLayout() {
         <ScrollToTop />
         <TrackingTags />
         <SiteHeader />
+        <OfflineIndicator />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {/* Keyed by path so an error on one page clears when the visitor navigates away. */}
           <RouteErrorBoundary key={pathname}>
