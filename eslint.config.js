@@ -102,6 +102,28 @@ export default tseslint.config(
               message: 'Shared code imports neither side.',
             },
             ...clientZones,
+            // The service worker (decision 039) runs apart from the page: it imports src/shared
+            // and Workbox only, and no page code imports it (the page registers it by URL).
+            {
+              target: './src/client/service-worker',
+              from: './src/client',
+              except: ['./service-worker'],
+              message: 'The service worker imports only src/shared and workbox-* (decision 039).',
+            },
+            {
+              target: [
+                './src/client/app',
+                './src/client/features',
+                './src/client/components',
+                './src/client/lib',
+                './src/client/main.tsx',
+                './src/client/boot.ts',
+                './src/client/entry-server.tsx',
+              ],
+              from: './src/client/service-worker',
+              message:
+                'Page code never imports the service worker; it registers /sw.js (lib/service-worker).',
+            },
           ],
         },
       ],
@@ -186,6 +208,25 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // The service worker's packages: Workbox only (decision 039). After the client rules, which
+    // it narrows.
+    files: ['src/client/service-worker/**/*.ts'],
+    ignores: ['src/client/service-worker/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!workbox-|#shared/|\\./)',
+              message: 'The service worker imports only src/shared, workbox-* and its own files.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * Vite wraps every dynamic import in a preload helper that fetches the chunk's CSS and JavaScript
@@ -37,7 +38,41 @@ const cssOnlyPreloadHelper = (): Plugin => ({
 const apiPort = process.env.API_PORT ?? '3001';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), cssOnlyPreloadHelper()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    cssOnlyPreloadHelper(),
+    // The service worker (decision 039): src/client/service-worker/sw.ts built to /sw.js with the
+    // list of files to precache. The page registers it itself (lib/service-worker); the web app
+    // manifest is served by the server (it carries the platform's name). Dev runs without it.
+    !isSsrBuild &&
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src/client/service-worker',
+        filename: 'sw.ts',
+        injectRegister: false,
+        manifest: false,
+        includeManifestIcons: false,
+        injectManifest: {
+          globPatterns: ['**/*.{js,css,svg,png,ico}', 'index.html'],
+          // Not the 1.35 MB SQL engine of the admin's dry-run, the demo's audio, or the build's
+          // own files: those are fetched when used.
+          globIgnores: ['**/sql-js-*', 'demo/**', '.vite/**', 'sw.js'],
+          // Hashed files need no revision of their own.
+          dontCacheBustURLsMatching: /^assets\//,
+          // index.html, unrendered, is the app shell the worker answers an unvisited page with
+          // offline; the server serves it at /app-shell.html (src/server/lib/http/client-app.ts).
+          manifestTransforms: [
+            (entries) => ({
+              manifest: entries.map((entry) =>
+                entry.url === 'index.html' ? { ...entry, url: 'app-shell.html' } : entry,
+              ),
+              warnings: [],
+            }),
+          ],
+        },
+      }),
+  ],
   resolve: {
     // `#shared/*` resolves through package.json "imports"; `#client/*` mirrors tsconfig "paths".
     alias: [
@@ -50,6 +85,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   server: {
     proxy: {
       '/api': { target: `http://localhost:${apiPort}`, changeOrigin: false },
+      '/manifest.webmanifest': { target: `http://localhost:${apiPort}`, changeOrigin: false },
     },
   },
   preview: {

@@ -6,6 +6,7 @@ import { App } from '#client/app/app';
 import { INLINED_KEYS } from '#shared/server-render';
 import { readInlinedData } from '#client/lib/inlined-data';
 import { applyFragmentRedirect } from '#client/lib/fragment-redirect';
+import { startServiceWorker } from '#client/lib/service-worker/start-service-worker';
 import './styles.css';
 
 // First: the stored theme (no inline script may do it, the CSP forbids inline scripts).
@@ -38,3 +39,6 @@ if (container.firstElementChild && !redirected) {
   container.replaceChildren();
   createRoot(container).render(app);
 }
+
+// Offline use and installing (decision 039): registered once the page is interactive.
+startServiceWorker();

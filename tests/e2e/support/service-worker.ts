@@ -28,7 +28,9 @@ export interface InstallabilityError {
 
 /**
  * Chromium's own installability check of the page (CDP `Page.getInstallabilityErrors`): an empty
- * list means the browser offers to install the app. Also returns the manifest's address.
+ * list means the browser offers to install the app. Also returns the manifest's address. The page
+ * must belong to a persistent context (`launchPersistentContext`): an ordinary Playwright context
+ * is incognito, which Chromium reports as 'in-incognito'.
  */
 export async function installabilityErrors(
   context: BrowserContext,

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { classifyRequest, downloadKey, type RequestFacts } from './routing';
+
+const ORIGIN = 'https://relatos.example';
+
+const request = (path: string, overrides: Partial<RequestFacts> = {}): RequestFacts => ({
+  url: new URL(path, ORIGIN),
+  origin: ORIGIN,
+  method: 'GET',
+  mode: 'cors',
+  destination: '',
+  ...overrides,
+});
+const navigation = (path: string) => request(path, { mode: 'navigate', destination: 'document' });
+
+describe('classifyRequest', () => {
+  it('sends page loads network first to the pages cache, admin pages never', () => {
+    expect(classifyRequest(navigation('/'))).toBe('page');
+    expect(classifyRequest(navigation('/library?level=beginner'))).toBe('page');
+    expect(classifyRequest(navigation('/player/12'))).toBe('page');
+    expect(classifyRequest(navigation('/admin'))).toBe('network');
+    expect(classifyRequest(navigation('/admin/stories/3'))).toBe('network');
+    // Only /admin and below: a page that merely starts with the letters is a page.
+    expect(classifyRequest(navigation('/administration-help'))).toBe('page');
+  });
+
+  it('keeps the learner API answers (network first), the session included', () => {
+    for (const path of [
+      '/api/stories',
+      '/api/stories/by-slug/el-faro',
+      '/api/chapters/4',
+      '/api/chapters/4/transcript',
+      '/api/vocabulary',
+      '/api/bookmarks?chapterId=4',
+      '/api/progress/recent',
+      '/api/me/preferences',
+      '/api/site/settings',
+      '/api/auth/session',
+    ]) {
+      expect(classifyRequest(request(path)), path).toBe('api');
+    }
+  });
+
+  it('never keeps administration, sign-in, the live stream, health, payments or metrics', () => {
+    for (const path of [
+      '/api/admin',
+      '/api/admin/stories',
+      '/api/auth/sign-in',
+      '/api/auth/confirm-email',
+      '/api/progress/events',
+      '/api/health',
+      '/api/health/ready',
+      '/api/payments/verify?session=1',
+      '/metrics',
+    ]) {
+      expect(classifyRequest(request(path)), path).toBe('network');
+    }
+  });
+
+  it('looks up audio and images among the downloads (and lets them through when absent)', () => {
+    expect(classifyRequest(request('/api/chapters/4/audio'))).toBe('downloadable');
+    expect(classifyRequest(request('/api/files/series-images/faro.webp'))).toBe('downloadable');
+    expect(classifyRequest(request('/api/images/series-images/faro?w=400'))).toBe('downloadable');
+    expect(classifyRequest(request('/api/chapters/4/whatever', { destination: 'audio' }))).toBe(
+      'downloadable',
+    );
+  });
+
+  it('leaves other methods, other origins and static files to the browser (or the precache)', () => {
+    expect(classifyRequest(request('/api/bookmarks', { method: 'POST' }))).toBe('network');
+    expect(classifyRequest(request('/api/progress', { method: 'PUT' }))).toBe('network');
+    expect(
+      classifyRequest({ ...request('/'), url: new URL('https://cdn.example/api/stories') }),
+    ).toBe('network');
+    expect(classifyRequest(request('/assets/index-abc.js', { destination: 'script' }))).toBe(
+      'network',
+    );
+    expect(classifyRequest(request('/demo/sample.mp3', { destination: 'audio' }))).toBe('network');
+  });
+});
+
+describe('downloadKey', () => {
+  it('is the address the app asked for: path and query, without the origin', () => {
+    expect(downloadKey(new URL('/api/images/x?w=400&h=300', ORIGIN))).toBe(
+      '/api/images/x?w=400&h=300',
+    );
+  });
+});

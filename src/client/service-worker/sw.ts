@@ -1,0 +1,99 @@
+/**
+ * The service worker (decision 039), built by vite-plugin-pwa (injectManifest) into /sw.js.
+ * Routes, in this order: the precached build (app code, icons, the app shell), then one route
+ * for everything else that asks routing.ts which strategy a request gets.
+ */
+import { clientsClaim } from 'workbox-core';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import {
+  cleanupOutdatedCaches,
+  matchPrecache,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
+import { createPartialResponse } from 'workbox-range-requests';
+import { registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+import { API_CACHE, DOWNLOADS_CACHE, PAGES_CACHE } from '#shared/offline/offline-storage';
+import { isSkipWaitingMessage } from '#shared/offline/service-worker-messages';
+import { APP_SHELL_URL, classifyRequest, downloadKey } from './routing';
+
+declare const self: typeof globalThis & {
+  __WB_MANIFEST: (PrecacheEntry | string)[];
+  skipWaiting(): Promise<void>;
+};
+
+interface RouteParams {
+  request: Request;
+  url: URL;
+  event: Event;
+}
+
+// A new version waits until the learner chooses Reload (the page then sends SKIP_WAITING); once
+// active, it takes over the open pages at once, so the very first visit is covered too.
+self.addEventListener('message', (event) => {
+  if (isSkipWaitingMessage((event as MessageEvent).data)) void self.skipWaiting();
+});
+clientsClaim();
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+const onlyOk = new CacheableResponsePlugin({ statuses: [200] });
+const pages = new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [onlyOk] });
+const api = new NetworkFirst({ cacheName: API_CACHE, plugins: [onlyOk] });
+// A downloaded chapter's JSON: fresh when the server answers within 3 s (online it sees edits,
+// and the download is refreshed), else the downloaded copy.
+const downloadedJson = new NetworkFirst({
+  cacheName: DOWNLOADS_CACHE,
+  networkTimeoutSeconds: 3,
+  plugins: [onlyOk],
+  matchOptions: { ignoreVary: true },
+});
+
+async function downloaded(url: URL): Promise<Response | undefined> {
+  const cache = await caches.open(DOWNLOADS_CACHE);
+  return cache.match(downloadKey(url), { ignoreVary: true });
+}
+
+async function answer({ request, url, event }: RouteParams): Promise<Response> {
+  const kind = classifyRequest({
+    url,
+    origin: self.location.origin,
+    method: request.method,
+    mode: request.mode,
+    destination: request.destination,
+  });
+  const params = { request, event } as Parameters<NetworkFirst['handle']>[0];
+  switch (kind) {
+    case 'downloadable': {
+      // Never the network while the file is on the device; a Range request gets its 206.
+      const file = await downloaded(url);
+      if (!file) return fetch(request);
+      return request.headers.has('range') ? createPartialResponse(request, file) : file;
+    }
+    case 'api':
+      return (await downloaded(url)) ? downloadedJson.handle(params) : api.handle(params);
+    case 'page':
+      try {
+        return await pages.handle(params);
+      } catch {
+        // Offline and never visited: the app shell renders the page from the API's saved answers.
+        return (await matchPrecache(APP_SHELL_URL)) ?? Response.error();
+      }
+    case 'network':
+      return fetch(request);
+  }
+}
+
+registerRoute(
+  ({ request, url }) =>
+    classifyRequest({
+      url,
+      origin: self.location.origin,
+      method: request.method,
+      mode: request.mode,
+      destination: request.destination,
+    }) !== 'network',
+  (params) => answer(params as RouteParams),
+);

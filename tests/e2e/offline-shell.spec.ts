@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { offlineTexts } from '#shared/offline/offline-texts';
+import { axeViolations } from './support/axe';
+import { openStoryFirstChapter } from './support/demo-library';
+import { expect, test } from './support/fixtures';
+import { installabilityErrors, waitForServiceWorker } from './support/service-worker';
+
+/*
+ * The app shell offline and installable (issue 15, decision 039): the service worker keeps the
+ * pages visited and the API answers seen; offline they open from there (a page never visited from
+ * the precached app shell), the offline notice shows, and an action that needs the server says so.
+ */
+
+test.use({ serviceWorkers: 'allow' });
+
+const offlineNotice = (page: Page) => page.getByTestId('offline-indicator');
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+test('pages seen online and the library open offline, with the offline notice; sending a message says it needs a connection', async ({
+  page,
+  context,
+  request,
+  makeAxeBuilder,
+}) => {
+  test.setTimeout(120_000);
+  const { story } = await openStoryFirstChapter(request);
+
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  await expect(offlineNotice(page)).toBeEmpty();
+  for (const [path, title] of [
+    ['/library', 'Story Library'],
+    [`/story/${story.slug}`, story.title],
+    ['/contact', 'Contact Us'],
+  ] as const) {
+    await page.goto(path);
+    await expect(heading(page, title)).toBeVisible();
+  }
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(heading(page, 'Contact Us')).toBeVisible();
+  await expect(offlineNotice(page)).toHaveText(offlineTexts.indicator);
+  await expect(offlineNotice(page)).toHaveAttribute('aria-live', 'polite');
+
+  const form = page.getByRole('main').locator('form');
+  await form.getByLabel('Name', { exact: true }).fill('Rosa Vidal');
+  await form.getByLabel('Email', { exact: true }).fill('rosa.vidal@example.com');
+  await form.getByLabel('Category', { exact: true }).selectOption({ label: 'Technical Issue' });
+  await form.getByLabel('Subject', { exact: true }).fill('Written on the underground');
+  await form.getByLabel('Message', { exact: true }).fill('No signal down here.');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText(offlineTexts.needsConnection)).toBeVisible();
+
+  // The library as last seen, then a story from it by its link.
+  await page.goto('/library');
+  await expect(heading(page, 'Story Library')).toBeVisible();
+  await expect(offlineNotice(page)).toHaveText(offlineTexts.indicator);
+  await page.getByRole('link', { name: story.title }).first().click();
+  await expect(heading(page, story.title)).toBeVisible();
+
+  // Never visited: the precached app shell renders it.
+  await page.goto('/faq');
+  await expect(heading(page, 'Frequently Asked Questions')).toBeVisible();
+  await expect(offlineNotice(page)).toHaveText(offlineTexts.indicator);
+
+  // The notice on a phone's width, in both themes, passes the accessibility scan.
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await axeViolations(makeAxeBuilder())).toEqual([]);
+  await page.evaluate(() => window.localStorage.setItem('relatos.theme', 'dark'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expect(offlineNotice(page)).toHaveText(offlineTexts.indicator);
+  expect(await axeViolations(makeAxeBuilder())).toEqual([]);
+  const noticeBox = await offlineNotice(page).boundingBox();
+  expect(noticeBox?.width).toBeLessThanOrEqual(375);
+
+  await context.setOffline(false);
+  await expect(offlineNotice(page)).toBeEmpty();
+});
+
+test('Chromium finds the app installable', async ({ playwright, launchOptions, baseURL }) => {
+  // A browser profile of its own: Chromium never offers to install from an incognito context.
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'relatos-install-'));
+  const context = await playwright.chromium.launchPersistentContext(profile, {
+    ...launchOptions,
+    baseURL,
+    serviceWorkers: 'allow',
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    const { errors, manifestUrl } = await installabilityErrors(context, page);
+    expect(errors).toEqual([]);
+    expect(new URL(manifestUrl).pathname).toBe('/manifest.webmanifest');
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+});
