@@ -27,6 +27,10 @@
  * 7. The review page (bench/review.ts): pressing Replay on a card → its clip playing p95 ≤ 100 ms,
  *    beside a bare <audio> doing the same on a static page (the floor); no review chunk among the
  *    first-load scripts of `/` (the review code loads only on /review).
+ * 8. Offline (bench/offline-start.ts): the open demo chapter downloaded with the player's button,
+ *    the browser offline, its page opened → audio playing p95 ≤ 1,000 ms (median beside it, 7
+ *    openings), beside the floor of a bare page playing the same stored audio through the same
+ *    service worker; Chromium's installability check on / (CDP) lists no error.
  * 6. Signed-in requests (bench/session-check.ts, bench/progress-saves.ts, same load): the session
  *    check with a valid cookie ≥ 0.25 × the liveness route; progress saves ≥ 0.5 × the same
  *    newest-wins upsert run straight on the same database, with the saves' p99 ≤ 25 ms.
@@ -42,6 +46,7 @@ import { measurePlayerLighthouse, playerLighthouseLines } from './lighthouse-pla
 import { measurePlayer, openStoryFirstChapter, type PlayerFigures } from './player.ts';
 import { baselineLines, measurePlayerBaselines } from './player-baselines.ts';
 import { measureProgressSaves } from './progress-saves.ts';
+import { measureOfflineStart, offlineStartRows } from './offline-start.ts';
 import { measureReview, reviewRows } from './review.ts';
 import { measureSessionCheck } from './session-check.ts';
 import { measureStartUp } from './start-up.ts';
@@ -301,6 +306,13 @@ async function main(): Promise<number> {
     const review = reviewRows(await measureReview(server.baseUrl, log));
     rows.push(...review.rows);
     details.push(...review.details);
+
+    log(
+      'measuring a downloaded chapter started offline and installability (bench/offline-start.ts)',
+    );
+    const offline = offlineStartRows(await measureOfflineStart(server.baseUrl, log));
+    rows.push(...offline.rows);
+    details.push(...offline.details);
 
     const seconds = `${load.connections} connections, ${load.warmupSeconds} s warm-up + ${load.durationSeconds} s`;
     log(`load: ${STORIES_PATH} (${seconds})`);
