@@ -133,6 +133,38 @@ describe('offline outbox in the player', () => {
     // Delivered: still there, now as the server keeps it.
     expect(within(panel).getByText('Written on the train')).toBeInTheDocument();
   });
+  it('keeps a note typed for the next bookmark while the last one is still being sent', async () => {
+    let answer: () => void = () => undefined;
+    stubApi({
+      ...signedIn,
+      'POST /api/bookmarks': (init) => {
+        const body = JSON.parse(init!.body as string) as Record<string, unknown>;
+        const at = new Date().toISOString();
+        const bookmark = { id: body.id, chapterId, positionSeconds: 0, segmentId: null };
+        return new Promise<Response>((resolve) => {
+          answer = () =>
+            resolve(
+              json(201, {
+                bookmark: { ...bookmark, note: body.note, createdAt: at, updatedAt: at },
+              }),
+            );
+        });
+      },
+    });
+    renderApp(`/player/${chapterId}`);
+    await screen.findByRole('list', { name: 'Transcript of La llegada' });
+    const panel = await screen.findByRole('region', { name: 'Bookmarks' });
+    const add = within(panel).getByRole('button', { name: 'Add bookmark' });
+    await waitFor(() => expect(add).toBeEnabled());
+    const note = within(panel).getByLabelText('Note (optional)');
+    fireEvent.change(note, { target: { value: 'First' } });
+    fireEvent.click(add);
+    expect(await within(panel).findByText('First')).toBeInTheDocument();
+    fireEvent.change(note, { target: { value: 'Second, typed meanwhile' } });
+    act(() => answer());
+    await screen.findByText('Bookmark added at 0:00');
+    expect(note).toHaveValue('Second, typed meanwhile');
+  });
 });
 
 describe('app-wide flushing', () => {

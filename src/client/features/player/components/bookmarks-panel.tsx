@@ -79,7 +79,7 @@ function SignedInBookmarks({
 }: Omit<BookmarksPanelProps, 'signedIn'>) {
   const query = useBookmarks(chapterId, true);
   const { create } = useBookmarkMutations(chapterId);
-  const { register, handleSubmit, reset } = useSchemaForm(newNoteFormSchema, {
+  const { register, handleSubmit, reset, getValues } = useSchemaForm(newNoteFormSchema, {
     defaultValues: { note: '' },
   });
 
@@ -91,7 +91,8 @@ function SignedInBookmarks({
         { chapterId, positionSeconds, ...(note ? { note } : {}) },
         {
           onSuccess: () => {
-            reset({ note: '' });
+            // The bookmark showed at once: a note typed since for the next one is kept.
+            if ((getValues('note') ?? '').trim() === (note ?? '')) reset({ note: '' });
             toast.success(`Bookmark added at ${formatClock(positionSeconds)}`);
           },
           onError: bookmarkSaveFailed,
