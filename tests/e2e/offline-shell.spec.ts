@@ -6,6 +6,7 @@ import { offlineTexts } from '#shared/offline/offline-texts';
 import { axeViolations } from './support/axe';
 import { openStoryFirstChapter } from './support/demo-library';
 import { expect, test } from './support/fixtures';
+import { buildNextClient, NEXT_BUILD_MARKER, startBuildSwitchProxy } from './support/next-build';
 import { installabilityErrors, waitForServiceWorker } from './support/service-worker';
 
 /*
@@ -100,5 +101,49 @@ test('Chromium finds the app installable', async ({ playwright, launchOptions, b
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('a new version is offered with Reload, which runs it; until then the open tab keeps working', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const nextBuild = await buildNextClient();
+  const proxy = await startBuildSwitchProxy(baseURL!);
+  const context = await browser.newContext({ baseURL: proxy.url, serviceWorkers: 'allow' });
+  try {
+    const page = await context.newPage();
+    const build = () => page.locator('html').getAttribute('data-build');
+    await page.goto('/');
+    await expect(page.locator('html[data-app-ready="true"]')).toBeAttached();
+    await waitForServiceWorker(page);
+    expect(await build()).toBeNull();
+
+    // The next version is deployed; the open tab looks for it when it comes back into view.
+    proxy.serveBuild(nextBuild);
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    const offer = page.getByRole('status').filter({ hasText: offlineTexts.updateAvailable });
+    await expect(page.getByText(offlineTexts.updateAvailable)).toBeVisible({ timeout: 60_000 });
+
+    // Not reloaded yet: a page whose code this tab has not loaded still opens (the old files
+    // come from the old worker's precache: the site itself no longer has them).
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Help' })
+      .click();
+    await expect(heading(page, 'Help Center')).toBeVisible();
+    expect(await build()).toBeNull();
+
+    await page.getByRole('button', { name: offlineTexts.updateReload }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-build', NEXT_BUILD_MARKER, {
+      timeout: 30_000,
+    });
+    await expect(heading(page, 'Help Center')).toBeVisible();
+    await expect(offer).toHaveCount(0);
+  } finally {
+    await context.close();
+    await proxy.close();
+    fs.rmSync(nextBuild, { recursive: true, force: true });
   }
 });
