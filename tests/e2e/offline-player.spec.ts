@@ -118,6 +118,9 @@ test.describe('offline player', () => {
     await reloadOffline(page, chapter);
     await expect(page.getByText(offlineTexts.indicator)).toBeVisible();
 
+    // The new-word marks, from the vocabulary stored with the download.
+    await expect(page.locator('[data-w][data-new]').first()).toBeAttached();
+
     // Play: the clock moves and a word is highlighted.
     await playUntil(page, 0.5);
     await expect.poll(() => activeWord(page)).toBeGreaterThanOrEqual(0);
