@@ -625,7 +625,12 @@ describe('player page, signed in', () => {
     };
     vi.stubGlobal(
       'navigator',
-      Object.assign(Object.create(navigator) as Navigator, { mediaSession: session }),
+      // Own values: jsdom's getters (onLine, userAgent…) refuse an object that is not its Navigator.
+      Object.create(navigator, {
+        mediaSession: { value: session },
+        onLine: { value: true },
+        userAgent: { value: navigator.userAgent },
+      }) as Navigator,
     );
     vi.stubGlobal(
       'MediaMetadata',
