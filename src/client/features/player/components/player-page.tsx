@@ -27,8 +27,10 @@ import { useStory } from '#client/lib/api/stories/get-story';
 import { useServerTranslationSettings } from '#client/lib/api/translate';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { useDocumentTitle } from '#client/lib/document-title';
+import { downloadedChapterIds, useDownloads } from '#client/lib/offline/use-downloads';
 import { usePreviewMode, withPreview } from '#client/lib/preview';
 import { toast } from '#client/lib/toast';
+import { useOnline } from '#client/lib/use-online';
 import { useBookmarkMutations } from '../api/bookmarks';
 import { useChapterVocabulary } from '../api/get-chapter-vocabulary';
 import { useChapterProgress } from '../api/get-progress';
@@ -273,11 +275,15 @@ function ChapterView({
   });
 
   const sleepsAtChapterEnd = useSleepsAtChapterEnd();
+  // Offline, only a downloaded next chapter can play (decision 042).
+  const online = useOnline();
+  const downloads = useDownloads();
+  const nextPlayable = next != null && (online || downloadedChapterIds(downloads).has(next.id));
   useChapterEnd(audio, {
     onCompleted: saveCompletion,
     // A sleep timer set to the end of the chapter stops there: no next chapter by itself.
     nextChapterPath:
-      preferences.autoPlayNext && next && !sleepsAtChapterEnd
+      preferences.autoPlayNext && next && nextPlayable && !sleepsAtChapterEnd
         ? withPreview(`/player/${next.id}`, preview)
         : null,
   });
