@@ -268,6 +268,35 @@ describe('player page offline', () => {
     expect(getErrorLog()).toEqual([]);
   });
 
+  it('at the end, offline, does not start a next chapter that is not on the device', async () => {
+    const { audio, fetchMock } = await openOffline({
+      ...saved,
+      ...signedIn,
+      'GET /api/me/preferences': () =>
+        json(200, {
+          preferences: {
+            playbackSpeed: 1,
+            autoPlayNext: true,
+            showTranslations: false,
+            preferredLanguage: 'en',
+            theme: 'auto',
+            updatedAt: null,
+          },
+        }),
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'Show translations' })).not.toBeChecked(),
+    );
+    act(() => {
+      audio.dispatchEvent(new Event('ended'));
+    });
+    await settle();
+    expect(screen.getByRole('heading', { level: 1, name: 'La llegada' })).toBeInTheDocument();
+    expect(audio.currentTime).toBe(0);
+    const nextChapterId = chapters[1]!.id;
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes(nextChapterId))).toBe(false);
+  });
+
   it('still asks the service worker for a chapter once the tab knows it is offline', async () => {
     // The tab saw the connection go (an `offline` event) before this chapter was opened: the
     // requests must still be made, since the worker answers them from what was downloaded.
