@@ -250,9 +250,9 @@ test.describe('downloads for offline, with the service worker', () => {
   });
 });
 
-test.describe('downloads for offline, held on the way', () => {
-  // page.route holds a download's audio: only with the worker blocked (the default) does it see
-  // the page's requests.
+test.describe('downloads for offline, worker blocked', () => {
+  // The worker blocked (the default), page.route sees the page's requests and can hold a
+  // download's audio.
   test('a download shows its progress and Cancel, and a cancelled one keeps nothing', async ({
     page,
   }) => {
@@ -328,6 +328,34 @@ test.describe('downloads for offline, held on the way', () => {
       'href',
       '/library',
     );
+  });
+
+  test('deleting the account takes the downloads that need an account off the device', async ({
+    page,
+  }) => {
+    const { password } = await signedInLearner(page);
+    const { open, premium } = await demoStories(page);
+    for (const story of [open, premium]) {
+      await page.goto(`/story/${story.slug}`);
+      await page.getByRole('button', { name: named('Download for offline', story.title) }).click();
+      await expect(page.getByText('Manage downloads')).toBeVisible({ timeout: 30_000 });
+    }
+
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Password').fill(password);
+    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto('/downloads');
+    await expect(page.getByTestId('downloaded-chapter')).toHaveCount(open.chapters.length);
+    await expect(page.getByRole('heading', { level: 2, name: premium.title })).toHaveCount(0);
+    const stored = (await storedIn(page, DOWNLOADS_CACHE))!;
+    expect(stored.some((url) => premium.chapters.some((chapter) => url.includes(chapter.id)))).toBe(
+      false,
+    );
+    expect(await storedIn(page, API_CACHE)).toBeNull();
   });
 
   test('a visitor sees no download for a story that needs an account', async ({ page }) => {
