@@ -29,8 +29,9 @@
  *    first-load scripts of `/` (the review code loads only on /review).
  * 8. Offline (bench/offline-start.ts): the open demo chapter downloaded with the player's button,
  *    the browser offline, its page opened → audio playing p95 ≤ 1,000 ms (median beside it, 7
- *    openings), beside the floor of a bare page playing the same stored audio through the same
- *    service worker; Chromium's installability check on / (CDP) lists no error.
+ *    openings each as last visited and from the app shell), beside the floor of a bare page
+ *    playing the same stored audio through the same service worker; Chromium's installability
+ *    check on / (CDP, in a profile of its own) lists no error.
  * 6. Signed-in requests (bench/session-check.ts, bench/progress-saves.ts, same load): the session
  *    check with a valid cookie ≥ 0.25 × the liveness route; progress saves ≥ 0.5 × the same
  *    newest-wins upsert run straight on the same database, with the saves' p99 ≤ 25 ms.
