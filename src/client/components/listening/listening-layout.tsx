@@ -49,7 +49,10 @@ export interface ListeningLayoutProps {
   onBookmarkLine?: (segment: TranscriptSegment, segmentIndex: number) => void;
   /** Replaces the player's controls' effect when there is nothing to play. */
   unavailableText?: string | null;
-  /** At the end of the controls row (the chapter's "Download for offline"). */
+  /**
+   * Beside the title (the chapter's "Download for offline"): in the top bar, so a phone's first
+   * screen keeps its room for the transcript.
+   */
   actions?: ReactNode;
 }
 
@@ -132,6 +135,7 @@ export function ListeningLayout({
               {title}
             </h1>
           </div>
+          {actions ? <div className="shrink-0">{actions}</div> : null}
           {navigator ? (
             <div className="flex w-full justify-center md:w-auto md:justify-end">{navigator}</div>
           ) : null}
@@ -170,7 +174,6 @@ export function ListeningLayout({
               surface={surface}
               disabled={unavailableText != null}
             />
-            {actions}
           </div>
           {banner}
           <section

@@ -22,7 +22,7 @@ export function DownloadProgress({
   const percent = Math.round(task.progress * 100);
   return (
     <div className={cn('flex min-w-0 items-center gap-3', className)}>
-      <div className={cn('min-w-0', compact ? 'w-24' : 'w-full max-w-56 flex-1')}>
+      <div className={cn('min-w-0', compact ? 'w-16 sm:w-24' : 'w-full max-w-56 flex-1')}>
         {compact ? null : (
           <p className="text-sm text-ink-muted" aria-hidden="true">
             {downloadTexts.downloading} {percent}%
