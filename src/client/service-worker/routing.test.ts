@@ -24,6 +24,20 @@ describe('classifyRequest', () => {
     expect(classifyRequest(navigation('/administration-help'))).toBe('page');
   });
 
+  it('never keeps the pages of one-time steps (tokens in their addresses)', () => {
+    for (const path of [
+      '/auth?returnTo=%2Flibrary',
+      '/onboarding',
+      '/forgot-password',
+      '/reset-password?token=secret',
+      '/email-confirmation',
+      '/thank-you',
+      '/support-success?session_id=cs_1',
+    ]) {
+      expect(classifyRequest(navigation(path)), path).toBe('transient-page');
+    }
+  });
+
   it('keeps the learner API answers (network first), the session included', () => {
     for (const path of [
       '/api/stories',

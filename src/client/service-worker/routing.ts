@@ -22,14 +22,27 @@ export interface RequestFacts {
  *   was downloaded, the downloads cache first in line);
  * - `page`: a navigation: network first into the pages cache; offline the cached page, else the
  *   app shell;
+ * - `transient-page`: a page of a one-time step (signing in, a reset or confirmation link, a
+ *   payment's return): never kept, offline the app shell;
  * - `network`: the worker does not answer (the browser's own fetch).
  */
-export type RequestKind = 'downloadable' | 'api' | 'page' | 'network';
+export type RequestKind = 'downloadable' | 'api' | 'page' | 'transient-page' | 'network';
 
 /** The HTML the worker precaches and answers a navigation with when it has no copy of the page. */
 export const APP_SHELL_URL = '/app-shell.html';
 
 const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+
+/** Pages of one-time steps: their addresses carry tokens and their answers are of the moment. */
+const TRANSIENT_PAGES = new Set([
+  '/auth',
+  '/onboarding',
+  '/forgot-password',
+  '/reset-password',
+  '/email-confirmation',
+  '/thank-you',
+  '/support-success',
+]);
 
 /** Chapter audio, stored images and their variants: bodies, never kept unless downloaded. */
 const isFilePath = (pathname: string) =>
@@ -54,7 +67,10 @@ export function classifyRequest(request: RequestFacts): RequestKind {
   const { url, origin, method, mode, destination } = request;
   if (method !== 'GET' || url.origin !== origin) return 'network';
   const { pathname } = url;
-  if (mode === 'navigate') return isAdminPath(pathname) ? 'network' : 'page';
+  if (mode === 'navigate') {
+    if (isAdminPath(pathname)) return 'network';
+    return TRANSIENT_PAGES.has(pathname) ? 'transient-page' : 'page';
+  }
   if (pathname === '/metrics') return 'network';
   if (!pathname.startsWith('/api/')) return 'network';
   if (isFilePath(pathname) || ['audio', 'video', 'image'].includes(destination)) {

@@ -56,6 +56,8 @@ async function downloaded(url: URL): Promise<Response | undefined> {
   return cache.match(downloadKey(url), { ignoreVary: true });
 }
 
+const appShell = async () => (await matchPrecache(APP_SHELL_URL)) ?? Response.error();
+
 async function answer({ request, url, event }: RouteParams): Promise<Response> {
   const kind = classifyRequest({
     url,
@@ -79,7 +81,13 @@ async function answer({ request, url, event }: RouteParams): Promise<Response> {
         return await pages.handle(params);
       } catch {
         // Offline and never visited: the app shell renders the page from the API's saved answers.
-        return (await matchPrecache(APP_SHELL_URL)) ?? Response.error();
+        return appShell();
+      }
+    case 'transient-page':
+      try {
+        return await fetch(request);
+      } catch {
+        return appShell();
       }
     case 'network':
       return fetch(request);
