@@ -20,7 +20,7 @@ test.use({ serviceWorkers: 'allow' });
 const offlineNotice = (page: Page) => page.getByTestId('offline-indicator');
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
-test('pages seen online and the library open offline, with the offline notice; sending a message says it needs a connection', async ({
+test('pages seen online and the library open offline, with the offline notice; sending a message or signing in says it needs a connection', async ({
   page,
   context,
   request,
@@ -68,6 +68,14 @@ test('pages seen online and the library open offline, with the offline notice; s
   await expect(heading(page, 'Frequently Asked Questions')).toBeVisible();
   await expect(offlineNotice(page)).toHaveText(offlineTexts.indicator);
 
+  // Signing in needs the server, and says so (the page itself, never kept, is the app shell).
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill('rosa.vidal@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('Secreto123');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText(offlineTexts.needsConnection)).toBeVisible();
+
+  await page.goto('/faq');
   // The notice on a phone's width, in both themes, passes the accessibility scan.
   await page.setViewportSize({ width: 375, height: 812 });
   expect(await axeViolations(makeAxeBuilder())).toEqual([]);
