@@ -1,7 +1,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
@@ -37,11 +37,41 @@ const cssOnlyPreloadHelper = (): Plugin => ({
 // The API listens on 3001 in development (the Vite dev server owns 5173); API_PORT overrides.
 const apiPort = process.env.API_PORT ?? '3001';
 
+/**
+ * The chunks only the admin area loads (reached from the entries only through admin-routes): the
+ * service worker does not precache them, since admin pages never open offline (decision 039).
+ */
+const adminOnlyChunks = new Set<string>();
+const findAdminOnlyChunks = (): Plugin => ({
+  name: 'relatos:admin-only-chunks',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    adminOnlyChunks.clear();
+    const chunks = new Map(
+      Object.values(bundle)
+        .filter((output): output is Rolldown.OutputChunk => output.type === 'chunk')
+        .map((chunk) => [chunk.fileName, chunk]),
+    );
+    const isAdminRoutes = (chunk: Rolldown.OutputChunk | undefined) =>
+      chunk?.facadeModuleId?.endsWith('/src/client/app/routes/admin/admin-routes.tsx') ?? false;
+    const learner = new Set<string>();
+    const visit = (fileName: string) => {
+      const chunk = chunks.get(fileName);
+      if (!chunk || learner.has(fileName) || isAdminRoutes(chunk)) return;
+      learner.add(fileName);
+      for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next);
+    };
+    for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
+    for (const fileName of chunks.keys()) if (!learner.has(fileName)) adminOnlyChunks.add(fileName);
+  },
+});
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
     cssOnlyPreloadHelper(),
+    findAdminOnlyChunks(),
     // The service worker (decision 039): src/client/service-worker/sw.ts built to /sw.js with the
     // list of files to precache. The page registers it itself (lib/service-worker); the web app
     // manifest is served by the server (it carries the platform's name). Dev runs without it.
@@ -62,11 +92,14 @@ export default defineConfig(({ isSsrBuild }) => ({
           dontCacheBustURLsMatching: /^assets\//,
           // index.html, unrendered, is the app shell the worker answers an unvisited page with
           // offline; the server serves it at /app-shell.html (src/server/lib/http/client-app.ts).
+          // Nor the admin area's code.
           manifestTransforms: [
             (entries) => ({
-              manifest: entries.map((entry) =>
-                entry.url === 'index.html' ? { ...entry, url: 'app-shell.html' } : entry,
-              ),
+              manifest: entries
+                .filter((entry) => !adminOnlyChunks.has(entry.url))
+                .map((entry) =>
+                  entry.url === 'index.html' ? { ...entry, url: 'app-shell.html' } : entry,
+                ),
               warnings: [],
             }),
           ],

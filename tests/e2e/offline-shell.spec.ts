@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { API_CACHE, PAGES_CACHE } from '#shared/offline/offline-storage';
 import { offlineTexts } from '#shared/offline/offline-texts';
+import { E2E_ADMIN, signInThroughForm } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { openStoryFirstChapter } from './support/demo-library';
 import { expect, test } from './support/fixtures';
@@ -89,6 +91,39 @@ test('pages seen online and the library open offline, with the offline notice; s
 
   await context.setOffline(false);
   await expect(offlineNotice(page)).toBeEmpty();
+});
+
+test('administration is never kept on the device: its pages, its answers, its code', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL('/');
+  await page.goto('/admin/users');
+  await expect(heading(page, 'User Management')).toBeVisible();
+  await page.goto('/library');
+  await expect(heading(page, 'Story Library')).toBeVisible();
+
+  const kept = await page.evaluate(
+    async ({ apiCache, pagesCache }) => {
+      const paths = async (name: string) =>
+        (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
+      const precached: string[] = [];
+      for (const name of await caches.keys()) {
+        if (name.includes('precache')) precached.push(...(await paths(name)));
+      }
+      return { api: await paths(apiCache), pages: await paths(pagesCache), precached };
+    },
+    { apiCache: API_CACHE, pagesCache: PAGES_CACHE },
+  );
+  expect(kept.pages).toContain('/library');
+  expect(kept.pages.filter((path) => path.startsWith('/admin'))).toEqual([]);
+  expect(kept.api).toContain('/api/auth/session');
+  expect(kept.api.filter((path) => path.startsWith('/api/admin'))).toEqual([]);
+  expect(kept.precached).toContain('/app-shell.html');
+  expect(kept.precached.some((path) => /\/assets\/home-[^/]+\.js$/.test(path))).toBe(true);
+  expect(kept.precached.some((path) => /\/assets\/admin-routes-/.test(path))).toBe(false);
 });
 
 test('Chromium finds the app installable', async ({ playwright, launchOptions, baseURL }) => {
