@@ -8,7 +8,7 @@ import type { SavedItem } from '#shared/contracts/saved-items';
 import { timezoneOffsetQuery } from '#client/lib/api/review/get-review-summary';
 import { installFakeMedia } from '#client/test/fake-media';
 import { json, renderApp, sessionOf, stubApi, userFixture } from '#client/test/render-app';
-import { savedItemFixture } from './saved-item-fixture';
+import { savedItemFixture } from '#client/test/saved-item-fixture';
 
 const chapterId = '22222222-2222-4222-8222-222222222222';
 const item = (id: string, overrides: Partial<SavedItem>): SavedItem =>

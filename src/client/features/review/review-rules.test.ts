@@ -11,7 +11,7 @@ import {
   startSession,
   summaryAfterRating,
 } from './review-rules';
-import { savedItemFixture } from './saved-item-fixture';
+import { savedItemFixture } from '#client/test/saved-item-fixture';
 
 const now = new Date('2026-03-02T10:00:00.000Z');
 

@@ -2,31 +2,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SavedItem } from '#shared/contracts/saved-items';
 import { outboxKey } from '#shared/offline/offline-storage';
 import { json, renderApp, sessionOf, stubApi, userFixture } from '#client/test/render-app';
+import { savedItemFixture } from '#client/test/saved-item-fixture';
 
-const item: SavedItem = {
-  id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
-  kind: 'word',
-  text: 'perro',
-  sentence: 'El perro corre.',
-  sentenceTranslation: 'The dog runs.',
-  gloss: 'dog',
-  translationLanguage: 'en',
-  storyId: '11111111-1111-4111-8111-111111111111',
-  storySlug: 'la-nina',
-  storyTitle: 'La niña',
-  chapterId: '22222222-2222-4222-8222-222222222222',
-  chapterTitle: 'Capítulo 1',
-  segmentId: 's1',
-  wordId: 'w1',
-  startSeconds: 1,
-  endSeconds: 2,
-  audioUrl: '/api/chapters/22222222-2222-4222-8222-222222222222/audio',
-  createdAt: '2026-03-01T10:00:00.000Z',
-  review: null,
-};
+const item = savedItemFixture();
 
 beforeEach(() => {
   localStorage.clear();

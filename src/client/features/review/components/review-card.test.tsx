@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SavedItem } from '#shared/contracts/saved-items';
 import { ReviewCard, type ReviewCardProps } from './review-card';
-import { savedItemFixture } from '../saved-item-fixture';
+import { savedItemFixture } from '#client/test/saved-item-fixture';
 
 const word: SavedItem = savedItemFixture({
   text: 'Perro',

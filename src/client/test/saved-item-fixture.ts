@@ -1,6 +1,6 @@
 import type { SavedItem } from '#shared/contracts/saved-items';
 
-/** A saved item for the review feature's tests: the word 'perro' in a line of La niña's first chapter. */
+/** A saved item for tests (review, my words): the word 'perro' in a line of La niña's first chapter. */
 export const savedItemFixture = (overrides: Partial<SavedItem> = {}): SavedItem => ({
   id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
   kind: 'word',
