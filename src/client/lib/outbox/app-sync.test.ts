@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { retryAppSyncLater, startAppSync, storageHolds, SYNC_RETRY_DELAYS_MS } from './app-sync';
+import { RETRY_DELAYS_MS } from '#client/lib/retry';
+import { retryAppSyncLater, startAppSync, storageHolds } from './app-sync';
 
 const userId = 'user-1';
 
@@ -89,7 +90,7 @@ describe('app-wide flusher', () => {
     await sync.ready;
     const attempts = () => outbox.state.flushed.length;
     expect(attempts()).toBe(1);
-    for (const [index, delay] of [...SYNC_RETRY_DELAYS_MS, 30_000].entries()) {
+    for (const [index, delay] of [...RETRY_DELAYS_MS, 30_000].entries()) {
       await vi.advanceTimersByTimeAsync(delay - 1);
       expect(attempts()).toBe(index + 1);
       await vi.advanceTimersByTimeAsync(1);
@@ -118,7 +119,7 @@ describe('app-wide flusher', () => {
     const sync = startAppSync({ userId, queues: [broken] });
     stop = sync.stop;
     await sync.ready;
-    await vi.advanceTimersByTimeAsync(SYNC_RETRY_DELAYS_MS[0]);
+    await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0]);
     expect(broken.load).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,3 +1,5 @@
+import { RetryTimer, type RetryTimerOptions } from '#client/lib/retry';
+
 /*
  * The app-wide flusher (decision 041). Whatever page is open, the signed-in learner's waiting
  * queues (the outbox of bookmarks and saved items, progress saves, review answers) are sent at
@@ -16,14 +18,9 @@ export interface SyncQueue {
   load: () => Promise<(userId: string) => Promise<boolean>>;
 }
 
-/** Waits between retries after a failure; the last one repeats. */
-export const SYNC_RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
-
-export interface AppSyncOptions {
+export interface AppSyncOptions extends RetryTimerOptions {
   userId: string;
   queues: readonly SyncQueue[];
-  setTimer?: (callback: () => void, ms: number) => unknown;
-  clearTimer?: (handle: unknown) => void;
 }
 
 /** Whether localStorage holds a non-empty value under `key` (false when storage is blocked). */
@@ -38,18 +35,13 @@ export function storageHolds(key: string, contains?: string): boolean {
 }
 
 class AppSync {
-  private failures = 0;
-  private retryHandle: unknown = null;
+  private readonly retry: RetryTimer;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
-  private readonly setTimer: NonNullable<AppSyncOptions['setTimer']>;
-  private readonly clearTimer: NonNullable<AppSyncOptions['clearTimer']>;
 
   constructor(private readonly options: AppSyncOptions) {
-    this.setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
-    this.clearTimer =
-      options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+    this.retry = new RetryTimer(options);
   }
 
   /** Sends every queue that holds something; one run at a time (a request meanwhile runs again). */
@@ -82,8 +74,7 @@ class AppSync {
       }
     } while (this.again && allSent);
     if (allSent) {
-      this.failures = 0;
-      this.cancelRetry();
+      this.retry.reset();
     } else {
       this.retryLater();
     }
@@ -91,29 +82,19 @@ class AppSync {
 
   /** Plans the next attempt with back-off, unless one is planned. */
   retryLater(): void {
-    if (this.stopped || this.retryHandle !== null) return;
-    const delay = SYNC_RETRY_DELAYS_MS[Math.min(this.failures, SYNC_RETRY_DELAYS_MS.length - 1)]!;
-    this.failures += 1;
-    this.retryHandle = this.setTimer(() => {
-      this.retryHandle = null;
-      void this.flushAll();
-    }, delay);
+    if (this.stopped) return;
+    this.retry.schedule(() => void this.flushAll());
   }
 
   /** Back online or shown again: try now instead of waiting. */
   now(): Promise<void> {
-    this.cancelRetry();
+    this.retry.cancel();
     return this.flushAll();
-  }
-
-  private cancelRetry(): void {
-    if (this.retryHandle !== null) this.clearTimer(this.retryHandle);
-    this.retryHandle = null;
   }
 
   stop(): void {
     this.stopped = true;
-    this.cancelRetry();
+    this.retry.cancel();
   }
 }
 

@@ -5,6 +5,7 @@ import { outboxKey } from '#shared/offline/offline-storage';
 import { apiFetch, isApiError } from '#client/lib/api-client';
 import { logClientError } from '#client/lib/error-log';
 import { randomUuid } from '#client/lib/random-uuid';
+import { isRetryable } from '#client/lib/retry';
 import { retryAppSyncLater } from './app-sync';
 
 /*
@@ -81,13 +82,6 @@ export const sendOperation: SendOperation = async ({ operation, madeAt }, sentAt
       return null;
   }
 };
-
-/** A failure a later attempt can cure: no answer, the server failed, the session, rate limits. */
-export function isRetryable(error: unknown): boolean {
-  if (!isApiError(error)) return true;
-  if (error.status === 0 || error.status >= 500) return true;
-  return error.status === 401 || error.status === 408 || error.status === 429;
-}
 
 /** How `submit` ended: answered now, or kept for later (no connection, server failing). */
 export type SubmitResult = { sent: true; answer: OutboxAnswer } | { sent: false };

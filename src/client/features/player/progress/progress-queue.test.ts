@@ -1,12 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getErrorLog } from '#client/lib/error-log';
-import {
-  PROGRESS_QUEUE_KEY,
-  ProgressQueue,
-  RETRY_DELAYS_MS,
-  type QueuedSave,
-} from './progress-queue';
+import { RETRY_DELAYS_MS } from '#client/lib/retry';
+import { PROGRESS_QUEUE_KEY, ProgressQueue, type QueuedSave } from './progress-queue';
 
 const chapterA = '22222222-2222-4222-8222-222222222222';
 const chapterB = '33333333-3333-4333-8333-333333333333';

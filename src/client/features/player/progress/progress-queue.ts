@@ -4,13 +4,12 @@ import { progressAt } from '#shared/player/progress-rules';
 import { PROGRESS_QUEUE_KEY } from '#shared/offline/offline-storage';
 import { apiFetch, isApiError } from '#client/lib/api-client';
 import { logClientError } from '#client/lib/error-log';
+import { isRetryable, RetryTimer } from '#client/lib/retry';
 
 export type SaveProgressResponse = z.infer<typeof saveProgressResponseSchema>;
 
 /** Saves wait here until the server acknowledges them, across reloads and closed tabs. */
 export { PROGRESS_QUEUE_KEY };
-/** Waits between retries after a failure; the last one repeats. */
-export const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
 const MAX_ENTRIES = 200;
 
 /** One save as recorded by the player (`sentAt` is added when it is sent). */
@@ -32,13 +31,6 @@ export type SendSave = (
 
 export const sendSave: SendSave = (body, { keepalive }) =>
   apiFetch<SaveProgressResponse>('/api/progress', { method: 'POST', json: body, keepalive });
-
-/** The save failed for a reason a later attempt can cure (network, server, session, rate limit). */
-export function isRetryable(error: unknown): boolean {
-  if (!isApiError(error)) return true;
-  if (error.status === 0 || error.status >= 500) return true;
-  return error.status === 401 || error.status === 408 || error.status === 429;
-}
 
 interface QueueStorage {
   getItem(key: string): string | null;
@@ -94,14 +86,11 @@ export class ProgressQueue {
   private readonly send: SendSave;
   private readonly storage: QueueStorage | null;
   private readonly now: () => number;
-  private readonly setTimer: (callback: () => void, ms: number) => unknown;
-  private readonly clearTimer: (handle: unknown) => void;
   private readonly onAcknowledged?: ProgressQueueOptions['onAcknowledged'];
   private memory: QueuedSave[] = [];
   private flushing: Promise<void> | null = null;
   private flushAgain = false;
-  private retryHandle: unknown = null;
-  private failures = 0;
+  private readonly retry: RetryTimer;
   private stopped = false;
 
   constructor(options: ProgressQueueOptions) {
@@ -109,9 +98,7 @@ export class ProgressQueue {
     this.send = options.send ?? sendSave;
     this.storage = options.storage === undefined ? defaultStorage() : options.storage;
     this.now = options.now ?? Date.now;
-    this.setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
-    this.clearTimer =
-      options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+    this.retry = new RetryTimer(options);
     this.onAcknowledged = options.onAcknowledged;
   }
 
@@ -230,30 +217,17 @@ export class ProgressQueue {
         }
       }
     } while (this.flushAgain);
-    this.failures = 0;
-    this.cancelRetry();
+    this.retry.reset();
   }
 
   private scheduleRetry(): void {
-    if (this.stopped || this.retryHandle !== null) return;
-    const delay = RETRY_DELAYS_MS[Math.min(this.failures, RETRY_DELAYS_MS.length - 1)]!;
-    this.failures += 1;
-    this.retryHandle = this.setTimer(() => {
-      this.retryHandle = null;
-      void this.flush();
-    }, delay);
-  }
-
-  private cancelRetry(): void {
-    if (this.retryHandle !== null) this.clearTimer(this.retryHandle);
-    this.retryHandle = null;
+    if (this.stopped) return;
+    this.retry.schedule(() => void this.flush());
   }
 
   /** The next retry waits this long (for tests and diagnostics); null when none is planned. */
   get nextRetryDelay(): number | null {
-    return this.retryHandle === null
-      ? null
-      : RETRY_DELAYS_MS[Math.min(this.failures - 1, RETRY_DELAYS_MS.length - 1)]!;
+    return this.retry.plannedDelay;
   }
 
   /**
@@ -266,12 +240,12 @@ export class ProgressQueue {
 
   /** Back online: try now instead of waiting for the planned retry. */
   retryNow(): Promise<void> {
-    this.cancelRetry();
+    this.retry.cancel();
     return this.flush();
   }
 
   stop(): void {
     this.stopped = true;
-    this.cancelRetry();
+    this.retry.cancel();
   }
 }
