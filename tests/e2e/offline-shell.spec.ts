@@ -162,6 +162,9 @@ test('a new version is offered with Reload, which runs it; until then the open t
     await expect(page.locator('html[data-app-ready="true"]')).toBeAttached();
     await waitForServiceWorker(page);
     expect(await build()).toBeNull();
+    // A page loaded under this version's worker: kept, its HTML naming this build's assets.
+    await page.goto('/contact');
+    await expect(heading(page, 'Contact Us')).toBeVisible();
 
     // The next version is deployed; the open tab looks for it when it comes back into view.
     proxy.serveBuild(nextBuild);
@@ -184,6 +187,18 @@ test('a new version is offered with Reload, which runs it; until then the open t
     });
     await expect(heading(page, 'Help Center')).toBeVisible();
     await expect(offer).toHaveCount(0);
+
+    // Offline, a page visited under the old version (its HTML named the old build's assets, gone
+    // now) opens from the new version and runs: the kept copy went when the new worker activated.
+    await context.setOffline(true);
+    await page.goto('/contact');
+    await expect(page.locator('html')).toHaveAttribute('data-build', NEXT_BUILD_MARKER);
+    await expect(page.locator('html[data-app-ready="true"]')).toBeAttached();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Help' })
+      .click();
+    await expect(heading(page, 'Help Center')).toBeVisible();
   } finally {
     await context.close();
     await proxy.close();

@@ -16,6 +16,7 @@ import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { API_CACHE, DOWNLOADS_CACHE, PAGES_CACHE } from '#shared/offline/offline-storage';
 import { isSkipWaitingMessage } from '#shared/offline/service-worker-messages';
+import { dropPagesOfOlderBuilds } from './activation';
 import { APP_SHELL_URL, classifyRequest, downloadKey } from './routing';
 
 declare const self: typeof globalThis & {
@@ -35,6 +36,12 @@ self.addEventListener('message', (event) => {
   if (isSkipWaitingMessage((event as MessageEvent).data)) void self.skipWaiting();
 });
 clientsClaim();
+// The pages kept by an older version name its assets, gone from the precache once this one runs.
+self.addEventListener('activate', (event) => {
+  (event as Event & { waitUntil(promise: Promise<unknown>): void }).waitUntil(
+    dropPagesOfOlderBuilds(caches),
+  );
+});
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
