@@ -91,12 +91,15 @@ const AUDIO = new Uint8Array(100_000).fill(7);
 
 let storage: MemoryCacheStorage;
 let requested: string[];
+/** The credentials each request was made with, by path. */
+let credentials: Map<string, RequestCredentials | undefined>;
 /** Status and body by path, for answers other than the defaults. */
 let overrides: Map<string, { status: number; body: unknown }>;
 
 function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = String(input);
   requested.push(url);
+  credentials.set(url, init?.credentials);
   init?.signal?.throwIfAborted();
   const override = overrides.get(url);
   if (override) return Promise.resolve(Response.json(override.body, { status: override.status }));
@@ -119,6 +122,18 @@ function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise<Respo
       }),
     );
   }
+  if (url.startsWith('/player/')) {
+    // The player's page as the server renders it for this viewer.
+    return Promise.resolve(
+      new Response(`<!doctype html><html><body>${url}</body></html>`, {
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': "default-src 'self'",
+          vary: 'Cookie',
+        },
+      }),
+    );
+  }
   if (url.startsWith('/api/images/') || url.startsWith('/api/files/')) {
     return Promise.resolve(
       new Response(new Uint8Array(500), { headers: { 'content-type': 'image/webp' } }),
@@ -131,6 +146,7 @@ beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
   storage = new MemoryCacheStorage();
   requested = [];
+  credentials = new Map();
   overrides = new Map();
   vi.stubGlobal('caches', storage);
   vi.stubGlobal('fetch', vi.fn(fakeServer));
@@ -184,6 +200,16 @@ describe('downloading a chapter', () => {
     expect(audio.headers.get('content-type')).toBe('audio/mp4');
     expect(audio.headers.get('vary')).toBeNull();
 
+    // The player's page, fetched with the learner's cookies, kept as a visited page would be
+    // (its policy with it, not its Vary, which would make the navigation miss it).
+    expect(storage.stored(PAGES_CACHE)).toEqual([`/player/${chapterId(1)}`]);
+    expect(credentials.get(`/player/${chapterId(1)}`)).toBe('include');
+    const page = storage.caches.get(PAGES_CACHE)!.entries.get(`/player/${chapterId(1)}`)!;
+    expect(await page.clone().text()).toContain(`/player/${chapterId(1)}`);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toBe("default-src 'self'");
+    expect(page.headers.get('vary')).toBeNull();
+
     // The bar moves with the audio's bytes and ends full.
     expect(progress.at(-1)).toBe(1);
     expect(
@@ -217,6 +243,37 @@ describe('downloading a chapter', () => {
       status: 401,
       message: 'Please sign in to access this story',
     });
+    expect(storage.stored(DOWNLOADS_CACHE)).toEqual([]);
+    expect(storage.stored(PAGES_CACHE)).toEqual([]);
+    expect(await listDownloads()).toEqual([]);
+  });
+
+  it('keeps nothing when the player’s page cannot be had', async () => {
+    overrides.set(`/player/${chapterId(1)}`, {
+      status: 503,
+      body: { error: { code: 'UNAVAILABLE', message: 'Service unavailable' } },
+    });
+    await expect(downloadChapter(chapterOf(openStory, 1), { userId: USER })).rejects.toMatchObject({
+      name: 'DownloadError',
+      status: 503,
+    });
+    expect(storage.stored(DOWNLOADS_CACHE)).toEqual([]);
+    expect(storage.stored(API_CACHE)).toEqual([]);
+    expect(storage.stored(PAGES_CACHE)).toEqual([]);
+    expect(await listDownloads()).toEqual([]);
+  });
+
+  it('takes its page back when a later file cannot be stored', async () => {
+    const downloads = await storage.open(DOWNLOADS_CACHE);
+    const put = downloads.put.bind(downloads);
+    downloads.put = (request, response) =>
+      String(request).endsWith('/audio')
+        ? Promise.reject(new DOMException('full', 'QuotaExceededError'))
+        : put(request, response);
+    await expect(downloadChapter(chapterOf(openStory, 1), { userId: USER })).rejects.toMatchObject({
+      name: 'DownloadError',
+    });
+    expect(storage.stored(PAGES_CACHE)).toEqual([]);
     expect(storage.stored(DOWNLOADS_CACHE)).toEqual([]);
     expect(await listDownloads()).toEqual([]);
   });
@@ -273,6 +330,8 @@ describe('downloading a chapter', () => {
     await downloadChapter(chapterOf(openStory, 1), { userId: null });
     expect(storage.stored(API_CACHE)).toEqual([]);
     expect(requested.some((url) => url.includes('bookmarks'))).toBe(false);
+    // The page a visitor is served is kept all the same.
+    expect(storage.stored(PAGES_CACHE)).toEqual([`/player/${chapterId(1)}`]);
   });
 });
 
@@ -318,11 +377,13 @@ describe('removing downloads', () => {
     expect(left).toContain(`/api/stories/${STORY_ID}`);
     expect(storage.stored(API_CACHE).some((url) => url.includes(chapterId(1)))).toBe(false);
     expect(storage.stored(API_CACHE)).toContain('/api/me/preferences');
+    expect(storage.stored(PAGES_CACHE)).toEqual([`/player/${chapterId(2)}`]);
     expect(changes).toHaveBeenCalled();
 
     await removeStoryDownloads(STORY_ID);
     expect(storage.stored(DOWNLOADS_CACHE)).toEqual([]);
     expect(storage.stored(API_CACHE)).toEqual([]);
+    expect(storage.stored(PAGES_CACHE)).toEqual([]);
     expect(await listDownloads()).toEqual([]);
     unsubscribe();
   });

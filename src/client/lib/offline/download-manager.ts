@@ -1,6 +1,11 @@
-import { API_CACHE, DOWNLOADS_CACHE, PERSONAL_CACHES } from '#shared/offline/offline-storage';
+import {
+  API_CACHE,
+  DOWNLOADS_CACHE,
+  PAGES_CACHE,
+  PERSONAL_CACHES,
+} from '#shared/offline/offline-storage';
 import { downloadTexts } from './download-texts';
-import { chapterDownloadUrls, type DownloadableChapter } from './download-urls';
+import { chapterDownloadUrls, chapterPagePath, type DownloadableChapter } from './download-urls';
 import {
   deleteDownloadRecords,
   listDownloadRecords,
@@ -105,6 +110,8 @@ async function refusalMessage(response: Response): Promise<string> {
 
 /** Headers worth keeping; `Vary` would make the stored answer miss requests that differ in it. */
 const KEPT_HEADERS = ['content-type', 'content-language', 'etag', 'last-modified'];
+/** A page keeps its policy too: opened offline, it runs under the rules it was served with. */
+const KEPT_PAGE_HEADERS = [...KEPT_HEADERS, 'content-security-policy'];
 
 interface Fetched {
   url: string;
@@ -121,10 +128,13 @@ async function fetchFile(
   {
     signal,
     required,
+    page = false,
     onBytes,
   }: {
     signal?: AbortSignal;
     required: boolean;
+    /** The player's page: its HTML as the server renders it for this viewer. */
+    page?: boolean;
     /** Bytes read so far, and the Content-Length (0 when the server gave none). */
     onBytes?: (read: number, total: number) => void;
   },
@@ -132,10 +142,11 @@ async function fetchFile(
   let response: Response;
   try {
     response = await fetch(url, {
-      credentials: 'same-origin',
+      credentials: page ? 'include' : 'same-origin',
       signal,
-      headers:
-        url.startsWith('/api/images/') || url.endsWith('/audio')
+      headers: page
+        ? { accept: 'text/html' }
+        : url.startsWith('/api/images/') || url.endsWith('/audio')
           ? {}
           : { accept: 'application/json' },
     });
@@ -162,7 +173,7 @@ async function fetchFile(
     }
   }
   const headers = new Headers();
-  for (const name of KEPT_HEADERS) {
+  for (const name of page ? KEPT_PAGE_HEADERS : KEPT_HEADERS) {
     const value = response.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
@@ -186,27 +197,34 @@ async function askToPersist(): Promise<void> {
   }
 }
 
-/** URLs of `records` (in the downloads cache, and in the personal cache). */
+/** URLs of `records` (in the downloads cache, the personal cache and the pages cache). */
 function referenced(records: readonly DownloadRecord[]) {
   const files = new Set<string>();
   const personal = new Set<string>();
+  const pages = new Set<string>();
   for (const record of records) {
     for (const url of [...record.chapterUrls, ...record.storyUrls]) files.add(url);
     for (const url of record.personalUrls) personal.add(url);
+    pages.add(chapterPagePath(record.chapterId));
   }
-  return { files, personal };
+  return { files, personal, pages };
 }
 
 /** Removes from the caches the URLs no remaining record (nor a download under way) uses. */
 async function dropUnreferenced(
   files: readonly string[],
   personal: readonly string[],
+  pages: readonly string[],
   remaining: readonly DownloadRecord[],
 ) {
   const kept = referenced(remaining);
   const downloads = await caches.open(DOWNLOADS_CACHE);
   const api = await caches.open(API_CACHE);
+  const pagesCache = await caches.open(PAGES_CACHE);
   await Promise.all([
+    ...pages
+      .filter((url) => !kept.pages.has(url) && !inFlight.has(url))
+      .map((url) => pagesCache.delete(url)),
     ...files
       .filter((url) => !kept.files.has(url) && !inFlight.has(url))
       .map((url) => downloads.delete(url)),
@@ -218,7 +236,7 @@ async function dropUnreferenced(
 
 /**
  * Downloads one chapter: its files into DOWNLOADS_CACHE, the learner's answers for it into
- * API_CACHE, then its entry in the downloads list. Nothing is kept unless every required file
+ * API_CACHE, the player's page into PAGES_CACHE, then its entry in the downloads list. Nothing is kept unless every required file
  * arrived. Rejects with a DownloadError (or the AbortError of a cancel).
  */
 export async function downloadChapter(
@@ -226,14 +244,14 @@ export async function downloadChapter(
   { userId, signal, onProgress }: DownloadOptions,
 ): Promise<DownloadRecord> {
   const urls = chapterDownloadUrls(chapter, { signedIn: userId !== null });
-  const all = [...urls.chapter, ...urls.story, ...urls.personal];
+  const all = [...urls.chapter, ...urls.story, ...urls.personal, urls.page];
   const firstDownload = (await listDownloadRecords()).length === 0;
   hold(all);
   const put: { cache: Cache; url: string }[] = [];
   try {
     onProgress?.(0);
     const audioUrl = urls.chapter.find((url) => url.endsWith('/audio'));
-    const fetched: { file: Fetched; personal: boolean }[] = [];
+    const fetched: { file: Fetched; personal: boolean; page?: boolean }[] = [];
     const fetchAll = async (
       list: readonly string[],
       required: (url: string) => boolean,
@@ -249,6 +267,10 @@ export async function downloadChapter(
     await fetchAll(urls.chapter, () => true, false);
     await fetchAll(urls.story, (url) => url.startsWith('/api/stories/'), false);
     await fetchAll(urls.personal, () => false, true);
+    // The page as the server renders it for this viewer: opened offline, it starts like a page
+    // visited (no app shell to boot first).
+    const page = await fetchFile(urls.page, { signal, required: true, page: true });
+    if (page) fetched.push({ file: page, personal: true, page: true });
     const before = fetched.reduce((sum, { file }) => sum + file.bytes, 0);
     if (audioUrl) {
       const audio = await fetchFile(audioUrl, {
@@ -264,9 +286,10 @@ export async function downloadChapter(
 
     const downloads = await caches.open(DOWNLOADS_CACHE);
     const api = await caches.open(API_CACHE);
+    const pages = await caches.open(PAGES_CACHE);
     try {
-      for (const { file, personal } of fetched) {
-        const cache = personal ? api : downloads;
+      for (const { file, personal, page: isPage } of fetched) {
+        const cache = isPage ? pages : personal ? api : downloads;
         await cache.put(file.url, file.response);
         put.push({ cache, url: file.url });
       }
@@ -293,7 +316,10 @@ export async function downloadChapter(
       storyUrls: urls.story.filter((url) => stored.has(url)),
       personalUrls,
       sizes,
-      bytes: [...chapterUrls, ...personalUrls].reduce((sum, url) => sum + (sizes[url] ?? 0), 0),
+      bytes: [...chapterUrls, ...personalUrls, urls.page].reduce(
+        (sum, url) => sum + (sizes[url] ?? 0),
+        0,
+      ),
       requiresLogin: chapter.story.requiresLogin,
       userId,
       downloadedAt: new Date().toISOString(),
@@ -314,7 +340,11 @@ export async function downloadChapter(
       await Promise.all(
         put
           .filter(
-            ({ url }) => !kept.files.has(url) && !kept.personal.has(url) && !inFlight.has(url),
+            ({ url }) =>
+              !kept.files.has(url) &&
+              !kept.personal.has(url) &&
+              !kept.pages.has(url) &&
+              !inFlight.has(url),
           )
           .map(({ cache, url }) => cache.delete(url)),
       ).catch(() => undefined);
@@ -372,6 +402,7 @@ export async function removeDownloads(chapterIds: readonly string[]): Promise<vo
   await dropUnreferenced(
     [...gone.files],
     [...gone.personal],
+    [...gone.pages],
     records.filter((record) => !ids.has(record.chapterId)),
   );
   changed();

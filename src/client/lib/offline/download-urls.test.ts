@@ -61,6 +61,7 @@ describe('the URLs a chapter download stores', () => {
         '/api/me/preferences',
         '/api/auth/session',
       ],
+      page: '/player/00000000-0000-4000-8000-000000000001',
     });
   });
 
@@ -104,6 +105,7 @@ describe('the URLs a chapter download stores', () => {
         '/api/stories',
       ],
       personal: [],
+      page: '/player/00000000-0000-4000-8000-000000000001',
     });
   });
 });
