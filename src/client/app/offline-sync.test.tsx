@@ -2,39 +2,23 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outboxKey, PROGRESS_QUEUE_KEY, reviewAnswersKey } from '#shared/offline/offline-storage';
+import {
+  chapterId,
+  chapterRoutes,
+  type FakeMedia,
+  setUpPlayerPage,
+  tearDownPlayerPage,
+} from '#client/features/player/player-test-setup';
 import { createQueryClient } from '#client/lib/query-client';
-import { installFakeMedia, stubDesktopMatchMedia } from '#client/test/fake-media';
-import { json, sessionOf, stubApi, storyFixture, userFixture } from '#client/test/render-app';
-import { stubResizeObserver } from '#client/test/stub-resize-observer';
+import { json, sessionOf, stubApi, userFixture } from '#client/test/render-app';
 import { AppProviders } from './providers';
 import { AppRoutes } from './routes';
 
-const { chapters, ...storySummary } = storyFixture;
-const chapter = { ...chapters[0]!, story: storySummary };
-const chapterId = chapter.id;
-const transcript = {
-  segments: [
-    {
-      id: 's1',
-      start: 0,
-      end: 3.2,
-      text: 'Lucía llega al mercado.',
-      translation: 'Lucía arrives at the market.',
-      words: [
-        { id: 'w1', text: 'Lucía', start: 0, end: 0.6 },
-        { id: 'w2', text: 'llega', start: 0.6, end: 1.1 },
-      ],
-    },
-  ],
-};
-
 const signedIn = {
   'GET /api/auth/session': sessionOf(userFixture),
-  [`GET /api/chapters/${chapterId}`]: () => json(200, { chapter }),
-  [`GET /api/chapters/${chapterId}/transcript`]: () => json(200, transcript),
-  [`GET /api/stories/${storyFixture.id}`]: () => json(200, { story: storyFixture }),
+  ...chapterRoutes,
   [`GET /api/bookmarks?chapterId=${chapterId}`]: () => json(200, { bookmarks: [] }),
 };
 
@@ -56,21 +40,13 @@ function renderApp(path: string) {
 /** What fetch throws without a connection. */
 const noConnection = () => Promise.reject(new TypeError('Failed to fetch'));
 
-let media: ReturnType<typeof installFakeMedia>;
+let media: FakeMedia;
 beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  vi.stubGlobal('scrollTo', vi.fn());
-  stubDesktopMatchMedia();
-  stubResizeObserver();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  media = installFakeMedia();
+  media = setUpPlayerPage();
 });
 afterEach(() => {
   cleanup();
-  media.uninstall();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  tearDownPlayerPage(media);
 });
 
 describe('offline outbox in the player', () => {

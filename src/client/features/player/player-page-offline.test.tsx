@@ -5,10 +5,17 @@ import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getErrorLog } from '#client/lib/error-log';
 import { toast } from '#client/lib/toast';
-import { installFakeMedia, stubDesktopMatchMedia } from '#client/test/fake-media';
 import { json, renderApp, sessionOf, storyFixture, userFixture } from '#client/test/render-app';
 import { settle } from '#client/test/settle';
-import { stubResizeObserver } from '#client/test/stub-resize-observer';
+import {
+  chapterId,
+  chapterRoutes,
+  type FakeMedia,
+  setUpPlayerPage,
+  tearDownPlayerPage,
+  transcriptLines,
+  transcriptWord,
+} from './player-test-setup';
 import { PROGRESS_QUEUE_KEY } from './progress/progress-queue';
 
 /*
@@ -17,46 +24,10 @@ import { PROGRESS_QUEUE_KEY } from './progress/progress-queue';
  * (session, vocabulary), and every other request fails as a fetch does without a network.
  */
 
-const { chapters, ...storySummary } = storyFixture;
-const chapter = { ...chapters[0]!, story: storySummary };
-const chapterId = chapter.id;
-
-const transcript = {
-  segments: [
-    {
-      id: 's1',
-      start: 0,
-      end: 3.2,
-      text: 'Lucía llega al mercado.',
-      translation: 'Lucía arrives at the market.',
-      words: [
-        { id: 'w1', text: 'Lucía', start: 0, end: 0.6, gloss: 'Lucía (name)' },
-        { id: 'w2', text: 'llega', start: 0.6, end: 1.1 },
-        { id: 'w3', text: 'al', start: 1.1, end: 1.3 },
-        { id: 'w4', text: 'mercado', start: 1.3, end: 2.1, gloss: 'market' },
-      ],
-    },
-    {
-      id: 's2',
-      start: 3.2,
-      end: 6,
-      text: 'Hace sol.',
-      words: [
-        { id: 'w5', text: 'Hace', start: 3.4, end: 3.8 },
-        { id: 'w6', text: 'sol', start: 3.8, end: 4.4 },
-      ],
-    },
-  ],
-};
-
 type Handler = () => Response;
 
 /** What the service worker can answer offline; anything else fails like fetch without a network. */
-const saved: Record<string, Handler> = {
-  [`GET /api/chapters/${chapterId}`]: () => json(200, { chapter }),
-  [`GET /api/chapters/${chapterId}/transcript`]: () => json(200, transcript),
-  [`GET /api/stories/${storyFixture.id}`]: () => json(200, { story: storyFixture }),
-};
+const saved: Record<string, Handler> = chapterRoutes;
 const signedIn: Record<string, Handler> = {
   'GET /api/auth/session': sessionOf(userFixture) as Handler,
   [`GET /api/chapters/${chapterId}/vocabulary`]: () =>
@@ -74,37 +45,22 @@ function stubOfflineApi(answered: Record<string, Handler>) {
   return mock;
 }
 
-let media: ReturnType<typeof installFakeMedia>;
+let media: FakeMedia;
 let toastError: ReturnType<typeof vi.spyOn>;
 let toastWarning: ReturnType<typeof vi.spyOn>;
 
 beforeEach(() => {
-  sessionStorage.clear();
-  localStorage.clear();
-  vi.stubGlobal('scrollTo', vi.fn());
-  stubDesktopMatchMedia();
-  stubResizeObserver();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  media = setUpPlayerPage();
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
   toastError = vi.spyOn(toast, 'error');
   toastWarning = vi.spyOn(toast, 'warning');
-  media = installFakeMedia();
 });
 
 afterEach(() => {
   cleanup();
   onlineManager.setOnline(true);
-  media.uninstall();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  tearDownPlayerPage(media);
 });
-
-const lines = () =>
-  within(screen.getByRole('list', { name: /^Transcript of/ })).getAllByRole('listitem');
-const word = (text: string) =>
-  within(screen.getByRole('list', { name: /^Transcript of/ })).getByText(text, {
-    selector: '[data-w]',
-  });
 
 async function openOffline(answered: Record<string, Handler>) {
   const fetchMock = stubOfflineApi(answered);
@@ -122,34 +78,34 @@ describe('player page offline', () => {
 
     // The new-word marks come from the vocabulary last synced.
     expect(await screen.findByText('You know 80% of the words in this chapter')).toBeVisible();
-    await waitFor(() => expect(word('mercado')).toHaveAttribute('data-new'));
+    await waitFor(() => expect(transcriptWord('mercado')).toHaveAttribute('data-new'));
 
     // Playing: the word and the line follow the clock.
     const player = screen.getByRole('region', { name: 'Audio player' });
     fireEvent.click(within(player).getByRole('button', { name: 'Play' }));
     expect(audio.paused).toBe(false);
     act(() => media.advance(audio, 1.5));
-    await waitFor(() => expect(word('mercado')).toHaveAttribute('data-active'));
-    expect(lines()[0]).toHaveAttribute('aria-current', 'true');
+    await waitFor(() => expect(transcriptWord('mercado')).toHaveAttribute('data-active'));
+    expect(transcriptLines()[0]).toHaveAttribute('aria-current', 'true');
 
     // The story's own gloss and line translation need no request.
-    fireEvent.click(word('mercado'));
+    fireEvent.click(transcriptWord('mercado'));
     const popup = await screen.findByRole('dialog', { name: 'mercado' });
     expect(await within(popup).findByText('market')).toBeInTheDocument();
     expect(within(popup).getByText('From the story')).toBeInTheDocument();
     fireEvent.keyDown(document, { key: 'Escape' });
     fireEvent.click(screen.getByRole('button', { name: 'Translate line 1 of 2' }));
-    const slot = lines()[0]!.querySelector<HTMLElement>('[data-slot]')!;
+    const slot = transcriptLines()[0]!.querySelector<HTMLElement>('[data-slot]')!;
     expect(await within(slot).findByText('Lucía arrives at the market.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/translate')).toBe(false);
 
     // What only the server can translate says it needs a connection.
     fireEvent.click(screen.getByRole('button', { name: 'Translate line 2 of 2' }));
-    const second = lines()[1]!.querySelector<HTMLElement>('[data-slot]')!;
+    const second = transcriptLines()[1]!.querySelector<HTMLElement>('[data-slot]')!;
     expect(
       await within(second).findByText('Hace sol. (translation needs a connection)'),
     ).toBeInTheDocument();
-    fireEvent.click(word('llega'));
+    fireEvent.click(transcriptWord('llega'));
     const asked = await screen.findByRole('dialog', { name: 'llega' });
     expect(
       await within(asked).findByText('llega (translation needs a connection)'),
@@ -183,10 +139,10 @@ describe('player page offline', () => {
 
   it("opens a visitor's open chapter with no session answer at all", async () => {
     const { fetchMock } = await openOffline(saved);
-    expect(lines()).toHaveLength(2);
+    expect(transcriptLines()).toHaveLength(2);
     const panel = screen.getByRole('region', { name: 'Bookmarks' });
     expect(within(panel).getByText(/Sign in to bookmark/)).toBeInTheDocument();
-    fireEvent.click(word('mercado'));
+    fireEvent.click(transcriptWord('mercado'));
     const popup = await screen.findByRole('dialog', { name: 'mercado' });
     expect(await within(popup).findByText('market')).toBeInTheDocument();
     await settle();
@@ -293,7 +249,7 @@ describe('player page offline', () => {
     await settle();
     expect(screen.getByRole('heading', { level: 1, name: 'La llegada' })).toBeInTheDocument();
     expect(audio.currentTime).toBe(0);
-    const nextChapterId = chapters[1]!.id;
+    const nextChapterId = storyFixture.chapters[1]!.id;
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes(nextChapterId))).toBe(false);
   });
 
@@ -302,6 +258,6 @@ describe('player page offline', () => {
     // requests must still be made, since the worker answers them from what was downloaded.
     onlineManager.setOnline(false);
     await openOffline({ ...saved, ...signedIn });
-    await waitFor(() => expect(word('mercado')).toHaveAttribute('data-new'));
+    await waitFor(() => expect(transcriptWord('mercado')).toHaveAttribute('data-new'));
   });
 });

@@ -5,7 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reloadPage } from '#client/components/listening/player-error-page';
 import { PREVIEW_BANNER_TEXT } from '#client/components/story/preview-banner';
 import { getErrorLog } from '#client/lib/error-log';
-import { installFakeMedia, stubDesktopMatchMedia } from '#client/test/fake-media';
 import {
   adminFixture,
   json,
@@ -16,82 +15,40 @@ import {
   userFixture,
 } from '#client/test/render-app';
 import { settle } from '#client/test/settle';
-import { stubResizeObserver } from '#client/test/stub-resize-observer';
+import {
+  chapter,
+  chapterId,
+  chapterRoutes,
+  type FakeMedia,
+  setUpPlayerPage,
+  storySummary,
+  tearDownPlayerPage,
+  transcript,
+  transcriptLines,
+  transcriptWord,
+} from './player-test-setup';
 import { PROGRESS_QUEUE_KEY } from './progress/progress-queue';
 
-const { chapters, ...storySummary } = storyFixture;
-const chapter = { ...chapters[0]!, story: storySummary };
-const chapterId = chapter.id;
+const { chapters } = storyFixture;
 const nextChapterId = chapters[1]!.id;
 
-const transcript = {
-  segments: [
-    {
-      id: 's1',
-      start: 0,
-      end: 3.2,
-      text: 'Lucía llega al mercado.',
-      translation: 'Lucía arrives at the market.',
-      words: [
-        { id: 'w1', text: 'Lucía', start: 0, end: 0.6, gloss: 'Lucía (name)' },
-        { id: 'w2', text: 'llega', start: 0.6, end: 1.1 },
-        { id: 'w3', text: 'al', start: 1.1, end: 1.3 },
-        { id: 'w4', text: 'mercado', start: 1.3, end: 2.1, gloss: 'market' },
-      ],
-    },
-    {
-      id: 's2',
-      start: 3.2,
-      end: 6,
-      text: 'Hace sol.',
-      words: [
-        { id: 'w5', text: 'Hace', start: 3.4, end: 3.8 },
-        { id: 'w6', text: 'sol', start: 3.8, end: 4.4 },
-      ],
-    },
-  ],
-};
-
-const base = {
-  [`GET /api/chapters/${chapterId}`]: () => json(200, { chapter }),
-  [`GET /api/chapters/${chapterId}/transcript`]: () => json(200, transcript),
-  [`GET /api/stories/${storyFixture.id}`]: () => json(200, { story: storyFixture }),
-};
-
-let media: ReturnType<typeof installFakeMedia>;
+let media: FakeMedia;
 
 beforeEach(() => {
-  sessionStorage.clear();
-  localStorage.clear();
-  vi.stubGlobal('scrollTo', vi.fn());
-  stubDesktopMatchMedia();
-  // jsdom has no ResizeObserver (the help popover measures itself with one).
-  stubResizeObserver();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  media = installFakeMedia();
+  media = setUpPlayerPage();
 });
 
 afterEach(() => {
   cleanup();
-  media.uninstall();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  tearDownPlayerPage(media);
 });
 
 const audioOf = (container: HTMLElement) => container.querySelector('audio')!;
-const lines = () =>
-  within(screen.getByRole('list', { name: /^Transcript of/ })).getAllByRole('listitem');
-const word = (text: string) =>
-  within(screen.getByRole('list', { name: /^Transcript of/ })).getByText(text, {
-    selector: '[data-w]',
-  });
-
 async function openPlayer(
   routes: Parameters<typeof stubApi>[0] = {},
   path = `/player/${chapterId}`,
 ) {
-  const fetchMock = stubApi({ ...base, ...routes });
+  const fetchMock = stubApi({ ...chapterRoutes, ...routes });
   const view = renderApp(path);
   await screen.findByRole('heading', { level: 1, name: 'La llegada' });
   await screen.findByRole('list', { name: 'Transcript of La llegada' });
@@ -114,7 +71,7 @@ describe('player page', () => {
     const lines = within(transcriptRegion).getAllByRole('listitem');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toHaveTextContent('Lucía llega al mercado.');
-    expect(word('mercado').closest('p')).toHaveAttribute('lang', 'es');
+    expect(transcriptWord('mercado').closest('p')).toHaveAttribute('lang', 'es');
     expect(within(transcriptRegion).getByText('1 de 2')).toBeInTheDocument();
 
     // Controls of the bottom player.
@@ -130,7 +87,7 @@ describe('player page', () => {
   it('clicking a word seeks to it, plays, and shows its gloss below it', async () => {
     const { container, fetchMock } = await openPlayer();
     const audio = audioOf(container);
-    fireEvent.click(word('mercado'));
+    fireEvent.click(transcriptWord('mercado'));
 
     expect(audio.currentTime).toBe(1.3);
     expect(media.play).toHaveBeenCalled();
@@ -141,15 +98,15 @@ describe('player page', () => {
     // The transcript's own gloss needs no request.
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/translate')).toBe(false);
     // The active word and line follow the clock.
-    expect(word('mercado')).toHaveAttribute('data-active');
-    expect(lines()[0]).toHaveAttribute('aria-current', 'true');
+    expect(transcriptWord('mercado')).toHaveAttribute('data-active');
+    expect(transcriptLines()[0]).toHaveAttribute('aria-current', 'true');
   });
 
   it('asks the server for a word without a gloss, and labels machine translations', async () => {
     const { fetchMock } = await openPlayer({
       'POST /api/translate': () => json(200, { translation: 'arrives', source: 'api' }),
     });
-    fireEvent.click(word('llega'));
+    fireEvent.click(transcriptWord('llega'));
     const popup = await screen.findByRole('dialog', { name: 'llega' });
     expect(await within(popup).findByText('arrives')).toBeInTheDocument();
     expect(within(popup).getByText('Machine translation')).toBeInTheDocument();
@@ -173,19 +130,19 @@ describe('player page', () => {
     [200, { translation: '', source: 'dictionary' }, 'llega (no translation received)'],
   ])('shows translation failures inline (%i)', async (status, body, text) => {
     await openPlayer({ 'POST /api/translate': () => json(status, body) });
-    fireEvent.click(word('llega'));
+    fireEvent.click(transcriptWord('llega'));
     const popup = await screen.findByRole('dialog', { name: 'llega' });
     expect(await within(popup).findByText(text)).toBeInTheDocument();
   });
 
   it('closes the word popup with Escape and by a click elsewhere', async () => {
     await openPlayer();
-    fireEvent.click(word('mercado'));
+    fireEvent.click(transcriptWord('mercado'));
     await screen.findByRole('dialog', { name: 'mercado' });
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    fireEvent.click(word('mercado'));
+    fireEvent.click(transcriptWord('mercado'));
     await screen.findByRole('dialog', { name: 'mercado' });
     fireEvent.pointerDown(screen.getByRole('heading', { level: 1 }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -196,7 +153,7 @@ describe('player page', () => {
     const button = screen.getByRole('button', { name: 'Translate line 1 of 2' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(button);
-    const line = lines()[0]!;
+    const line = transcriptLines()[0]!;
     const slot = line.querySelector<HTMLElement>('[data-slot]')!;
     expect(await within(slot).findByText('Lucía arrives at the market.')).toBeInTheDocument();
     expect(within(slot).getByText('From the story')).toBeInTheDocument();
@@ -209,7 +166,7 @@ describe('player page', () => {
   it('a click on a line seeks to its start without starting playback', async () => {
     const { container } = await openPlayer();
     const audio = audioOf(container);
-    fireEvent.click(lines()[1]!);
+    fireEvent.click(transcriptLines()[1]!);
     expect(audio.currentTime).toBe(3.2);
     expect(media.play).not.toHaveBeenCalled();
     expect(screen.getByText('2 de 2')).toBeInTheDocument();
@@ -280,24 +237,24 @@ describe('player page', () => {
 
   it('moves between words with the arrow keys and opens the popup with Enter', async () => {
     const { container } = await openPlayer();
-    const first = word('Lucía');
+    const first = transcriptWord('Lucía');
     expect(first).toHaveAttribute('tabindex', '0');
     first.focus();
     fireEvent.keyDown(first, { key: 'ArrowRight' });
-    expect(word('llega')).toHaveFocus();
-    expect(word('llega')).toHaveAttribute('tabindex', '0');
+    expect(transcriptWord('llega')).toHaveFocus();
+    expect(transcriptWord('llega')).toHaveAttribute('tabindex', '0');
     expect(first).not.toHaveAttribute('tabindex');
-    fireEvent.keyDown(word('llega'), { key: 'ArrowDown' });
-    expect(word('Hace')).toHaveFocus();
+    fireEvent.keyDown(transcriptWord('llega'), { key: 'ArrowDown' });
+    expect(transcriptWord('Hace')).toHaveFocus();
     // The arrows did not skip the audio.
     expect(audioOf(container).currentTime).toBe(0);
 
-    fireEvent.keyDown(word('Hace'), { key: 'Enter' });
+    fireEvent.keyDown(transcriptWord('Hace'), { key: 'Enter' });
     expect(audioOf(container).currentTime).toBe(3.4);
     const popup = await screen.findByRole('dialog', { name: 'Hace' });
     expect(popup).toHaveFocus();
     fireEvent.keyDown(popup, { key: 'Escape' });
-    expect(word('Hace')).toHaveFocus();
+    expect(transcriptWord('Hace')).toHaveFocus();
   });
 
   it('changes the text size within 12–24 px and remembers the reading palette', async () => {
@@ -336,7 +293,7 @@ describe('player page', () => {
 
   it('plays without synchronisation when the transcript is missing', async () => {
     stubApi({
-      ...base,
+      ...chapterRoutes,
       [`GET /api/chapters/${chapterId}/transcript`]: () =>
         json(404, { error: { code: 'NOT_FOUND', message: 'Transcript unavailable' } }),
     });
@@ -349,7 +306,7 @@ describe('player page', () => {
 
   it('does not fetch a transcript the chapter does not have', async () => {
     const fetchMock = stubApi({
-      ...base,
+      ...chapterRoutes,
       [`GET /api/chapters/${chapterId}`]: () =>
         json(200, { chapter: { ...chapter, hasTranscript: false } }),
     });
@@ -486,8 +443,8 @@ describe('player page, signed in', () => {
     expect(
       await screen.findByText('You know 80% of the words in this chapter'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(word('mercado')).toHaveAttribute('data-new'));
-    expect(word('llega')).not.toHaveAttribute('data-new');
+    await waitFor(() => expect(transcriptWord('mercado')).toHaveAttribute('data-new'));
+    expect(transcriptWord('llega')).not.toHaveAttribute('data-new');
     expect(screen.getByRole('switch', { name: 'Mark new words' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Show translations' })).toBeChecked();
     await waitFor(() => expect(audio.currentTime).toBe(30));
@@ -738,7 +695,7 @@ describe('player page, preview', () => {
     const { container, fetchMock } = await openPlayer(previewRoutes, previewPath);
     expect(screen.getByText(PREVIEW_BANNER_TEXT)).toHaveAttribute('role', 'status');
     expect(audioOf(container)).toHaveAttribute('src', `/api/chapters/${chapterId}/audio?preview=1`);
-    expect(lines()[0]).toHaveTextContent('Lucía llega al mercado.');
+    expect(transcriptLines()[0]).toHaveTextContent('Lucía llega al mercado.');
     // Nothing of the published chapter is asked for.
     expect(urls(fetchMock).filter((url) => url.startsWith('/api/chapters/'))).toEqual(
       expect.arrayContaining([
