@@ -1,7 +1,7 @@
 import type AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Story } from '#shared/contracts/stories';
-import { API_CACHE, DOWNLOADS_CACHE } from '#shared/offline/offline-storage';
+import { API_CACHE, DOWNLOADS_CACHE, PAGES_CACHE } from '#shared/offline/offline-storage';
 import { expect, test } from './support/fixtures';
 import { signedInLearner } from './support/accounts';
 import { listStories, OPEN_STORY_SLUG } from './support/demo-library';
@@ -159,6 +159,21 @@ test.describe('downloads for offline, with the service worker', () => {
     await expect(page.getByText('Manage downloads')).toBeVisible({ timeout: 30_000 });
     await expect(chapterRows.getByTestId('downloaded-mark')).toHaveCount(openChapters.length);
     await expect.poll(() => progressBarsSeen(page)).toContain(`Downloading ${open.title}`);
+    // Each chapter's player page is kept as the server rendered it, opened under the worker or not
+    // (the app shell's root is empty; this one holds the chapter).
+    expect(await storedIn(page, PAGES_CACHE)).toEqual(
+      expect.arrayContaining(openChapters.map((chapter) => `/player/${chapter.id}`)),
+    );
+    const second = openChapters[1]!;
+    const keptPage = await page.evaluate(
+      async ({ cacheName, url }) => {
+        const response = await (await caches.open(cacheName)).match(url);
+        return response ? await response.text() : '';
+      },
+      { cacheName: PAGES_CACHE, url: `/player/${second.id}` },
+    );
+    expect(keptPage).not.toContain('<div id="root"></div>');
+    expect(keptPage).toContain(second.id);
     await page.goto(`/story/${premium.slug}`);
     await page.getByRole('button', { name: named('Download for offline', premium.title) }).click();
     await expect(page.getByText('Manage downloads')).toBeVisible({ timeout: 30_000 });
@@ -206,6 +221,9 @@ test.describe('downloads for offline, with the service worker', () => {
     const left = (await storedIn(page, DOWNLOADS_CACHE))!;
     expect(left.some((url) => url.includes(last.id))).toBe(false);
     expect(left).toContain(`/api/stories/${open.id}`);
+    const pagesLeft = (await storedIn(page, PAGES_CACHE))!;
+    expect(pagesLeft).not.toContain(`/player/${last.id}`);
+    expect(pagesLeft).toContain(`/player/${first.id}`);
 
     // Night mode, and a phone's width without sideways scrolling.
     await page.evaluate(() => window.localStorage.setItem('relatos.theme', 'dark'));
