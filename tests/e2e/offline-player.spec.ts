@@ -13,9 +13,9 @@ import {
   currentTime,
   lineItem,
   pause,
-  playerBar,
   playUntil,
   PLAYER_LAUNCH_OPTIONS,
+  seekForwardWithSlider,
   signInOnlyFirstChapter,
   storedProgress,
   transcriptOf,
@@ -91,17 +91,6 @@ async function reloadOffline(page: Page, chapter: { title: string }) {
   await waitForAudioMetadata(page);
 }
 
-/** Seeks 10 s forward with the slider's Page Up `times` times, each waiting for its landing. */
-async function seekForward(page: Page, times: number) {
-  const slider = playerBar(page).getByRole('slider', { name: 'Seek' });
-  await slider.focus();
-  for (let step = 0; step < times; step++) {
-    const before = await currentTime(page);
-    await slider.press('PageUp');
-    await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(before + 9.9);
-  }
-}
-
 test.describe('offline player', () => {
   test('signed in: download, go offline, reload, play, seek, bookmark; back online the server has progress and bookmark', async ({
     page,
@@ -127,7 +116,7 @@ test.describe('offline player', () => {
 
     // Seek past what was first buffered: the position moves, playback goes on from there, and
     // the worker answered a range of the stored file.
-    await seekForward(page, 3);
+    await seekForwardWithSlider(page, 3);
     const landed = await currentTime(page);
     expect(landed).toBeGreaterThan(30);
     await expect.poll(() => currentTime(page)).toBeGreaterThan(landed + 0.5);

@@ -19,6 +19,7 @@ import {
   PLAYER_LAUNCH_OPTIONS,
   queuedSaves,
   recordProgressSaves,
+  seekForwardWithSlider,
   signInOnlyFirstChapter,
   storedProgress,
   transcriptOf,
@@ -29,21 +30,6 @@ import {
 
 // Audio must play without a user gesture for the clock to advance under script control.
 test.use({ launchOptions: PLAYER_LAUNCH_OPTIONS });
-
-/**
- * Seeks with the keyboard on the seek slider: Page Up moves 10 s forward. Each press waits for its
- * seek to land, as a learner pressing the key would (presses closer together than the slider's
- * re-render are lost: see the report on SeekBar's onKeyDown).
- */
-async function seekForwardWithSlider(page: Page, times: number) {
-  const slider = playerBar(page).getByRole('slider', { name: 'Seek' });
-  await slider.focus();
-  for (let step = 0; step < times; step++) {
-    const before = await currentTime(page);
-    await slider.press('PageUp');
-    await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(before + 9.9);
-  }
-}
 
 /** Records the position of every seek the page's audio starts (currentTime at `seeking`). */
 async function recordSeeks(page: Page) {

@@ -114,6 +114,21 @@ export async function openPlayer(page: Page, chapter: { id: string; title: strin
   await waitForAudioMetadata(page);
 }
 
+/**
+ * Seeks with the keyboard on the seek slider: Page Up moves 10 s forward. Each press waits for its
+ * seek to land, as a learner pressing the key would (presses closer together than the slider's
+ * re-render are lost: see the report on SeekBar's onKeyDown).
+ */
+export async function seekForwardWithSlider(page: Page, times: number) {
+  const slider = playerBar(page).getByRole('slider', { name: 'Seek' });
+  await slider.focus();
+  for (let step = 0; step < times; step++) {
+    const before = await currentTime(page);
+    await slider.press('PageUp');
+    await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(before + 9.9);
+  }
+}
+
 /** Presses Play and waits until the audio clock passes `atLeast` seconds. */
 export async function playUntil(page: Page, atLeast: number) {
   await playerBar(page).getByRole('button', { name: 'Play', exact: true }).click();
