@@ -12,6 +12,7 @@ import {
   chapterRoutes,
   type FakeMedia,
   setUpPlayerPage,
+  syncedProgress,
   tearDownPlayerPage,
   transcriptLines,
   transcriptWord,
@@ -168,19 +169,7 @@ describe('player page offline', () => {
     const { audio } = await openOffline({
       ...saved,
       ...signedIn,
-      [`GET /api/progress?chapterIds=${chapterId}`]: () =>
-        json(200, {
-          progress: [
-            {
-              chapterId,
-              progressPercentage: 40,
-              completed: false,
-              lastPositionSeconds: 30,
-              lastAccessedAt: '2025-01-01T00:00:00.000Z',
-              savedAt: '2025-01-01T00:00:00.000Z',
-            },
-          ],
-        }),
+      [`GET /api/progress?chapterIds=${chapterId}`]: syncedProgress,
     });
     await waitFor(() => expect(audio.currentTime).toBe(42), { timeout: 3000 });
   });

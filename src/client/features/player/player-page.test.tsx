@@ -22,6 +22,7 @@ import {
   type FakeMedia,
   setUpPlayerPage,
   storySummary,
+  syncedProgress,
   tearDownPlayerPage,
   transcript,
   transcriptLines,
@@ -417,19 +418,7 @@ describe('player page, signed in', () => {
           updatedAt: null,
         },
       }),
-    [`GET /api/progress?chapterIds=${chapterId}`]: () =>
-      json(200, {
-        progress: [
-          {
-            chapterId,
-            progressPercentage: 40,
-            completed: false,
-            lastPositionSeconds: 30,
-            lastAccessedAt: '2025-01-01T00:00:00.000Z',
-            savedAt: '2025-01-01T00:00:00.000Z',
-          },
-        ],
-      }),
+    [`GET /api/progress?chapterIds=${chapterId}`]: syncedProgress,
     [`GET /api/chapters/${chapterId}/vocabulary`]: () =>
       json(200, { knownPercentage: 80, newWordIds: ['w4'] }),
     [`GET /api/bookmarks?chapterId=${chapterId}`]: () => json(200, { bookmarks: [bookmark] }),

@@ -51,6 +51,21 @@ export const chapterRoutes: Record<string, () => Response> = {
   [`GET /api/stories/${storyFixture.id}`]: () => json(200, { story: storyFixture }),
 };
 
+/** The progress the server last had: the chapter left at 30 s (40 %), on 1 January 2025. */
+export const syncedProgress = () =>
+  json(200, {
+    progress: [
+      {
+        chapterId,
+        progressPercentage: 40,
+        completed: false,
+        lastPositionSeconds: 30,
+        lastAccessedAt: '2025-01-01T00:00:00.000Z',
+        savedAt: '2025-01-01T00:00:00.000Z',
+      },
+    ],
+  });
+
 export type FakeMedia = ReturnType<typeof installFakeMedia>;
 
 /**
