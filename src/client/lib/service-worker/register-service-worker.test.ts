@@ -81,6 +81,15 @@ describe('registerServiceWorker', () => {
     });
   });
 
+  it('leaves the page running online when the browser blocks workers (no registration answered)', async () => {
+    const { container, env, offers } = setUp({ controlled: false });
+    container.register.mockImplementation(() =>
+      Promise.resolve(undefined as unknown as ServiceWorkerRegistration),
+    );
+    await expect(registerServiceWorker(env)).resolves.toBeUndefined();
+    expect(offers).toHaveLength(0);
+  });
+
   it('offers nothing and does not reload when the first worker installs and takes the page', async () => {
     const { env, registration, offers, controllerChanges } = setUp({ controlled: false });
     await registerServiceWorker(env);

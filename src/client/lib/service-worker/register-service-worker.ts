@@ -59,7 +59,7 @@ const browserEnvironment = (): ServiceWorkerEnvironment => ({
 
 export async function registerServiceWorker(
   env: ServiceWorkerEnvironment = browserEnvironment(),
-): Promise<ServiceWorkerRegistration> {
+): Promise<ServiceWorkerRegistration | undefined> {
   const { container } = env;
   // The first worker takes the page over too (clients.claim): no reload for that one.
   let controlled = container.controller !== null;
@@ -74,10 +74,13 @@ export async function registerServiceWorker(
     env.reload();
   });
 
-  const registration = await container.register(SERVICE_WORKER_URL, {
+  // Typed as always a registration, but a browser whose workers are blocked (a privacy setting,
+  // Playwright's `serviceWorkers: 'block'`) answers none: the app then simply runs online.
+  const registration = (await container.register(SERVICE_WORKER_URL, {
     scope: '/',
     updateViaCache: 'none',
-  });
+  })) as ServiceWorkerRegistration | undefined;
+  if (!registration) return undefined;
 
   const offer = (worker: ServiceWorker) => {
     // Nothing to replace on a first install: the new worker is the only one.

@@ -30,9 +30,12 @@ const appReady = () =>
 export function startServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const register = () =>
-    void import('./register-service-worker').then(({ registerServiceWorker }) =>
-      registerServiceWorker(),
-    );
+    void import('./register-service-worker')
+      .then(({ registerServiceWorker }) => registerServiceWorker())
+      .catch(() => {
+        // Refused (private browsing, a blocked script) or offline before the chunk was kept: the
+        // app runs without offline support, and the next page load tries again.
+      });
   // Safari has no requestIdleCallback: a second stands in for it.
   const whenIdle = () =>
     typeof window.requestIdleCallback === 'function'
