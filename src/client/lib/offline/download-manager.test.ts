@@ -10,6 +10,7 @@ import {
   removeAllDownloads,
   removeDownloads,
   removeStoryDownloads,
+  restoreDownloadedPages,
   subscribeToDownloads,
   type ChapterToDownload,
 } from './download-manager';
@@ -411,5 +412,62 @@ describe('signing out', () => {
     expect(left.some((url) => url.includes(chapterId(1)) || url.includes('faro'))).toBe(false);
     expect(storage.caches.has(API_CACHE)).toBe(false);
     expect(storage.caches.has(PAGES_CACHE)).toBe(false);
+  });
+});
+
+describe('after a new service worker version emptied the pages cache', () => {
+  it('puts back each downloaded chapter’s page, fetched as a download fetches it', async () => {
+    await downloadChapter(chapterOf(premiumStory, 1), { userId: USER });
+    await downloadChapter(chapterOf(premiumStory, 2), { userId: USER });
+    // The activation of a new version (decision 039).
+    await storage.delete(PAGES_CACHE);
+    requested = [];
+    credentials = new Map();
+
+    const restored = await restoreDownloadedPages();
+
+    const pages = [`/player/${chapterId(1)}`, `/player/${chapterId(2)}`];
+    expect(restored.sort()).toEqual(pages);
+    expect(storage.stored(PAGES_CACHE)).toEqual(pages);
+    expect(requested.sort()).toEqual(pages);
+    expect(credentials.get(pages[0]!)).toBe('include');
+    const page = storage.caches.get(PAGES_CACHE)!.entries.get(pages[0]!)!;
+    expect(await page.clone().text()).toContain(pages[0]);
+    expect(page.headers.get('content-security-policy')).toBe("default-src 'self'");
+    expect(page.headers.get('vary')).toBeNull();
+  });
+
+  it('fetches only the pages that are missing, and none without downloads', async () => {
+    expect(await restoreDownloadedPages()).toEqual([]);
+    expect(requested).toEqual([]);
+
+    await downloadChapter(chapterOf(premiumStory, 1), { userId: USER });
+    await downloadChapter(chapterOf(premiumStory, 2), { userId: USER });
+    const pagesCache = await storage.open(PAGES_CACHE);
+    await pagesCache.delete(`/player/${chapterId(2)}`);
+    requested = [];
+
+    expect(await restoreDownloadedPages()).toEqual([`/player/${chapterId(2)}`]);
+    expect(requested).toEqual([`/player/${chapterId(2)}`]);
+  });
+
+  it('leaves a chapter the server now refuses as it is, its files still there', async () => {
+    await downloadChapter(chapterOf(premiumStory, 1), { userId: USER });
+    await downloadChapter(chapterOf(premiumStory, 2), { userId: USER });
+    await storage.delete(PAGES_CACHE);
+    const files = storage.stored(DOWNLOADS_CACHE);
+    overrides.set(`/player/${chapterId(1)}`, {
+      status: 403,
+      body: { error: { code: 'FORBIDDEN', message: 'Create an account' } },
+    });
+
+    expect(await restoreDownloadedPages()).toEqual([`/player/${chapterId(2)}`]);
+
+    expect(storage.stored(PAGES_CACHE)).toEqual([`/player/${chapterId(2)}`]);
+    expect(storage.stored(DOWNLOADS_CACHE)).toEqual(files);
+    expect((await listDownloads()).map((record) => record.chapterId).sort()).toEqual([
+      chapterId(1),
+      chapterId(2),
+    ]);
   });
 });

@@ -352,6 +352,43 @@ export async function downloadChapter(
   }
 }
 
+/**
+ * Puts back the player's page of every download whose page is missing from PAGES_CACHE: a new
+ * service worker version empties that cache when it activates (decision 039), and without its page
+ * a downloaded chapter opens offline from the slower app shell. Fetched as a download fetches it
+ * (the learner's cookies, the same headers kept). A page the server now refuses (401/403/404) or
+ * cannot give (offline) is left out: the chapter's files still play. Returns the pages put back.
+ */
+export async function restoreDownloadedPages(): Promise<string[]> {
+  const records = await listDownloadRecords();
+  if (records.length === 0) return [];
+  const pages = await caches.open(PAGES_CACHE);
+  const kept = new Set(
+    (await pages.keys()).map((request) => {
+      const url = new URL(request.url);
+      return url.pathname + url.search;
+    }),
+  );
+  const restored: string[] = [];
+  for (const { chapterId } of records) {
+    const url = chapterPagePath(chapterId);
+    if (kept.has(url) || inFlight.has(url)) continue;
+    let page: Fetched | null;
+    try {
+      page = await fetchFile(url, { required: false, page: true });
+    } catch {
+      break;
+    }
+    if (!page) continue;
+    // Removed while its page was on the way: nothing of it stays.
+    const still = await listDownloadRecords();
+    if (!still.some((record) => record.chapterId === chapterId)) continue;
+    await pages.put(url, page.response);
+    restored.push(url);
+  }
+  return restored;
+}
+
 export interface StoryToDownload {
   id: string;
   slug: string;

@@ -6,6 +6,7 @@ import {
   downloadStory,
   isAbortError,
   listDownloads,
+  restoreDownloadedPages,
   subscribeToDownloads,
   type ChapterToDownload,
   type StoryToDownload,
@@ -27,9 +28,28 @@ let unsubscribeManager: (() => void) | null = null;
 
 const supported = () => typeof indexedDB !== 'undefined' && typeof caches !== 'undefined';
 
+let pagesRestored = false;
+
+/**
+ * Once per page load, when the list is first read and has downloads: under the service worker and
+ * online, the players' pages a new version's activation emptied are fetched again at the next idle
+ * moment (decision 040). Pages without downloads never run it.
+ */
+function restorePagesOnce(list: readonly DownloadRecord[]) {
+  if (pagesRestored || list.length === 0) return;
+  pagesRestored = true;
+  if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller || !navigator.onLine)
+    return;
+  const restore = () => void restoreDownloadedPages().catch(() => undefined);
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(restore, { timeout: 5000 });
+  else setTimeout(restore, 1000);
+}
+
 async function reload() {
   try {
     records = await listDownloads();
+    restorePagesOnce(records);
   } catch {
     records = [];
   }
