@@ -21,6 +21,12 @@ test.use({ serviceWorkers: 'allow' });
 
 const offlineNotice = (page: Page) => page.getByTestId('offline-indicator');
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+/** The HTML of a page kept in the pages cache (null: not kept). */
+const keptPage = (page: Page, path: string) =>
+  page.evaluate(
+    async ({ name, path }) => (await (await caches.open(name)).match(path))?.text() ?? null,
+    { name: PAGES_CACHE, path },
+  );
 
 test('pages seen online and the library open offline, with the offline notice; sending a message or signing in says it needs a connection', async ({
   page,
@@ -165,6 +171,13 @@ test('a new version is offered with Reload, which runs it; until then the open t
     // A page loaded under this version's worker: kept, its HTML naming this build's assets.
     await page.goto('/contact');
     await expect(heading(page, 'Contact Us')).toBeVisible();
+    // A downloaded chapter: its player's page is kept too (decision 040).
+    const { chapter } = await openStoryFirstChapter(context.request);
+    const playerPage = `/player/${chapter.id}`;
+    await page.goto(playerPage);
+    await page.getByRole('button', { name: 'Download for offline' }).click();
+    await expect(page.getByText('Downloaded', { exact: true })).toBeVisible();
+    expect(await keptPage(page, playerPage)).not.toBeNull();
 
     // The next version is deployed; the open tab looks for it when it comes back into view.
     proxy.serveBuild(nextBuild);
@@ -187,6 +200,12 @@ test('a new version is offered with Reload, which runs it; until then the open t
     });
     await expect(heading(page, 'Help Center')).toBeVisible();
     await expect(offer).toHaveCount(0);
+
+    // The new worker emptied the pages cache; the downloads list, once read online, puts the
+    // downloaded chapter's page back, as the new version renders it.
+    await page.goto('/downloads');
+    await expect.poll(() => keptPage(page, playerPage), { timeout: 30_000 }).not.toBeNull();
+    expect(await keptPage(page, '/contact')).toBeNull();
 
     // Offline, a page visited under the old version (its HTML named the old build's assets, gone
     // now) opens from the new version and runs: the kept copy went when the new worker activated.

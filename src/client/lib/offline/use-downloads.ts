@@ -38,12 +38,21 @@ let pagesRestored = false;
 function restorePagesOnce(list: readonly DownloadRecord[]) {
   if (pagesRestored || list.length === 0) return;
   pagesRestored = true;
-  if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller || !navigator.onLine)
-    return;
+  const controller = 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null;
+  if (!controller || !navigator.onLine) return;
   const restore = () => void restoreDownloadedPages().catch(() => undefined);
-  if (typeof window.requestIdleCallback === 'function')
-    window.requestIdleCallback(restore, { timeout: 5000 });
-  else setTimeout(restore, 1000);
+  const whenIdle = () =>
+    typeof window.requestIdleCallback === 'function'
+      ? window.requestIdleCallback(restore, { timeout: 5000 })
+      : setTimeout(restore, 1000);
+  // A worker that has just taken over may still be emptying the pages cache (its activation).
+  if (controller.state === 'activated') return void whenIdle();
+  const activated = () => {
+    if (controller.state !== 'activated') return;
+    controller.removeEventListener('statechange', activated);
+    whenIdle();
+  };
+  controller.addEventListener('statechange', activated);
 }
 
 async function reload() {
