@@ -29,6 +29,7 @@ import { useAuth } from '#client/lib/auth/auth-context';
 import { useDocumentTitle } from '#client/lib/document-title';
 import { downloadedChapterIds, useDownloads } from '#client/lib/offline/use-downloads';
 import { usePreviewMode, withPreview } from '#client/lib/preview';
+import { doneOrKept } from '#client/lib/outbox/kept-offline';
 import { toast } from '#client/lib/toast';
 import { useOnline } from '#client/lib/use-online';
 import { useBookmarkMutations } from '../api/bookmarks';
@@ -292,10 +293,11 @@ function ChapterView({
   const createBookmark = create.mutate;
   const onBookmarkLine = useCallback(
     (segment: TranscriptSegment) => {
+      const added = doneOrKept('Bookmark added');
       createBookmark(
         { chapterId, positionSeconds: segment.start, segmentId: segment.id },
         {
-          onSuccess: () => toast.success('Bookmark added'),
+          onSuccess: () => toast.success(added),
           onError: bookmarkSaveFailed,
         },
       );
