@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outboxKey, PROGRESS_QUEUE_KEY, reviewAnswersKey } from '#shared/offline/offline-storage';
 import {
   chapterId,
@@ -85,6 +85,7 @@ describe('offline outbox in the player', () => {
     const add = within(panel).getByRole('button', { name: 'Add bookmark' });
     await waitFor(() => expect(add).toBeEnabled());
     online = false;
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
 
     fireEvent.change(within(panel).getByLabelText('Note (optional)'), {
       target: { value: 'Written on the train' },
@@ -98,8 +99,13 @@ describe('offline outbox in the player', () => {
       expect(JSON.parse(localStorage.getItem(outboxKey(userFixture.id))!)).toHaveLength(1),
     );
     expect(sent).toEqual([]);
+    // Told that it waits on this device, not that it is done.
+    await screen.findByText(
+      "Bookmark added at 0:00 — kept on this device, it will be sent when you're back online",
+    );
 
     online = true;
+    onLine.mockRestore();
     act(() => {
       window.dispatchEvent(new Event('online'));
     });

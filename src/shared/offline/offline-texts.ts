@@ -8,6 +8,8 @@ export const offlineTexts = {
   /** An action or a load that needs the server, asked for while offline (ApiError message). */
   needsConnection:
     "You're offline. This needs a connection — please try again when you're back online.",
+  /** Added to a change's success toast when it was made offline and waits in the outbox. */
+  keptUntilOnline: "kept on this device, it will be sent when you're back online",
   /** The lasting toast of a new version waiting (service worker update). */
   updateAvailable: 'New version available',
   updateReload: 'Reload',

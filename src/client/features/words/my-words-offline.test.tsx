@@ -6,6 +6,9 @@ import { outboxKey } from '#shared/offline/offline-storage';
 import { json, renderApp, sessionOf, stubApi, userFixture } from '#client/test/render-app';
 import { savedItemFixture } from '#client/test/saved-item-fixture';
 
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('sonner', async (original) => ({ ...(await original<object>()), toast }));
+
 const item = savedItemFixture();
 
 beforeEach(() => {
@@ -13,6 +16,8 @@ beforeEach(() => {
   sessionStorage.clear();
   vi.stubGlobal('scrollTo', vi.fn());
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  toast.success.mockReset();
+  toast.error.mockReset();
 });
 afterEach(() => {
   cleanup();
@@ -53,5 +58,36 @@ describe('My words offline (decision 041)', () => {
       expect(screen.queryByText('Loading your words...')).not.toBeInTheDocument(),
     );
     expect(screen.queryByRole('button', { name: 'Delete “perro”' })).not.toBeInTheDocument();
+  });
+  it('says a delete made offline is kept on this device', async () => {
+    stubApi({
+      'GET /api/auth/session': sessionOf(userFixture),
+      'GET /api/me/saved-items?limit=30': () =>
+        json(200, { items: [item], nextCursor: null, total: 1 }),
+      [`DELETE /api/me/saved-items/${item.id}`]: () =>
+        Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderApp('/words');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete “perro”' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        "Deleted from My words — kept on this device, it will be sent when you're back online",
+      ),
+    );
+    onLine.mockRestore();
+  });
+  it('says a delete made online as it always did', async () => {
+    stubApi({
+      'GET /api/auth/session': sessionOf(userFixture),
+      'GET /api/me/saved-items?limit=30': () =>
+        json(200, { items: [item], nextCursor: null, total: 1 }),
+      [`DELETE /api/me/saved-items/${item.id}`]: () => new Response(null, { status: 204 }),
+    });
+    renderApp('/words');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete “perro”' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Deleted from My words'));
   });
 });

@@ -16,6 +16,7 @@ import { Field } from '#client/components/ui/field';
 import { Textarea } from '#client/components/ui/input';
 import { Spinner } from '#client/components/ui/spinner';
 import { useSchemaForm } from '#client/lib/forms/use-schema-form';
+import { doneOrKept } from '#client/lib/outbox/kept-offline';
 import { toast } from '#client/lib/toast';
 import { useBookmarkMutations, useBookmarks } from '../api/bookmarks';
 
@@ -86,6 +87,7 @@ function SignedInBookmarks({
   const add = (event: FormEvent) => {
     // Where the listener is when they press the button.
     const positionSeconds = Math.round((audio?.currentTime ?? 0) * 10) / 10;
+    const added = doneOrKept(`Bookmark added at ${formatClock(positionSeconds)}`);
     void handleSubmit(({ note }) =>
       create.mutate(
         { chapterId, positionSeconds, ...(note ? { note } : {}) },
@@ -93,7 +95,7 @@ function SignedInBookmarks({
           onSuccess: () => {
             // The bookmark showed at once: a note typed since for the next one is kept.
             if ((getValues('note') ?? '').trim() === (note ?? '')) reset({ note: '' });
-            toast.success(`Bookmark added at ${formatClock(positionSeconds)}`);
+            toast.success(added);
           },
           onError: bookmarkSaveFailed,
         },
@@ -221,12 +223,13 @@ function BookmarkItem({
               size="icon"
               className="size-8"
               disabled={remove.isPending}
-              onClick={() =>
+              onClick={() => {
+                const deleted = doneOrKept('Bookmark deleted');
                 remove.mutate(bookmark.id, {
-                  onSuccess: () => toast.success('Bookmark deleted'),
+                  onSuccess: () => toast.success(deleted),
                   onError: () => toast.error('Could not delete the bookmark. Please try again.'),
-                })
-              }
+                });
+              }}
               aria-label={`Delete the bookmark at ${time}`}
             >
               <Trash2 aria-hidden="true" className="size-4" />

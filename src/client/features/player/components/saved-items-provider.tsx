@@ -16,6 +16,7 @@ import {
 } from '#client/lib/api/saved-items/saved-items';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { useOutboxAnswers, useOutboxEntries } from '#client/lib/outbox/use-outbox';
+import { doneOrKept } from '#client/lib/outbox/kept-offline';
 import type { TranslationRequest } from '#client/lib/api/translate';
 import { SaveWordButton } from './save-word-button';
 import { saveFailed, savedTexts } from './saved-items-texts';
@@ -92,9 +93,10 @@ export function SavedItemsProvider({
         toast(savedTexts.alreadySaved);
         return;
       }
+      const saved = doneOrKept(savedTexts.savedLine);
       saveMutate(
         { kind: 'sentence', chapterId, segmentId: segment.id },
-        { onSuccess: () => toast.success(savedTexts.savedLine), onError: saveFailed },
+        { onSuccess: () => toast.success(saved), onError: saveFailed },
       );
     },
     [saveMutate, chapterId, savedLineIds],

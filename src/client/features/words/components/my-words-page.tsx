@@ -11,6 +11,7 @@ import { Notice } from '#client/components/ui/notice';
 import { PageHeading } from '#client/components/ui/page-heading';
 import { Spinner } from '#client/components/ui/spinner';
 import { useDeleteSavedItem } from '#client/lib/api/saved-items/saved-items';
+import { doneOrKept } from '#client/lib/outbox/kept-offline';
 import { useMyWords } from '../api/get-my-words';
 import { SavedItemCard } from './saved-item-card';
 
@@ -45,8 +46,9 @@ export function MyWordsPage() {
 
   const confirmDelete = () => {
     if (!pending) return;
+    const deleted = doneOrKept(myWordsTexts.deleted);
     remove.mutate(pending.id, {
-      onSuccess: () => toast.success(myWordsTexts.deleted),
+      onSuccess: () => toast.success(deleted),
       onError: () => toast.error(myWordsTexts.deleteFailed),
       onSettled: () => setPending(null),
     });
