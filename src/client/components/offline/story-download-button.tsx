@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { Download } from 'lucide-react';
 import { Button } from '#client/components/ui/button';
@@ -10,6 +11,7 @@ import {
   useDownloadTask,
   useDownloads,
 } from '#client/lib/offline/use-downloads';
+import { useOnline } from '#client/lib/use-online';
 import { DownloadedMark } from './downloaded-mark';
 import { DownloadProgress } from './download-progress';
 
@@ -27,6 +29,8 @@ export function StoryDownloadButton({
 }) {
   const downloads = useDownloads();
   const task = useDownloadTask(storyTaskKey(story.id));
+  const online = useOnline();
+  const reasonId = useId();
   if (story.chapters.length === 0) return null;
   if (task) {
     return (
@@ -52,12 +56,15 @@ export function StoryDownloadButton({
       </div>
     );
   }
-  return (
+  const button = (
     <Button
       variant="secondary"
       size="lg"
       wrap
       className={downloads === null ? 'invisible' : undefined}
+      // Offline a download cannot start: the button says why instead of failing when pressed.
+      disabled={!online}
+      aria-describedby={online ? undefined : reasonId}
       onClick={() => void startStoryDownload(story, userId)}
     >
       <Download aria-hidden="true" className="size-5" />
@@ -66,5 +73,14 @@ export function StoryDownloadButton({
         : downloadTexts.download}
       <span className="sr-only">: {story.title}</span>
     </Button>
+  );
+  if (online || downloads === null) return button;
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+      {button}
+      <p id={reasonId} className="text-sm text-ink-muted">
+        {downloadTexts.needsConnection}
+      </p>
+    </div>
   );
 }

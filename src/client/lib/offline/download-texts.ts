@@ -19,4 +19,6 @@ export const downloadTexts = {
   noSpace: 'There is not enough space on this device. Remove some downloads and try again.',
   failed: 'The download failed. Please try again.',
   manage: 'Manage downloads',
+  /** Beside the disabled "Download for offline" while the browser is offline. */
+  needsConnection: 'Downloads need a connection',
 } as const;
