@@ -5,9 +5,9 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChapterToDownload, StoryToDownload } from '#client/lib/offline/download-manager';
-import { putDownloadRecord } from '#client/lib/offline/downloads-db';
 import { ChapterDownloadButton } from './chapter-download-button';
 import { StoryDownloadButton } from './story-download-button';
+import { recordAudioOnlyDownload } from '#client/test/download-record-fixture';
 
 const storyBase = { id: 'story-1', slug: 'el-mercado', imageUrl: null };
 const chapterOf = (id: string, position: number): ChapterToDownload => ({
@@ -32,23 +32,7 @@ beforeEach(async () => {
   online = false;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   vi.stubGlobal('caches', { open: () => Promise.resolve({ delete: () => Promise.resolve(true) }) });
-  await putDownloadRecord({
-    chapterId: first.id,
-    chapterTitle: first.title,
-    chapterPosition: 1,
-    storyId: story.id,
-    storySlug: story.slug,
-    storyTitle: story.title,
-    coverUrl: null,
-    chapterUrls: [`/api/chapters/${first.id}/audio`],
-    storyUrls: [],
-    personalUrls: [],
-    sizes: { [`/api/chapters/${first.id}/audio`]: 1000 },
-    bytes: 1000,
-    requiresLogin: false,
-    userId: null,
-    downloadedAt: '2026-11-26T10:00:00.000Z',
-  });
+  await recordAudioOnlyDownload(story, first);
 });
 afterEach(() => {
   cleanup();

@@ -4,8 +4,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { putDownloadRecord } from '#client/lib/offline/downloads-db';
 import { json, renderApp, sessionOf, storyFixture, stubApi } from '#client/test/render-app';
+import { recordAudioOnlyDownload } from '#client/test/download-record-fixture';
 
 const [first, second] = storyFixture.chapters;
 
@@ -18,23 +18,7 @@ beforeEach(async () => {
     'GET /api/stories/by-slug/el-mercado': () => json(200, { story: storyFixture }),
     'GET /api/auth/session': sessionOf(null),
   });
-  await putDownloadRecord({
-    chapterId: first!.id,
-    chapterTitle: first!.title,
-    chapterPosition: 1,
-    storyId: storyFixture.id,
-    storySlug: storyFixture.slug,
-    storyTitle: storyFixture.title,
-    coverUrl: null,
-    chapterUrls: [`/api/chapters/${first!.id}/audio`],
-    storyUrls: [],
-    personalUrls: [],
-    sizes: { [`/api/chapters/${first!.id}/audio`]: 1000 },
-    bytes: 1000,
-    requiresLogin: false,
-    userId: null,
-    downloadedAt: '2026-11-26T10:00:00.000Z',
-  });
+  await recordAudioOnlyDownload(storyFixture, { ...first!, position: 1 });
 });
 afterEach(() => {
   cleanup();
