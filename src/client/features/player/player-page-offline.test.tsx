@@ -16,6 +16,7 @@ import {
   tearDownPlayerPage,
   transcriptLines,
   transcriptWord,
+  autoPlayNextPreferences,
 } from './player-test-setup';
 import { PROGRESS_QUEUE_KEY } from './progress/progress-queue';
 
@@ -217,17 +218,7 @@ describe('player page offline', () => {
     const { audio, fetchMock } = await openOffline({
       ...saved,
       ...signedIn,
-      'GET /api/me/preferences': () =>
-        json(200, {
-          preferences: {
-            playbackSpeed: 1,
-            autoPlayNext: true,
-            showTranslations: false,
-            preferredLanguage: 'en',
-            theme: 'auto',
-            updatedAt: null,
-          },
-        }),
+      'GET /api/me/preferences': autoPlayNextPreferences,
     });
     await waitFor(() =>
       expect(screen.getByRole('switch', { name: 'Show translations' })).not.toBeChecked(),

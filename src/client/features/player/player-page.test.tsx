@@ -27,6 +27,7 @@ import {
   transcript,
   transcriptLines,
   transcriptWord,
+  autoPlayNextPreferences,
 } from './player-test-setup';
 import { PROGRESS_QUEUE_KEY } from './progress/progress-queue';
 
@@ -521,17 +522,7 @@ describe('player page, signed in', () => {
     const next = { ...chapters[1]!, hasTranscript: false, story: storySummary };
     const { container } = await openPlayer({
       ...signedIn,
-      'GET /api/me/preferences': () =>
-        json(200, {
-          preferences: {
-            playbackSpeed: 1,
-            autoPlayNext: true,
-            showTranslations: false,
-            preferredLanguage: 'en',
-            theme: 'auto',
-            updatedAt: null,
-          },
-        }),
+      'GET /api/me/preferences': autoPlayNextPreferences,
       [`GET /api/chapters/${nextChapterId}`]: () => json(200, { chapter: next }),
       [`GET /api/progress?chapterIds=${nextChapterId}`]: () => json(200, { progress: [] }),
       [`GET /api/bookmarks?chapterId=${nextChapterId}`]: () => json(200, { bookmarks: [] }),

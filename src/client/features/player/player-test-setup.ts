@@ -66,6 +66,19 @@ export const syncedProgress = () =>
     ],
   });
 
+/** The learner's player preferences with "play the next chapter" on. */
+export const autoPlayNextPreferences = () =>
+  json(200, {
+    preferences: {
+      playbackSpeed: 1,
+      autoPlayNext: true,
+      showTranslations: false,
+      preferredLanguage: 'en',
+      theme: 'auto',
+      updatedAt: null,
+    },
+  });
+
 export type FakeMedia = ReturnType<typeof installFakeMedia>;
 
 /**
