@@ -10,6 +10,7 @@ import { getStories } from '#client/lib/api/stories/get-stories';
 import { getStory } from '#client/lib/api/stories/get-story';
 import { getStoryBySlug } from '#client/lib/api/stories/get-story-by-slug';
 import { chapterDownloadUrls } from './download-urls';
+import { recordFetchedUrls } from '#client/test/record-fetched-urls';
 
 const chapter = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -24,14 +25,7 @@ const chapter = {
 
 let requested: string[];
 beforeEach(() => {
-  requested = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL) => {
-      requested.push(String(input));
-      return Promise.resolve(Response.json({ segments: [], stories: [], story: {}, items: [] }));
-    }),
-  );
+  requested = recordFetchedUrls({ segments: [], stories: [], story: {}, items: [] });
 });
 afterEach(() => vi.unstubAllGlobals());
 

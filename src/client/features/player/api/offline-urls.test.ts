@@ -3,6 +3,7 @@ import { chapterDownloadUrls } from '#client/lib/offline/download-urls';
 import { getBookmarks } from './bookmarks';
 import { getChapterVocabulary } from './get-chapter-vocabulary';
 import { getChapterProgress } from './get-progress';
+import { recordFetchedUrls } from '#client/test/record-fetched-urls';
 
 const chapter = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -13,14 +14,7 @@ const chapter = {
 
 let requested: string[];
 beforeEach(() => {
-  requested = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL) => {
-      requested.push(String(input));
-      return Promise.resolve(Response.json({ bookmarks: [], progress: [], newWordIds: [] }));
-    }),
-  );
+  requested = recordFetchedUrls({ bookmarks: [], progress: [], newWordIds: [] });
 });
 afterEach(() => vi.unstubAllGlobals());
 
