@@ -12,6 +12,22 @@ import { z } from 'zod';
 export const textSources = ['machine', 'human'] as const;
 export type TextSource = (typeof textSources)[number];
 const textSourceSchema = z.enum(textSources);
+
+/**
+ * Where a machine proposal came from (decision 043), kept beside `translationSource: 'machine'` /
+ * `glossSource: 'machine'` so the studio can say so; dropped when a person approves or edits.
+ * `memory`: approved by a person elsewhere on this site (translation memory); `lexicon`: the
+ * built-in dictionary; the others are the translation services of decision 010.
+ */
+export const proposalOrigins = [
+  'memory',
+  'lexicon',
+  'apertium',
+  'libretranslate',
+  'deepl',
+] as const;
+export type ProposalOrigin = (typeof proposalOrigins)[number];
+const proposalOriginSchema = z.enum(proposalOrigins);
 const confidenceSchema = z.number().min(0).max(1);
 
 export const transcriptWordSchema = z.object({
@@ -21,6 +37,7 @@ export const transcriptWordSchema = z.object({
   end: z.number().nonnegative(),
   gloss: z.string().optional(),
   glossSource: textSourceSchema.optional(),
+  glossOrigin: proposalOriginSchema.optional(),
   confidence: confidenceSchema.optional(),
 });
 
@@ -31,6 +48,7 @@ export const transcriptSegmentSchema = z.object({
   text: z.string(),
   translation: z.string().optional(),
   translationSource: textSourceSchema.optional(),
+  translationOrigin: proposalOriginSchema.optional(),
   confidence: confidenceSchema.optional(),
   words: z.array(transcriptWordSchema),
 });

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { preferredLanguages } from './me.ts';
 
-export const translationSources = ['story', 'dictionary', 'api'] as const;
+/**
+ * Where a translation comes from: `story`, the story's own text that a person wrote or approved;
+ * `machine`, the story's own text still as a machine proposed it (not reviewed: issue 21);
+ * `dictionary`, the built-in lexicon; `api`, a translation service asked now.
+ */
+export const translationSources = ['story', 'machine', 'dictionary', 'api'] as const;
 
 export const translateBodySchema = z
   .object({

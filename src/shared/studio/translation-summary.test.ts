@@ -60,3 +60,29 @@ describe('translationSummary', () => {
     });
   });
 });
+
+describe('translationSummary and names, numbers', () => {
+  it('needs no gloss for a name or a number, but a machine gloss on one still waits', () => {
+    const transcript: Transcript = {
+      segments: [
+        {
+          id: 's1',
+          start: 0,
+          end: 1,
+          text: 'Ana tiene 3 gatos.',
+          translation: 'Ana has 3 cats.',
+          words: [word('Ana'), word('tiene', 'has'), word('3'), word('gatos', 'cats', 'machine')],
+        },
+        {
+          id: 's2',
+          start: 1,
+          end: 2,
+          text: 'Ana llega.',
+          translation: 'Ana arrives.',
+          words: [word('Ana', 'Ana (name)', 'machine'), word('llega', 'arrives')],
+        },
+      ],
+    };
+    expect(translationSummary(transcript).wordsNeedingGloss).toBe(2);
+  });
+});

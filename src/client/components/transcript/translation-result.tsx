@@ -9,6 +9,7 @@ import {
 
 export const sourceLabel: Record<TranslationSource, string> = {
   story: 'From the story',
+  machine: 'Machine translation',
   dictionary: 'Dictionary',
   api: 'Machine translation',
 };

@@ -8,7 +8,7 @@ import { Textarea } from '#client/components/ui/input';
 import { cn } from '#client/lib/cn';
 import { isDoubtful } from '../rules/doubtful';
 import { formatConfidence, formatTimestamp } from '../rules/labels';
-import { needsGloss } from '#shared/studio/translation-summary';
+import { glossesWaiting } from '#shared/studio/translation-summary';
 import { TextSourceMark } from './text-source-mark';
 
 /** The id of a sentence's timing panel (the page renders it inside the open card). */
@@ -50,7 +50,7 @@ export const SentenceCard = memo(function SentenceCard({
   const machineGlosses = segment.words.filter(
     (word) => word.glossSource === 'machine' && word.gloss?.trim(),
   ).length;
-  const glossesToApprove = segment.words.filter(needsGloss).length;
+  const glossesToApprove = glossesWaiting(segment).filter(Boolean).length;
   const translationPending = segment.translationSource === 'machine' && segment.translation?.trim();
 
   return (
