@@ -38,6 +38,17 @@ const transcript: Transcript = {
         { id: 'w7', text: 'duerme.', start: 3.4, end: 6 },
       ],
     },
+    {
+      id: 's3',
+      start: 6,
+      end: 8,
+      text: 'Cuesta 15.000 euros.',
+      words: [
+        { id: 'w8', text: 'Cuesta', start: 6, end: 6.5 },
+        { id: 'w9', text: '15.000', start: 6.5, end: 7.4 },
+        { id: 'w10', text: 'euros', start: 7.4, end: 8 },
+      ],
+    },
   ],
 };
 
@@ -127,6 +138,13 @@ describe('saved items', () => {
     const res = await save(alice, { kind: 'word', chapterId, segmentId: 's1', wordId: 'w4' });
     expect(res.json().item).toMatchObject({ text: 'grande', gloss: expect.any(String) });
     expect(res.json().item.gloss).not.toBe('');
+  });
+
+  it('glosses a number with its English form (issue 21)', async () => {
+    const carol = await signedInUser(t);
+    const res = await save(carol, { kind: 'word', chapterId, segmentId: 's3', wordId: 'w9' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().item).toMatchObject({ text: '15.000', gloss: '15,000' });
   });
 
   it('never stores text from the client: unknown fields are refused', async () => {

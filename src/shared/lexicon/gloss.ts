@@ -2,6 +2,7 @@
 
 import { getLexicon, hasFeminineForm, type LexiconEntry, type PartOfSpeech } from './entries.ts';
 import { analyzeWord, deaccent, normalizeWord, type Want } from './lemmatize.ts';
+import { numberGloss } from './numbers.ts';
 
 export interface WordGloss {
   lemma: string;
@@ -168,6 +169,15 @@ export function lookupWord(word: string, options: LookupOptions = {}): WordGloss
     .map((m) => ({ lemma: m.entry.lemma, pos: m.entry.pos, en: m.entry.en }));
   if (also.length) gloss.also = also;
   return gloss;
+}
+
+/**
+ * A word's English for a learner who looks it up alone (the word popup, a saved word): a number's
+ * English form (`15.000` → "15,000", `1.º` → "1st"), else the lexicon's senses of its likeliest
+ * reading; undefined when neither knows it.
+ */
+export function englishOfWord(word: string): string | undefined {
+  return numberGloss(word) ?? lookupWord(word)?.en;
 }
 
 /** Whether the word's lemma is one of the lexicon's common words. */

@@ -4,6 +4,7 @@
 export { getLexicon, type LexiconEntry, type PartOfSpeech } from './entries.ts';
 export { analyzeWord, lemmaCandidates, normalizeWord, type Analysis } from './lemmatize.ts';
 export {
+  englishOfWord,
   glossText,
   isTopWord,
   lookupWord,
@@ -13,3 +14,4 @@ export {
   type LookupOptions,
   type WordGloss,
 } from './gloss.ts';
+export { numberGloss } from './numbers.ts';

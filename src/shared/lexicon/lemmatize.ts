@@ -31,8 +31,13 @@ export interface Analysis {
 const ACUTE: Record<string, string> = { a: 'á', e: 'é', i: 'í', o: 'ó', u: 'ú' };
 const PLAIN: Record<string, string> = { á: 'a', é: 'e', í: 'i', ó: 'o', ú: 'u', ü: 'u' };
 
-/** Lower-case, keep letters (with accents, ü and ñ), drop everything else. */
+/**
+ * Lower-case, keep letters (with accents, ü and ñ), drop everything else. A word with a digit
+ * (`15.000`, `3.os`, `2a`) is no word of the lexicon: it normalises to nothing rather than to its
+ * letters (`os`, `a`). Numbers have their own English (numbers.ts).
+ */
 export function normalizeWord(word: string): string {
+  if (/\p{N}/u.test(word)) return '';
   return word
     .normalize('NFC')
     .toLowerCase()

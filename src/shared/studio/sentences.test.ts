@@ -18,6 +18,12 @@ describe('splitSentences', () => {
     ['Dijo: «Me voy.» Y se fue.', ['Dijo: «Me voy.»', 'Y se fue.']],
     ['"¿Quién es?" Nadie contestó.', ['"¿Quién es?"', 'Nadie contestó.']],
     ['Tenía 3 años. 20 años después volvió.', ['Tenía 3 años.', '20 años después volvió.']],
+    // A number, a time or an ordinal ends a sentence like any word.
+    ['Tengo 3. Luego vendrán más.', ['Tengo 3.', 'Luego vendrán más.']],
+    ['Salió a las 9:30. A las 10:45 volvió.', ['Salió a las 9:30.', 'A las 10:45 volvió.']],
+    ['Costó 15.000. Era caro.', ['Costó 15.000.', 'Era caro.']],
+    ['Quedó el 1.º. Luego llegó Ana, 2.ª.', ['Quedó el 1.º.', 'Luego llegó Ana, 2.ª.']],
+    ['Quedó 2º. Su hermana, 3ª. Nadie más.', ['Quedó 2º.', 'Su hermana, 3ª.', 'Nadie más.']],
   ])('ends a sentence at its punctuation: %s', (text, sentences) => {
     expect(splitSentences(text)).toEqual(sentences);
   });
@@ -29,6 +35,8 @@ describe('splitSentences', () => {
     ['Vive en la Avda. Central, núm. 5, con Ud. y Sra. Gómez.'],
     ['Leía a J. R. Jiménez cada noche.'],
     ['Pesaba 3.5 kilos y lo vio en www.rae.es ayer.'],
+    ['Costaba 15.000 euros, 1.000.000 de pesetas o 3,5 sueldos a las 9:30 del 1.º de mayo.'],
+    ['Era el 1.er día de la 2.ª semana y el 10:45:30 marcaba el reloj.'],
     ['—¿Es suyo este paraguas? —pregunta.'],
     ['—¡Bienvenida, Lucía! —dice—, pasa.'],
   ])('does not end a sentence inside: %s', (text) => {

@@ -9,7 +9,8 @@
  *   a new line of speech.
  * - It does not end before a lowercase word (`¡Qué frío! dijo`, `Pues... no sé`), before a
  *   dialogue tag (`—¿Vienes? —preguntó Ana.`), after a common abbreviation or an initial
- *   (`el Sr. Pérez`, `J. R. Jiménez`), or inside a number or a web address (`3.5`, `www.rae.es`).
+ *   (`el Sr. Pérez`, `J. R. Jiménez`), or inside a number, a time, an ordinal or a web address
+ *   (`15.000`, `3.5`, `9:30`, `1.º`, `www.rae.es`); after them it does (`Tengo 3. Luego…`).
  *
  * Each sentence is returned exactly as written, without the whitespace around it.
  */
@@ -115,8 +116,8 @@ function endsSentence(
   if (line.slice(start, end) === '.') {
     const word = wordBefore(line, start);
     if (ABBREVIATIONS.has(word.toLowerCase())) return false;
-    // An initial: one capital letter ("J. R. Jiménez").
-    if (word.length === 1 && !isLowercase(word)) return false;
+    // An initial: one capital letter ("J. R. Jiménez"); not the sign of an ordinal ("el 2º.").
+    if (/^\p{Lu}$/u.test(word)) return false;
   }
   return true;
 }

@@ -59,11 +59,23 @@ export function adminRequest(app: FastifyInstance, cookie: string) {
     });
 }
 
+/** A recording made by the test itself, uploaded as it is. */
+export interface RecordingFile {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 /**
  * A draft story's chapter with a recording uploaded and associated the way the admin screens do
- * it (POST /api/admin/files, then POST /api/admin/chapters/:id/files).
+ * it (POST /api/admin/files, then POST /api/admin/chapters/:id/files): a file of
+ * tests/api/fixtures/studio by name, or a recording the test made.
  */
-export async function chapterWithRecording(t: TestApp, cookie: string, fixture?: string) {
+export async function chapterWithRecording(
+  t: TestApp,
+  cookie: string,
+  fixture?: string | RecordingFile,
+) {
   const { chapters: created } = await insertStory(
     t.database.db,
     { status: 'draft', publishedAt: null },
@@ -76,7 +88,11 @@ export async function chapterWithRecording(t: TestApp, cookie: string, fixture?:
     .set({ audioFileId: '', transcriptFileId: '' })
     .where(eq(chapters.id, chapterId));
   if (!fixture) return { chapterId, audioKey: null };
-  const form = multipart(fixture, 'audio/mp4', studioFixture(fixture));
+  const recording =
+    typeof fixture === 'string'
+      ? { filename: fixture, contentType: 'audio/mp4', content: studioFixture(fixture) }
+      : fixture;
+  const form = multipart(recording.filename, recording.contentType, recording.content);
   const uploaded = await t.app.inject({
     method: 'POST',
     url: '/api/admin/files?bucket=audios',

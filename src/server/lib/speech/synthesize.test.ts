@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tokenizeWords } from '#shared/studio/words';
 import { ESPEAK_SAMPLE_RATE, listVoiceLanguages } from './espeak.ts';
-import { speechTokens, synthesizeSentence, synthesizeSpeech } from './synthesize.ts';
+import { speechText, speechTokens, synthesizeSentence, synthesizeSpeech } from './synthesize.ts';
 
 const spain = { voice: 'es', speed: 130, pitch: 50 };
 const sentence = 'Había una vez una niña que vivía cerca del mar.';
@@ -52,6 +52,32 @@ describe('synthesizeSentence', () => {
 
   it('lists the Spanish voices', async () => {
     expect(await listVoiceLanguages()).toEqual(expect.arrayContaining(['es', 'es-419']));
+  });
+});
+
+describe('speechText', () => {
+  it('keeps the text’s length, so eSpeak’s positions fall on the tokens', () => {
+    for (const text of [
+      '—Sí, 1.º.',
+      'El 1er día, los 3.os puestos, la 2.ª vez.',
+      '15.000 y 9:30',
+    ]) {
+      expect(speechText(text)).toHaveLength(text.length);
+    }
+  });
+
+  it('gives an abbreviated ordinal the form eSpeak reads as an ordinal', () => {
+    expect(speechText('el 1.º de mayo, la 2.ª vez, el 1.er día, los 3.os, el 1er, el 2º')).toBe(
+      'el 1º  de mayo, la 2ª  vez, el 1º   día, los 3º  , el 1º , el 2º',
+    );
+    // Letters after a number that are no ordinal stay as written; so do numbers and times.
+    expect(speechText('la 2.ª vez, el 3.er., 1.ºA, 15.000 a las 9:30')).toBe(
+      'la 2ª  vez, el 3º  ., 1.ºA, 15.000 a las 9:30',
+    );
+  });
+
+  it('silences a dialogue dash that opens the sentence', () => {
+    expect(speechText('—Sí, señor.')).toBe(' Sí, señor.');
   });
 });
 

@@ -11,12 +11,24 @@ export interface SentenceSpeech {
 }
 
 /**
+ * An abbreviated ordinal after its digits: `1.º`, `2.ª`, `1.er`, `3.os`, `1er`. eSpeak reads
+ * `1º` as "primero" and `2ª` as "segunda", but `1.º` as "uno punto o" and `1er` as "uno er".
+ */
+const ORDINAL = /(?<=\p{Nd})\.?(º|ª|er|os|as)(?![\p{L}\p{M}\p{N}])/gu;
+const ORDINAL_SIGN: Record<string, string> = { º: 'º', ª: 'ª', er: 'º', os: 'º', as: 'ª' };
+
+/**
  * The text eSpeak reads: identical length to the displayed text (so eSpeak's character positions
  * map back onto the tokens), but a dialogue dash opening the sentence becomes a space so the
- * sentence does not start with a long silent beat.
+ * sentence does not start with a long silent beat, and an ordinal is written as eSpeak reads it
+ * the way a narrator does (`1.º` → `1º `).
  */
 export function speechText(text: string): string {
-  return text.replace(/^(\s*)[—–-]/u, '$1 ');
+  return text
+    .replace(/^(\s*)[—–-]/u, '$1 ')
+    .replace(ORDINAL, (written: string, suffix: string) =>
+      (ORDINAL_SIGN[suffix] ?? suffix).padEnd(written.length, ' '),
+    );
 }
 
 /** Synthesises one sentence and tells, for each token of its text, where eSpeak started saying it. */

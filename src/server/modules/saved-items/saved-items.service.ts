@@ -4,7 +4,7 @@ import type {
   SavedItem,
   SavedItemList,
 } from '#shared/contracts/saved-items';
-import { lookupWord } from '#shared/lexicon/index';
+import { englishOfWord } from '#shared/lexicon/index';
 import type { RequestOrigin } from '../../lib/actor.ts';
 import { notFound, rateLimited, validationError } from '../../lib/errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
@@ -138,7 +138,7 @@ export function createSavedItemsService(deps: {
       if (body.wordId && !word) throw notFound(savedItemMessages.wordNotFound);
 
       const text = word ? bareWord(word.text) : segment.text;
-      const gloss = word ? (word.gloss ?? lookupWord(text)?.en ?? null) : null;
+      const gloss = word ? (word.gloss ?? englishOfWord(text) ?? null) : null;
       const sentenceTranslation =
         segment.translation ?? (await translate.machineTranslate(segment.text, 'es', 'en'));
       const { id, created } = await savedItems.insertOrFind({

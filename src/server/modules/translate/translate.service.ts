@@ -7,7 +7,7 @@ import {
   type TranslateResponse,
   type TranslationLanguage,
 } from '#shared/contracts/translate';
-import { glossText, lookupWord } from '#shared/lexicon/index';
+import { englishOfWord, glossText } from '#shared/lexicon/index';
 import { sanitizeText } from '#shared/sanitize';
 import type { RequestOrigin } from '../../lib/actor.ts';
 import { rateLimited, serviceUnavailable, validationError } from '../../lib/errors.ts';
@@ -76,7 +76,7 @@ export function createTranslateService(deps: {
 
   function fromDictionary(text: string): string | undefined {
     const words = text.split(/\s+/).filter(Boolean);
-    if (words.length === 1) return lookupWord(words[0]!)?.en;
+    if (words.length === 1) return englishOfWord(words[0]!);
     const { summary, tokens } = glossText(text);
     return tokens.some((token) => token.en) ? summary : undefined;
   }
