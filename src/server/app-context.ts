@@ -432,6 +432,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
     stories,
     limiter,
     providers: translationProviders(config.translation),
+    log,
   });
   const studio = createStudioServices({
     repositories,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translationServices } from './translation-services.ts';
 
 /**
  * The one transcript format of the product. Times are seconds from the start of the chapter audio.
@@ -19,13 +20,7 @@ const textSourceSchema = z.enum(textSources);
  * `memory`: approved by a person elsewhere on this site (translation memory); `lexicon`: the
  * built-in dictionary; the others are the translation services of decision 010.
  */
-export const proposalOrigins = [
-  'memory',
-  'lexicon',
-  'apertium',
-  'libretranslate',
-  'deepl',
-] as const;
+export const proposalOrigins = ['memory', 'lexicon', ...translationServices] as const;
 export type ProposalOrigin = (typeof proposalOrigins)[number];
 const proposalOriginSchema = z.enum(proposalOrigins);
 const confidenceSchema = z.number().min(0).max(1);

@@ -1,10 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backgroundJobs, securityAuditLog } from '#server/db/schema';
 import {
   alignmentResultSchema,
+  prefillResponseSchema,
   studioChapterSchema,
   transcriptVersionsResponseSchema,
   waveformSchema,
@@ -13,6 +12,7 @@ import {
 import { checkTimedTranscript } from '#shared/studio/check-transcript';
 import type { Transcript } from '#shared/transcript';
 import { signedInUser } from './helpers/accounts.ts';
+import { startFakeLibreTranslate } from './helpers/fake-translation-services.ts';
 import {
   adminRequest,
   chapterWithRecording,
@@ -84,6 +84,14 @@ describe('alignment from upload to transcript', () => {
     const result = alignmentResultSchema.parse(job.result);
     expect(result).toMatchObject({ version: 1, segments: 2, words: 16 });
     expect(result.leadingNonSpeechSeconds).toBeCloseTo(0.3, 1);
+    // The job's prefill reports what it did: glosses only, no service to translate sentences.
+    expect(result.translations).toMatchObject({
+      providers: [],
+      sentencesTranslated: [],
+      sentencesMissing: 2,
+      glossesFilled: expect.any(Number),
+      failures: [],
+    });
 
     const latest = await call('GET', `/api/admin/chapters/${chapterId}/alignment`);
     expect(latest.json().job).toMatchObject({ id: job.id, status: 'succeeded', progress: 1 });
@@ -510,35 +518,40 @@ describe('re-aligning one sentence', () => {
 });
 
 describe('translation prefill', () => {
-  it('fills missing glosses from the lexicon as machine-made and keeps what is written', async () => {
+  it('fills missing glosses from the lexicon as machine-made, keeps what is written, and says no service translates sentences', async () => {
     const { chapterId } = await chapterWithRecording(t, admin.cookie, 'paraguas-8s.m4a');
     const res = await call('POST', `/api/admin/chapters/${chapterId}/translations/prefill`, {
       transcript: paraguasTranscript(),
     });
     expect(res.statusCode).toBe(200);
-    const { transcript } = res.json() as { transcript: Transcript };
+    const { transcript, report } = prefillResponseSchema.parse(res.json());
     expect(transcript.segments[0]).toEqual(paraguasTranscript().segments[0]);
     const autobus = transcript.segments[1]!.words[3]!;
-    expect(autobus).toMatchObject({ text: 'autobús', gloss: 'bus', glossSource: 'machine' });
-    // No translation provider is configured here: sentences stay untranslated.
+    expect(autobus).toMatchObject({
+      text: 'autobús',
+      gloss: 'bus',
+      glossSource: 'machine',
+      glossOrigin: 'lexicon',
+    });
+    // No translation service is configured here: sentences stay untranslated, and the report
+    // says so rather than claiming them filled.
     expect(transcript.segments[1]!.translation).toBeUndefined();
+    const glossed = transcript.segments[1]!.words.filter((word) => word.gloss).length;
+    expect(report).toEqual({
+      providers: [],
+      sentencesTranslated: [],
+      sentencesFromMemory: 0,
+      sentencesMissing: 1,
+      glossesFilled: glossed,
+      failures: [],
+    });
+    expect(glossed).toBeGreaterThan(5);
     expect((await storedTranscriptState(t, chapterId)).versions).toBe(0);
   });
 
-  it('translates sentences through the configured provider, marked as machine-made', async () => {
-    const fake = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        const { q } = JSON.parse(body) as { q: string };
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ translatedText: `EN: ${q}` }));
-      });
-    });
-    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-    const withProvider = await createTestApp({
-      LIBRETRANSLATE_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
-    });
+  it('translates sentences through the configured service, marked as machine-made by it', async () => {
+    const fake = await startFakeLibreTranslate();
+    const withProvider = await createTestApp({ LIBRETRANSLATE_URL: fake.url });
     try {
       const owner = await signedInUser(withProvider, { role: 'admin' });
       const { chapterId } = await chapterWithRecording(withProvider, owner.cookie);
@@ -547,14 +560,26 @@ describe('translation prefill', () => {
         `/api/admin/chapters/${chapterId}/translations/prefill`,
         { transcript: paraguasTranscript() },
       );
-      const { transcript } = res.json() as { transcript: Transcript };
-      expect(transcript.segments.map((s) => [s.translation, s.translationSource])).toEqual([
-        ['It is Monday and it is raining hard.', 'human'],
-        ['EN: Pablo espera el autobús de las ocho, como todos los días.', 'machine'],
+      const { transcript, report } = prefillResponseSchema.parse(res.json());
+      expect(
+        transcript.segments.map((s) => [s.translation, s.translationSource, s.translationOrigin]),
+      ).toEqual([
+        ['It is Monday and it is raining hard.', 'human', undefined],
+        [
+          '[en] Pablo espera el autobús de las ocho, como todos los días.',
+          'machine',
+          'libretranslate',
+        ],
       ]);
+      expect(report).toMatchObject({
+        providers: ['libretranslate'],
+        sentencesTranslated: [{ provider: 'libretranslate', sentences: 1 }],
+        sentencesMissing: 0,
+        failures: [],
+      });
     } finally {
       await withProvider.close();
-      await new Promise<void>((resolve) => fake.close(() => resolve()));
+      await fake.close();
     }
   });
 });

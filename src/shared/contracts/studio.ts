@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { transcriptSchema, transcriptSegmentSchema } from '../transcript.ts';
+import { translationServices } from '../translation-services.ts';
 import { jobSchema } from './jobs.ts';
 
 /**
@@ -17,8 +18,9 @@ import { jobSchema } from './jobs.ts';
  *   POST /api/admin/chapters/:id/transcript/versions/:version/restore → StudioChapter
  *   POST /api/admin/chapters/:id/realign-segment     body RealignSegmentRequest → { segment }
  *        (synchronous: one sentence, the audio around it only)
- *   POST /api/admin/chapters/:id/translations/prefill body PrefillRequest → { transcript }
- *        (fills what lacks a translation or gloss, marked 'machine'; not saved until PUT)
+ *   POST /api/admin/chapters/:id/translations/prefill body PrefillRequest → { transcript, report }
+ *        (fills what lacks a translation or gloss, marked 'machine'; not saved until PUT; the
+ *        report says what was filled, by which service, and what failed)
  *   GET  /api/admin/chapters/:id/waveform            → Waveform
  *
  * Publishing (learners see a story's published revision; admins edit the working copy):
@@ -65,6 +67,38 @@ export const latestAlignmentResponseSchema = z.object({ job: jobSchema.nullable(
  */
 export const DOUBTFUL_CONFIDENCE = 0.5;
 
+const translationServiceSchema = z.enum(translationServices);
+
+/**
+ * What a translation service could not do during a prefill: its message is safe to show an
+ * administrator ("Apertium failed: …") and never holds story text; `sentences` counts the
+ * sentences it failed on with that message.
+ */
+export const translationFailureSchema = z.object({
+  provider: translationServiceSchema,
+  message: z.string(),
+  sentences: z.number().int().min(1),
+});
+export type TranslationFailure = z.infer<typeof translationFailureSchema>;
+
+/** What a prefill did, so the studio says exactly that and nothing more (decision 044). */
+export const prefillReportSchema = z.object({
+  /** The services that serve this site, in the order they are asked; empty: none configured. */
+  providers: z.array(translationServiceSchema),
+  /** Sentences translated now, per service that translated some (in the order asked). */
+  sentencesTranslated: z.array(
+    z.object({ provider: translationServiceSchema, sentences: z.number().int().min(1) }),
+  ),
+  /** Sentences filled from the site's translation memory (approved elsewhere on the site). */
+  sentencesFromMemory: z.number().int().min(0),
+  /** Sentences that still have no translation. */
+  sentencesMissing: z.number().int().min(0),
+  /** Glosses filled now. */
+  glossesFilled: z.number().int().min(0),
+  failures: z.array(translationFailureSchema),
+});
+export type PrefillReport = z.infer<typeof prefillReportSchema>;
+
 /** What the `align-chapter` job reports as its result. */
 export const alignmentResultSchema = z.object({
   version: z.number().int(),
@@ -74,6 +108,8 @@ export const alignmentResultSchema = z.object({
   leadingNonSpeechSeconds: z.number(),
   /** Words whose confidence is below the editor's threshold. */
   doubtfulWords: z.number().int(),
+  /** What the job's translation prefill did (absent in jobs run before decision 044). */
+  translations: prefillReportSchema.optional(),
 });
 export type AlignmentResult = z.infer<typeof alignmentResultSchema>;
 
@@ -157,7 +193,12 @@ export const realignSegmentRequestSchema = z
 export const realignSegmentResponseSchema = z.object({ segment: transcriptSegmentSchema });
 
 export const prefillRequestSchema = z.object({ transcript: transcriptSchema }).strict();
-export const prefillResponseSchema = z.object({ transcript: transcriptSchema });
+
+export const prefillResponseSchema = z.object({
+  transcript: transcriptSchema,
+  report: prefillReportSchema,
+});
+export type PrefillResponse = z.infer<typeof prefillResponseSchema>;
 
 export const waveformSchema = z.object({
   /** Peaks per second of audio. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '#server/app';
@@ -51,6 +51,8 @@ export async function createTestDatabase(): Promise<{
 export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Partial<AppConfig> = {},
+  /** A logger to read the app's log lines (helpers/captured-log.ts); silent otherwise. */
+  logger?: FastifyBaseLogger,
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relatos-api-data-'));
   const config: AppConfig = {
@@ -66,7 +68,7 @@ export async function createTestApp(
   const { database, drop } = await createTestDatabase();
   const storage = createStorage({ dataDir, s3: config.s3 });
   await storage.ensureBuckets();
-  const app = await buildApp(config, { database, storage });
+  const app = await buildApp(config, { database, storage, ...(logger ? { logger } : {}) });
   await app.ready();
   return {
     app,

@@ -386,14 +386,61 @@ describe('transcript studio', () => {
             },
           ],
         },
+        report: {
+          providers: ['apertium'],
+          sentencesTranslated: [],
+          sentencesFromMemory: 0,
+          sentencesMissing: 1,
+          glossesFilled: 2,
+          failures: [
+            {
+              provider: 'apertium',
+              message: 'the translator stopped (signal SIGKILL)',
+              sentences: 1,
+            },
+          ],
+        },
       }),
     );
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Gloss of sol' })).toHaveValue('sun'),
     );
     expect(screen.getByRole('textbox', { name: 'Gloss of Hace' })).toHaveValue('it makes!');
-    expect(screen.getByText(/filled in by machine: review and approve them/)).toBeVisible();
+    // It says exactly what was done, and the service's failure as an alert.
+    expect(
+      screen.getByText(
+        'No sentence translated; 1 sentence still missing. 2 glosses filled from the dictionary.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Apertium failed: the translator stopped (signal SIGKILL) (1 sentence).',
+    );
     expect(screen.getByRole('button', { name: 'Approve gloss of sol' })).toBeVisible();
+  });
+
+  it('says that sentences need a translation service when none serves the site', async () => {
+    const user = userEvent.setup();
+    await openStudio(chapterOf(), {
+      [`POST ${api}/translations/prefill`]: (init) =>
+        json(200, {
+          transcript: bodyOf<{ transcript: Transcript }>(init).transcript,
+          report: {
+            providers: [],
+            sentencesTranslated: [],
+            sentencesFromMemory: 0,
+            sentencesMissing: 2,
+            glossesFilled: 0,
+            failures: [],
+          },
+        }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Fill missing translations' }));
+    expect(
+      await screen.findByText(
+        'No gloss filled. Sentences need a translation service: none is configured on this site — set TRANSLATE_APERTIUM, LIBRETRANSLATE_URL or DEEPL_API_KEY (see docs/operations.md).',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('keeps the keys documented on the page', async () => {

@@ -140,7 +140,8 @@ export function createSavedItemsService(deps: {
       const text = word ? bareWord(word.text) : segment.text;
       const gloss = word ? (word.gloss ?? englishOfWord(text) ?? null) : null;
       const sentenceTranslation =
-        segment.translation ?? (await translate.machineTranslate(segment.text, 'es', 'en'));
+        segment.translation ??
+        (await translate.machineTranslate(segment.text, 'es', 'en')).translation;
       const { id, created } = await savedItems.insertOrFind({
         userId: viewer.userId,
         kind: body.kind,

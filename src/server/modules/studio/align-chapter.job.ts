@@ -3,6 +3,7 @@ import {
   alignmentLanguages,
   DOUBTFUL_CONFIDENCE,
   type AlignmentResult,
+  type PrefillReport,
 } from '#shared/contracts/studio';
 import { transcriptSchema, type Transcript } from '#shared/transcript';
 import { AlignmentError, type AlignTranscript } from '../../lib/alignment/types.ts';
@@ -53,7 +54,12 @@ function asJobFailure(error: unknown): unknown {
   return error;
 }
 
-function resultOf(transcript: Transcript, version: number, leadingNonSpeechSeconds: number) {
+function resultOf(
+  transcript: Transcript,
+  version: number,
+  leadingNonSpeechSeconds: number,
+  translations: PrefillReport,
+) {
   const words = transcript.segments.flatMap((segment) => segment.words);
   return {
     version,
@@ -63,6 +69,7 @@ function resultOf(transcript: Transcript, version: number, leadingNonSpeechSecon
     doubtfulWords: words.filter(
       (word) => word.confidence !== undefined && word.confidence < DOUBTFUL_CONFIDENCE,
     ).length,
+    translations,
   } satisfies AlignmentResult;
 }
 
@@ -116,7 +123,8 @@ export function createAlignChapterJob(deps: {
     }
 
     reportProgress('Filling in translations', STEPS.translate.from);
-    const transcript = await prefill(aligned.transcript, {
+    // A translation service's failure does not fail the alignment: the result reports it.
+    const { transcript, report } = await prefill(aligned.transcript, {
       signal,
       onSentence: (done, total) =>
         reportProgress('Filling in translations', within(STEPS.translate, done / total)),
@@ -144,7 +152,7 @@ export function createAlignChapterJob(deps: {
           },
         }),
     });
-    return resultOf(transcript, saved.version, aligned.leadingNonSpeechSeconds);
+    return resultOf(transcript, saved.version, aligned.leadingNonSpeechSeconds, report);
   }
 
   return async (context) => {

@@ -169,15 +169,13 @@ export const studioRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { s
       schema: {
         tags,
         summary:
-          "Fills missing translations (configured providers) and glosses (the lexicon), marked 'machine' (nothing is saved)",
+          "Fills missing translations (configured services) and glosses (the lexicon), marked 'machine' (nothing is saved), and reports what was filled and what failed",
         params: idParamsSchema,
         body: prefillRequestSchema,
         response: { 200: prefillResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      transcript: await studio.prefillTranslations(request.params.id, request.body.transcript),
-    }),
+    async (request) => studio.prefillTranslations(request.params.id, request.body.transcript),
   );
 
   app.get(

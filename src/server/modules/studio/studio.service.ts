@@ -1,4 +1,5 @@
 import type {
+  PrefillResponse,
   SaveTranscriptRequest,
   StudioChapter,
   TranscriptVersion,
@@ -162,8 +163,11 @@ export function createStudioService(deps: {
       return readChapter(saved.chapter);
     },
 
-    /** Fills missing translations and glosses (marked 'machine'); nothing is saved. */
-    async prefillTranslations(chapterId: string, transcript: Transcript): Promise<Transcript> {
+    /**
+     * Fills missing translations and glosses (marked 'machine'), with the report of what was
+     * filled and what failed; nothing is saved.
+     */
+    async prefillTranslations(chapterId: string, transcript: Transcript): Promise<PrefillResponse> {
       await chapterOf(chapterId);
       return prefill(transcript);
     },

@@ -1,6 +1,8 @@
+import type { PrefillReport } from '#shared/contracts/studio';
 import { glossText, lookupWord, splitSenses, type GlossToken } from '#shared/lexicon/index';
 import type { Transcript, TranscriptSegment, TranscriptWord } from '#shared/transcript';
 import type { TranslateService } from '../translate/translate.service.ts';
+import { createPrefillTally } from './prefill-report.ts';
 
 /** Sentences sent to the translation providers at once. */
 const PROVIDER_CONCURRENCY = 4;
@@ -35,7 +37,7 @@ function prefillGlosses(segment: TranscriptSegment): TranscriptWord[] {
   return segment.words.map((word, index) => {
     const gloss = glosses[index];
     return missing(word.gloss) && gloss
-      ? { ...word, gloss, glossSource: 'machine' as const }
+      ? { ...word, gloss, glossSource: 'machine' as const, glossOrigin: 'lexicon' as const }
       : word;
   });
 }
@@ -55,32 +57,42 @@ async function inBatches<T, R>(
 /**
  * Fills what a transcript lacks, marked 'machine' until a person approves it: each word's gloss
  * from the built-in lexicon, each sentence's translation from the configured providers (through
- * the translate service, whose cache it shares). What is already written is never replaced.
+ * the translate service, whose cache it shares), with the service that made it. What is already
+ * written is never replaced. The report says what was filled and what failed (prefill-report.ts).
  */
 export function createTranslationPrefill(deps: {
-  translate: Pick<TranslateService, 'machineTranslate'>;
+  translate: Pick<TranslateService, 'machineTranslate' | 'providerNames'>;
 }) {
   const { translate } = deps;
 
   return async function prefill(
     transcript: Transcript,
     options: { onSentence?: (done: number, total: number) => void; signal?: AbortSignal } = {},
-  ): Promise<Transcript> {
+  ): Promise<{ transcript: Transcript; report: PrefillReport }> {
     const { segments } = transcript;
+    const tally = createPrefillTally(translate.providerNames());
     let done = 0;
     const filled = await inBatches(segments, PROVIDER_CONCURRENCY, async (segment) => {
       options.signal?.throwIfAborted();
       const words = prefillGlosses(segment);
-      const translation =
+      const machine =
         missing(segment.translation) && segment.text.trim() !== ''
           ? await translate.machineTranslate(segment.text, 'es', 'en')
           : null;
+      if (machine) tally.sentence(machine);
       options.onSentence?.(++done, segments.length);
-      return translation
-        ? { ...segment, words, translation, translationSource: 'machine' as const }
+      return machine?.translation
+        ? {
+            ...segment,
+            words,
+            translation: machine.translation,
+            translationSource: 'machine' as const,
+            translationOrigin: machine.provider,
+          }
         : { ...segment, words };
     });
-    return { segments: filled };
+    const result = { segments: filled };
+    return { transcript: result, report: tally.report(transcript, result) };
   };
 }
 

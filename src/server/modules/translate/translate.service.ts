@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   servableTargets,
   servedLanguage,
@@ -9,14 +10,16 @@ import {
 } from '#shared/contracts/translate';
 import { englishOfWord, glossText } from '#shared/lexicon/index';
 import { sanitizeText } from '#shared/sanitize';
+import type { TranslationServiceName } from '#shared/translation-services';
 import type { RequestOrigin } from '../../lib/actor.ts';
 import { rateLimited, serviceUnavailable, validationError } from '../../lib/errors.ts';
 import { addressIdentifier, rateLimitRules, type RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { MeRepository } from '../me/me.repository.ts';
 import type { StoriesService } from '../stories/stories.service.ts';
+import { failureOf, type ProviderFailure } from './provider-error.ts';
 import type { TranslationProvider } from './providers.ts';
-import type { TranslationCacheRepository } from './translation-cache.repository.ts';
+import type { CachedAnswer, TranslationCacheRepository } from './translation-cache.repository.ts';
 
 export interface TranslateInput {
   text: string;
@@ -30,6 +33,19 @@ export interface TranslateInput {
 
 type Request = TranslateInput & { targetLanguage: TranslationLanguage };
 type Translated = Omit<TranslateResponse, 'language'>;
+
+/**
+ * A sentence's machine translation for the studio: the service that gave it (or none could), and
+ * why each service asked before failed (empty when none failed, or none serves this site).
+ */
+export type MachineTranslation = { failures: ProviderFailure[] } & (
+  { translation: string; provider: TranslationServiceName } | { translation: null }
+);
+
+interface FromProviders {
+  answer: (CachedAnswer & { source: 'api'; provider: TranslationServiceName }) | null;
+  failures: ProviderFailure[];
+}
 
 export const translateMessages = {
   empty: 'There is no text to translate',
@@ -57,8 +73,9 @@ export function createTranslateService(deps: {
   stories: StoriesService;
   limiter: RateLimiter;
   providers: TranslationProvider[];
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }) {
-  const { cache, preferences, stories, limiter, providers } = deps;
+  const { cache, preferences, stories, limiter, providers, log } = deps;
 
   async function fromStory(viewer: Viewer, input: Request): Promise<string | undefined> {
     if (!input.chapterId || (!input.segmentId && !input.wordId)) return undefined;
@@ -86,21 +103,22 @@ export function createTranslateService(deps: {
       .update(`${input.sourceLanguage}|${input.targetLanguage}|${text}`)
       .digest('hex');
 
-  const remember = (key: string, input: Request, text: string, result: Translated) =>
+  const remember = (key: string, input: Request, text: string, answer: CachedAnswer) =>
     cache.remember({
       key,
       sourceLanguage: input.sourceLanguage,
       targetLanguage: input.targetLanguage,
       text,
-      ...result,
+      ...answer,
     });
 
-  /** The first configured provider that answers, remembered in the cache. */
-  async function fromProviders(
-    input: Request,
-    text: string,
-    key: string,
-  ): Promise<Translated | undefined> {
+  /**
+   * The first configured provider that answers, remembered in the cache. Each failure is logged
+   * (the service, the kind and its message: never the text) and returned, so the caller can
+   * report it; the next provider is asked.
+   */
+  async function fromProviders(input: Request, text: string, key: string): Promise<FromProviders> {
+    const failures: ProviderFailure[] = [];
     for (const provider of providers) {
       if (!provider.supports(input.sourceLanguage, input.targetLanguage)) continue;
       try {
@@ -109,14 +127,25 @@ export function createTranslateService(deps: {
           input.sourceLanguage,
           input.targetLanguage,
         );
-        const result = { translation, source: 'api' as const };
-        await remember(key, input, text, result);
-        return result;
-      } catch {
-        // Try the next provider; the caller decides what stands in when none answers.
+        const answer = { translation, source: 'api' as const, provider: provider.name };
+        await remember(key, input, text, answer);
+        return { answer, failures };
+      } catch (error) {
+        const failure = failureOf(provider.name, error);
+        log.warn(
+          {
+            provider: failure.provider,
+            kind: failure.kind,
+            from: input.sourceLanguage,
+            to: input.targetLanguage,
+            characters: text.length,
+          },
+          `translation service ${failure.provider} failed: ${failure.message}`,
+        );
+        failures.push(failure);
       }
     }
-    return undefined;
+    return { answer: null, failures };
   }
 
   /** A visitor counts under their address, a learner under their account. */
@@ -169,7 +198,7 @@ export function createTranslateService(deps: {
     }
     const key = cacheKey(input, text);
     const hit = await cache.find(key);
-    if (hit) return hit;
+    if (hit) return { translation: hit.translation, source: hit.source };
 
     if (toEnglishFromSpanish) {
       const gloss = fromDictionary(text);
@@ -180,8 +209,8 @@ export function createTranslateService(deps: {
         return result;
       }
     }
-    const translated = await fromProviders(input, text, key);
-    if (translated) return translated;
+    const { answer } = await fromProviders(input, text, key);
+    if (answer) return { translation: answer.translation, source: answer.source };
     if (toEnglishFromSpanish) {
       const gloss = fromDictionary(text);
       if (gloss) return { translation: gloss, source: 'dictionary' };
@@ -197,18 +226,22 @@ export function createTranslateService(deps: {
     /** The target languages that can really be served here for text in `source`. */
     targetLanguages,
 
+    /** The services that serve this site, in the order they are asked (empty: none). */
+    providerNames: (): TranslationServiceName[] => providers.map((provider) => provider.name),
+
     /**
-     * A sentence's machine translation for the content studio's prefill (administrators, no rate
-     * limit): the cache, then the configured providers. Null when no provider is configured or
-     * none answered; the lexicon's word-by-word summary is no sentence translation.
+     * A sentence's machine translation for the content studio's prefill and saved items (no rate
+     * limit): the cache (a service's answer that names it), then the configured providers, with
+     * the service that answered, or every failure. The lexicon's word-by-word summary is no
+     * sentence translation.
      */
     async machineTranslate(
       text: string,
       sourceLanguage: string,
       targetLanguage: string,
-    ): Promise<string | null> {
+    ): Promise<MachineTranslation> {
       const clean = sanitizeText(text);
-      if (clean === '' || providers.length === 0) return null;
+      if (clean === '' || providers.length === 0) return { translation: null, failures: [] };
       const input = {
         text: clean,
         sourceLanguage,
@@ -216,8 +249,18 @@ export function createTranslateService(deps: {
       };
       const key = cacheKey(input, clean);
       const hit = await cache.find(key);
-      if (hit?.source === 'api') return hit.translation;
-      return (await fromProviders(input, clean, key))?.translation ?? null;
+      if (hit?.source === 'api' && hit.provider) {
+        return { translation: hit.translation, provider: hit.provider, failures: [] };
+      }
+      const { answer, failures } = await fromProviders(input, clean, key);
+      return answer
+        ? { translation: answer.translation, provider: answer.provider, failures }
+        : { translation: null, failures };
+    },
+
+    /** Stops what the providers hold (Apertium's process), when the app closes. */
+    stop() {
+      for (const provider of providers) provider.stop?.();
     },
 
     async translate(

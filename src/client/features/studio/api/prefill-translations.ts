@@ -1,11 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
+import type { PrefillResponse } from '#shared/contracts/studio';
 import type { Transcript } from '#shared/transcript';
 import { apiFetch } from '#client/lib/api-client';
 import { studioChapterPath } from './get-studio-chapter';
 
-/** Machine translations and glosses for what lacks one (marked 'machine'; nothing is saved). */
+/**
+ * Machine translations and glosses for what lacks one (marked 'machine'; nothing is saved), with
+ * the report of what was filled, by which service, and what failed.
+ */
 export const prefillTranslations = (chapterId: string, transcript: Transcript) =>
-  apiFetch<{ transcript: Transcript }>(`${studioChapterPath(chapterId)}/translations/prefill`, {
+  apiFetch<PrefillResponse>(`${studioChapterPath(chapterId)}/translations/prefill`, {
     method: 'POST',
     json: { transcript },
   });

@@ -1,6 +1,7 @@
 import { AudioWaveform, ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { alignmentResultSchema, type AlignmentRequest } from '#shared/contracts/studio';
+import { prefillSummary } from '#shared/studio/prefill-summary';
 import type { Job } from '#shared/contracts/jobs';
 import { JobProgress } from '#client/components/jobs/job-progress';
 import { Button } from '#client/components/ui/button';
@@ -11,6 +12,7 @@ import { cn } from '#client/lib/cn';
 import type { useAlignment } from '../hooks/use-alignment';
 import { describeRefusal } from '../rules/refusal';
 import { AlignForm } from './align-form';
+import { TranslationFailures } from './translation-failures';
 
 export interface AlignPanelProps {
   alignment: ReturnType<typeof useAlignment>;
@@ -18,11 +20,12 @@ export interface AlignPanelProps {
   hasTranscript: boolean;
 }
 
-/** What a finished alignment produced, from the job's result. */
-function resultText(job: Job): string | null {
+/** What a finished alignment produced, from the job's result, and what its prefill could not do. */
+function outcomeOf(job: Job): { text: string; failures: string[] } | null {
   const parsed = alignmentResultSchema.safeParse(job.result);
   if (!parsed.success) return null;
-  const { version, segments, words, doubtfulWords, leadingNonSpeechSeconds } = parsed.data;
+  const { version, segments, words, doubtfulWords, leadingNonSpeechSeconds, translations } =
+    parsed.data;
   const parts = [`${segments} sentences and ${words} words aligned as version ${version}.`];
   if (leadingNonSpeechSeconds >= 0.5) {
     parts.push(
@@ -34,7 +37,9 @@ function resultText(job: Job): string | null {
       ? 'No doubtful words.'
       : `${doubtfulWords} doubtful ${doubtfulWords === 1 ? 'word' : 'words'} to check (Next doubtful).`,
   );
-  return parts.join(' ');
+  const prefilled = translations ? prefillSummary(translations) : null;
+  if (prefilled) parts.push(prefilled.status);
+  return { text: parts.join(' '), failures: prefilled?.failures ?? [] };
 }
 
 /**
@@ -50,7 +55,7 @@ export function AlignPanel({ alignment, hasAudio, hasTranscript }: AlignPanelPro
   const showForm = !hasTranscript || open;
   const refusal = start.error ? describeRefusal(start.error, null) : null;
   const outcome =
-    job && job.status === 'succeeded' && alignment.finishedHere ? resultText(job) : null;
+    job && job.status === 'succeeded' && alignment.finishedHere ? outcomeOf(job) : null;
   // A failure stays in view until the next alignment; an older success or cancel is history.
   const showJob = job !== null && (active || alignment.finishedHere || job.status === 'failed');
 
@@ -128,7 +133,8 @@ export function AlignPanel({ alignment, hasAudio, hasTranscript }: AlignPanelPro
               cancelLabel="Cancel alignment"
               cancelling={alignment.cancelling}
             />
-            {outcome ? <p className="mt-2 text-sm text-ink-muted">{outcome}</p> : null}
+            {outcome ? <p className="mt-2 text-sm text-ink-muted">{outcome.text}</p> : null}
+            {outcome ? <TranslationFailures className="mt-2" failures={outcome.failures} /> : null}
             {alignment.cancelError ? (
               <p role="alert" className="mt-2 text-sm font-medium text-accent-ink">
                 {describeRefusal(alignment.cancelError, null).message}

@@ -4,6 +4,7 @@ import { FormAlert } from '#client/components/ui/form-alert';
 import { Notice } from '#client/components/ui/notice';
 import { isApiError } from '#client/lib/api-client';
 import type { Refusal } from '../rules/refusal';
+import { TranslationFailures } from './translation-failures';
 
 export interface SaveProblemsProps {
   /** A version the server made while there were unsaved changes here. */
@@ -13,6 +14,8 @@ export interface SaveProblemsProps {
   saveRefusal: Refusal | null;
   onReloadLatest: () => void;
   prefillRefusal: Refusal | null;
+  /** What the translation services could not do in the last prefill ("Apertium failed: …"). */
+  prefillFailures: readonly string[];
 }
 
 const listOf = (refusal: Refusal) =>
@@ -29,6 +32,7 @@ export function SaveProblems({
   saveRefusal,
   onReloadLatest,
   prefillRefusal,
+  prefillFailures,
 }: SaveProblemsProps) {
   const conflict = isApiError(saveError) && saveError.status === 409;
   return (
@@ -72,6 +76,7 @@ export function SaveProblems({
           items={listOf(prefillRefusal)}
         />
       ) : null}
+      <TranslationFailures failures={prefillFailures} />
     </>
   );
 }

@@ -31,6 +31,7 @@ import {
   setGloss,
   setTranslation,
 } from '../rules/transcript-edits';
+import { prefillSummary } from '#shared/studio/prefill-summary';
 import { translationSummary } from '#shared/studio/translation-summary';
 import { nudgeWordStart, setWordStart, wordAt, type WordRef } from '../rules/word-timing';
 import { AlignPanel } from './align-panel';
@@ -77,6 +78,8 @@ export function StudioEditor({ chapterId, chapter }: StudioEditorProps) {
   } | null>(null);
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set());
   const [announcement, setAnnouncement] = useState('');
+  /** What the translation services could not do in the last prefill ("Apertium failed: …"). */
+  const [prefillFailures, setPrefillFailures] = useState<string[]>([]);
   const [refits, setRefits] = useState(0);
   const segments = transcript?.segments ?? noTranscript.segments;
   const open = openSentence !== null && openSentence < segments.length ? openSentence : null;
@@ -187,12 +190,13 @@ export function StudioEditor({ chapterId, chapter }: StudioEditorProps) {
 
   function onPrefill() {
     if (!transcript) return;
+    setPrefillFailures([]);
     prefill.mutate(transcript, {
       onSuccess: (data) => {
         edit((value) => mergePrefill(value, data.transcript));
-        setAnnouncement(
-          'Missing translations and glosses filled in by machine: review and approve them.',
-        );
+        const { status, failures } = prefillSummary(data.report);
+        setAnnouncement(status);
+        setPrefillFailures(failures);
       },
     });
   }
@@ -237,6 +241,7 @@ export function StudioEditor({ chapterId, chapter }: StudioEditorProps) {
         saveRefusal={refusalOf(save.error)}
         onReloadLatest={() => void reloadLatest()}
         prefillRefusal={refusalOf(prefill.error)}
+        prefillFailures={prefillFailures}
       />
 
       <AlignPanel

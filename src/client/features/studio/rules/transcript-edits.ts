@@ -118,13 +118,23 @@ export function mergePrefill(transcript: Transcript, filled: Transcript): Transc
     if (!source) return segment;
     let next = segment;
     if (!segment.translation?.trim() && source.translation?.trim()) {
-      next = { ...next, translation: source.translation, translationSource: 'machine' };
+      next = {
+        ...next,
+        translation: source.translation,
+        translationSource: 'machine',
+        translationOrigin: source.translationOrigin,
+      };
     }
-    const glosses = new Map(source.words.map((word) => [word.id, word.gloss]));
+    const filledWords = new Map(source.words.map((word) => [word.id, word]));
     const words = segment.words.map((word) => {
-      const gloss = glosses.get(word.id);
-      return !word.gloss?.trim() && gloss?.trim()
-        ? { ...word, gloss, glossSource: 'machine' as const }
+      const filledWord = filledWords.get(word.id);
+      return !word.gloss?.trim() && filledWord?.gloss?.trim()
+        ? {
+            ...word,
+            gloss: filledWord.gloss,
+            glossSource: 'machine' as const,
+            glossOrigin: filledWord.glossOrigin,
+          }
         : word;
     });
     if (words.some((word, index) => word !== segment.words[index])) next = { ...next, words };
