@@ -1,6 +1,6 @@
 /**
- * WAV → AAC (.m4a) with ffmpeg, then checks that the file plays back with the same timeline as the
- * samples we timed: same length, and no start offset from the encoder's priming samples.
+ * WAV → AAC (.m4a) or MP3 with ffmpeg, then checks that the file plays back with the same timeline
+ * as the samples we timed: same length, and no start offset from the encoder's priming samples.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -34,14 +34,33 @@ export async function assertTools(): Promise<void> {
 }
 
 /**
- * Encodes to mono AAC-LC 48 kb/s in an MP4 (.m4a) container. ffmpeg's MP4 muxer writes an edit
- * list that hides the encoder's 1024 priming samples, so playback starts at our sample 0. The
- * bitexact flags keep the output byte-identical between runs.
+ * How each format is encoded, mono at 48 kb/s. AAC-LC in an MP4 (.m4a) container: ffmpeg's MP4
+ * muxer writes an edit list that hides the encoder's 1024 priming samples, so playback starts at
+ * our sample 0. MP3 (LAME): its header records the encoder delay and padding, which decoders that
+ * read it (ffmpeg, browsers) skip.
  */
-export async function encodeM4a(
+const codecArguments = {
+  m4a: ['-c:a', 'aac', '-b:a', '48k', '-movflags', '+faststart'],
+  mp3: ['-c:a', 'libmp3lame', '-b:a', '48k'],
+} as const;
+
+export type AudioFormat = keyof typeof codecArguments;
+
+/** Encodes to AAC (.m4a). The bitexact flags keep the output byte-identical between runs. */
+export function encodeM4a(
   samples: Int16Array,
   sampleRate: number,
   outFile: string,
+): Promise<EncodeCheck> {
+  return encodeAudio(samples, sampleRate, outFile, 'm4a');
+}
+
+/** Encodes to `format`, byte-identical between runs, and checks the timeline of the result. */
+export async function encodeAudio(
+  samples: Int16Array,
+  sampleRate: number,
+  outFile: string,
+  format: AudioFormat,
 ): Promise<EncodeCheck> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'relatos-audio-'));
   try {
@@ -54,16 +73,11 @@ export async function encodeM4a(
       '-y',
       '-i',
       wavFile,
-      '-c:a',
-      'aac',
-      '-b:a',
-      '48k',
+      ...codecArguments[format],
       '-ac',
       '1',
       '-ar',
       String(sampleRate),
-      '-movflags',
-      '+faststart',
       '-map_metadata',
       '-1',
       '-fflags',
@@ -90,12 +104,16 @@ async function checkEncoded(
     '-select_streams',
     'a:0',
     '-show_entries',
-    'stream=duration',
+    'stream=start_time,duration',
     '-of',
-    'default=noprint_wrappers=1:nokey=1',
+    'json',
     file,
   ]);
-  const containerSeconds = Number(probe.stdout.trim());
+  const [stream] = (
+    JSON.parse(probe.stdout) as { streams: { start_time?: string; duration?: string }[] }
+  ).streams;
+  // An MP3 stream's duration counts the encoder delay that decoding skips (its start time).
+  const containerSeconds = Number(stream?.duration) - Math.max(0, Number(stream?.start_time ?? 0));
   if (!Number.isFinite(containerSeconds) || Math.abs(containerSeconds - pcmSeconds) > 0.05) {
     throw new Error(`${file}: container duration ${containerSeconds}s ≠ PCM ${pcmSeconds}s`);
   }
