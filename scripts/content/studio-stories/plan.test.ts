@@ -2,6 +2,8 @@ import { mkdtemp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { lookupWord } from '#shared/lexicon/index';
+import { checkSentenceWords } from '../source.ts';
 import { chapterText, loadStudioStories, type RecordingPlan } from './plan.ts';
 
 const sentence = (text: string) => ({
@@ -114,5 +116,21 @@ describe('the committed studio stories', () => {
         expect(audio.size).toBeGreaterThan(100_000);
       }
     }
+  });
+
+  it('list every word of each sentence, and every word but names and numbers is a common word', async () => {
+    const uncommon: string[] = [];
+    for (const { story: studioStory } of await loadStudioStories()) {
+      studioStory.chapters.forEach((chapter, c) =>
+        chapter.sentences.forEach((sentence, s) => {
+          checkSentenceWords(sentence, `${studioStory.slug} chapter ${c + 1} sentence ${s + 1}`);
+          for (const word of sentence.words) {
+            const exempt = /\((name|surname)\)$/.test(word.gloss) || /\p{N}/u.test(word.text);
+            if (!exempt && lookupWord(word.text) === null) uncommon.push(word.text);
+          }
+        }),
+      );
+    }
+    expect(uncommon).toEqual([]);
   });
 });
