@@ -35,6 +35,12 @@
  * 6. Signed-in requests (bench/session-check.ts, bench/progress-saves.ts, same load): the session
  *    check with a valid cookie ≥ 0.25 × the liveness route; progress saves ≥ 0.5 × the same
  *    newest-wins upsert run straight on the same database, with the saves' p99 ≤ 25 ms.
+ * 9. Prefill quality (bench/prefill-quality.ts, in a process of its own, after the server stopped):
+ *    on the demo library, each story prefilled as if new where the others are approved, with no
+ *    translation service and with Apertium: the share of sentences and of words needing a gloss
+ *    prefilled, and of prefilled glosses equal to the authored ones (strict and normalised), for
+ *    the tuning stories and the held-out stories apart; budget: never below the figures measured
+ *    before the translation memory and the glosses in context (issue 21).
  *
  * The server runs in its own process (tests/e2e/support/start-server.ts, fresh data directory,
  * loopback only) and so does the load generator (autocannon). Every step has a bounded duration.
@@ -181,23 +187,22 @@ function playerRows(player: PlayerFigures): { rows: Row[]; details: string[] } {
   return { rows, details };
 }
 
-/** bench/alignment.ts in its own process; its progress shows as it runs. */
-async function measureAlignment(): Promise<{ rows: Row[]; details: string[] }> {
-  const result = await runCommand(
-    process.execPath,
-    ['--import', 'tsx', 'bench/alignment.ts', '--json'],
-    {
-      cwd: projectRoot,
-      timeoutMs: 30 * 60_000,
-      showProgress: true,
-    },
-  );
+/** A bench script run with --json in its own process; its progress shows as it runs. */
+async function measureInOwnProcess(
+  script: string,
+  label: string,
+): Promise<{ rows: Row[]; details: string[] }> {
+  const result = await runCommand(process.execPath, ['--import', 'tsx', script, '--json'], {
+    cwd: projectRoot,
+    timeoutMs: 30 * 60_000,
+    showProgress: true,
+  });
   const last = result.stdout.trim().split('\n').at(-1);
   if (result.code !== 0 || !last) {
     return {
       rows: [
         {
-          figure: 'Alignment bench (bench/alignment.ts)',
+          figure: `${label} (${script})`,
           value: `exit ${result.code}`,
           budget: '',
           status: 'FAIL',
@@ -386,9 +391,14 @@ async function main(): Promise<number> {
   }
 
   log('measuring the alignment engine (bench/alignment.ts)');
-  const alignment = await measureAlignment();
+  const alignment = await measureInOwnProcess('bench/alignment.ts', 'Alignment bench');
   rows.push(...alignment.rows);
   details.push('', 'Alignment:', ...alignment.details);
+
+  log('measuring the translation prefill on the demo library (bench/prefill-quality.ts)');
+  const prefill = await measureInOwnProcess('bench/prefill-quality.ts', 'Prefill quality bench');
+  rows.push(...prefill.rows);
+  details.push('', ...prefill.details);
 
   console.log(`\n${formatTable(rows)}\n\n${details.join('\n')}\n`);
   const failed = rows.filter((row) => row.status === 'FAIL');
