@@ -41,6 +41,7 @@ import { createAdminSettingsRepository } from './modules/admin-settings/admin-se
 import { createAdminSettingsService } from './modules/admin-settings/admin-settings.service.ts';
 import { createAdminStoriesRepository } from './modules/admin-stories/admin-stories.repository.ts';
 import { createAdminStoriesService } from './modules/admin-stories/admin-stories.service.ts';
+import { createReviewStateReader } from './modules/admin-stories/review-state.ts';
 import { createAdminSupportersRepository } from './modules/admin-supporters/admin-supporters.repository.ts';
 import { createAdminSupportersService } from './modules/admin-supporters/admin-supporters.service.ts';
 import { createAdminTagsRepository } from './modules/admin-tags/admin-tags.repository.ts';
@@ -329,6 +330,17 @@ function createAdminServices(deps: {
   log: FastifyBaseLogger;
 }) {
   const { repositories, fileStore, transaction, audit, storage, site, stories, config, log } = deps;
+  const settings = createAdminSettingsService({
+    settings: repositories.adminSettings,
+    logo: repositories.site,
+    transaction,
+    audit,
+    storage,
+    config,
+    site,
+    changes: deps.changes,
+    log,
+  });
   return {
     studio: deps.studio.studio,
     alignment: deps.studio.alignment,
@@ -351,6 +363,9 @@ function createAdminServices(deps: {
       publicStories: stories,
       transaction,
       audit,
+      reviewStateOf: createReviewStateReader({ transcripts: deps.transcripts }),
+      unreviewedPolicy: async () =>
+        (await settings.getPublishingSettings()).unreviewedMachineOutput,
     }),
     storyPackages: createStoryPackagesService({
       packages: repositories.storyPackages,
@@ -377,17 +392,7 @@ function createAdminServices(deps: {
       journal: () => readMigrationJournal(),
       log,
     }),
-    settings: createAdminSettingsService({
-      settings: repositories.adminSettings,
-      logo: repositories.site,
-      transaction,
-      audit,
-      storage,
-      config,
-      site,
-      changes: deps.changes,
-      log,
-    }),
+    settings,
   };
 }
 

@@ -54,6 +54,10 @@ export const auditActionInfo = {
   tracking_tag_deleted: { label: 'Tracking tag deleted', group: 'Site and settings' },
   support_settings_updated: { label: 'Support settings changed', group: 'Site and settings' },
   platform_settings_updated: { label: 'Platform settings changed', group: 'Site and settings' },
+  publishing_settings_updated: {
+    label: 'Publishing setting changed',
+    group: 'Site and settings',
+  },
   logo_updated: { label: 'Logo changed', group: 'Site and settings' },
   payment_service_updated: { label: 'Payment service switched', group: 'Site and settings' },
   caches_cleared: { label: 'Caches cleared', group: 'Site and settings' },

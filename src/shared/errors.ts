@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unreviewedCountsSchema } from './contracts/publishing.ts';
 
 /** Machine-readable codes of the common error shape `{ error: { code, message, details? } }`. */
 export const errorCodes = [
@@ -37,6 +38,8 @@ export const errorIssueSchema = z.object({ path: z.string(), message: z.string()
  * - `hint`: a second line for people ('Please choose a different title').
  * - `retryAfterSeconds`: when a rate-limited request may be tried again.
  * - `expectedSeconds`: the chapter length a progress save had to match.
+ * - `unreviewed`: what of a story no person has reviewed, when a publish was refused for it
+ *   (decision 043).
  */
 export const errorDetailsSchema = z.object({
   context: z.string().optional(),
@@ -46,6 +49,7 @@ export const errorDetailsSchema = z.object({
   hint: z.string().optional(),
   retryAfterSeconds: z.number().optional(),
   expectedSeconds: z.number().optional(),
+  unreviewed: unreviewedCountsSchema.optional(),
 });
 
 export type ErrorIssue = z.infer<typeof errorIssueSchema>;

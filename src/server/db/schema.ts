@@ -450,6 +450,14 @@ export const savedItems = pgTable(
     sentence: text('sentence').notNull(),
     sentenceTranslation: text('sentence_translation'),
     gloss: text('gloss'),
+    /**
+     * Whether the copied translation and gloss were machine-made, not reviewed by a person
+     * (decision 043): learners see them marked. Items saved before this was kept say false.
+     */
+    sentenceTranslationByMachine: boolean('sentence_translation_by_machine')
+      .notNull()
+      .default(false),
+    glossByMachine: boolean('gloss_by_machine').notNull().default(false),
     translationLanguage: text('translation_language').notNull().default('en'),
     startSeconds: numeric('start_seconds', { precision: 10, scale: 3, mode: 'number' }).notNull(),
     endSeconds: numeric('end_seconds', { precision: 10, scale: 3, mode: 'number' }).notNull(),
@@ -528,6 +536,16 @@ export const homePageSettings = pgTable('home_page_settings', {
 });
 
 export const supportSettings = pgTable('support_settings', {
+  settingKey: text('setting_key').primaryKey(),
+  settingValue: text('setting_value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Settings only administrators read (decision 043), unlike home_page_settings, whose values every
+ * page carries. Read where they are used, so every instance sees a change at once.
+ */
+export const adminSettings = pgTable('admin_settings', {
   settingKey: text('setting_key').primaryKey(),
   settingValue: text('setting_value').notNull(),
   updatedAt: updatedAt(),

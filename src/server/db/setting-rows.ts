@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from './client.ts';
-import type { homePageSettings, supportSettings } from './schema.ts';
+import type { adminSettings, homePageSettings, supportSettings } from './schema.ts';
 
-/** Both key/value settings tables (setting_key unique, setting_value, updated_at). */
-type SettingsTable = typeof homePageSettings | typeof supportSettings;
+/** The key/value settings tables (setting_key unique, setting_value, updated_at). */
+type SettingsTable = typeof homePageSettings | typeof supportSettings | typeof adminSettings;
 
 /** Upserts `entries` as setting_key → setting_value rows; other columns of a row are kept. */
 export async function upsertSettingValues(

@@ -43,6 +43,8 @@ export const auditActions = [
   'contact_message_reopened',
   // System settings and the migration tracker's records (issue 12, decision 025).
   'platform_settings_updated',
+  // Whether unreviewed machine output may be published (decision 043).
+  'publishing_settings_updated',
   'logo_updated',
   'payment_service_updated',
   'caches_cleared',

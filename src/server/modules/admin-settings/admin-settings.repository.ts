@@ -4,6 +4,7 @@ import { defineRepository } from '../../db/repository.ts';
 import type { LogoRow } from '../site/site.repository.ts';
 import { upsertSettingValues } from '../../db/setting-rows.ts';
 import {
+  adminSettings,
   homePageSettings,
   logoSettings,
   paymentServices,
@@ -45,6 +46,20 @@ export const createAdminSettingsRepository = defineRepository((db) => ({
   /** Upserts values only: an image set on the same key (none today) is kept. */
   writeSettingValues(entries: Record<string, string>) {
     return upsertSettingValues(db, homePageSettings, entries);
+  },
+
+  // --- settings only administrators read (admin_settings, decision 043) -----------------------
+
+  async readAdminSetting(key: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ value: adminSettings.settingValue })
+      .from(adminSettings)
+      .where(eq(adminSettings.settingKey, key));
+    return row?.value;
+  },
+
+  writeAdminSetting(key: string, value: string) {
+    return upsertSettingValues(db, adminSettings, { [key]: value });
   },
 
   // --- payment services -----------------------------------------------------------------------

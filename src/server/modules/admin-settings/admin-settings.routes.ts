@@ -11,6 +11,10 @@ import {
   platformSettingsSchema,
   updatePaymentServiceBodySchema,
 } from '#shared/contracts/admin-settings';
+import {
+  publishingSettingsResponseSchema,
+  publishingSettingsSchema,
+} from '#shared/contracts/publishing';
 import { apiErrorSchema } from '#shared/errors';
 import type { RouteContext } from '../../app-context.ts';
 import { actorOf } from '../../lib/http/actor.ts';
@@ -79,6 +83,34 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
     },
     async (request) => ({
       settings: await settings.updatePlatformSettings(request.body, actorOf(request)),
+    }),
+  );
+
+  app.get(
+    '/admin/publishing-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Whether unreviewed machine translations and glosses may be published',
+        response: { 200: publishingSettingsResponseSchema, ...errors },
+      },
+    },
+    async () => ({ settings: await settings.getPublishingSettings() }),
+  );
+
+  app.put(
+    '/admin/publishing-settings',
+    {
+      schema: {
+        tags,
+        summary:
+          'Set whether unreviewed machine output may be published (marked for learners) or must be reviewed first',
+        body: publishingSettingsSchema,
+        response: { 200: publishingSettingsResponseSchema, ...withValidation },
+      },
+    },
+    async (request) => ({
+      settings: await settings.updatePublishingSettings(request.body, actorOf(request)),
     }),
   );
 

@@ -10,6 +10,12 @@ import {
   type PlatformSettings,
   type UpdatePaymentServiceBody,
 } from '#shared/contracts/admin-settings';
+import {
+  DEFAULT_UNREVIEWED_POLICY,
+  unreviewedPolicies,
+  type PublishingSettings,
+  type UnreviewedPolicy,
+} from '#shared/contracts/publishing';
 import type { PaymentServiceName } from '#shared/contracts/support';
 import { PLATFORM_SETTING_KEYS } from '#shared/site-identity';
 import type { AppConfig } from '../../config/env.ts';
@@ -29,6 +35,13 @@ export const HEALTH_CHECK_TIMEOUT_MS = 5_000;
 
 /** Platform settings are home_page_settings values (public through GET /api/site/settings). */
 const platformKeys = PLATFORM_SETTING_KEYS satisfies Record<keyof PlatformSettings, string>;
+
+/** The publishing setting is an admin_settings value: learners' pages do not carry it. */
+const UNREVIEWED_POLICY_KEY = 'unreviewed_machine_output';
+
+/** A stored value this version does not know (none is written so) reads as the default. */
+const toPolicy = (value: string | undefined): UnreviewedPolicy =>
+  unreviewedPolicies.find((policy) => policy === value) ?? DEFAULT_UNREVIEWED_POLICY;
 
 export interface AdminSettingsDeps {
   settings: AdminSettingsRepository;
@@ -193,6 +206,35 @@ export function createAdminSettingsService(deps: AdminSettingsDeps) {
         });
       });
       await site.invalidateSettings();
+      return values;
+    },
+
+    /**
+     * Read from PostgreSQL each time (publishing is rare), so every instance applies a change at
+     * once without a change notice.
+     */
+    async getPublishingSettings(): Promise<PublishingSettings> {
+      return {
+        unreviewedMachineOutput: toPolicy(await settings.readAdminSetting(UNREVIEWED_POLICY_KEY)),
+      };
+    },
+
+    async updatePublishingSettings(
+      values: PublishingSettings,
+      actor: Actor,
+    ): Promise<PublishingSettings> {
+      await transaction(async (tx) => {
+        const queries = settings.in(tx);
+        const before = toPolicy(await queries.readAdminSetting(UNREVIEWED_POLICY_KEY));
+        await queries.writeAdminSetting(UNREVIEWED_POLICY_KEY, values.unreviewedMachineOutput);
+        await audit.in(tx).record({
+          action: 'publishing_settings_updated',
+          ...entry(actor, {
+            unreviewed_machine_output: values.unreviewedMachineOutput,
+            previous: before,
+          }),
+        });
+      });
       return values;
     },
 

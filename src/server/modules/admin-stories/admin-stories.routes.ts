@@ -6,6 +6,11 @@ import {
   moveStoryBodySchema,
   storyInputSchema,
 } from '#shared/contracts/admin-stories';
+import {
+  publishBodySchema,
+  reviewStateQuerySchema,
+  reviewStateResponseSchema,
+} from '#shared/contracts/publishing';
 import { idParamsSchema } from '#shared/contracts/stories';
 import { apiErrorSchema } from '#shared/errors';
 import type { RouteContext } from '../../app-context.ts';
@@ -51,6 +56,23 @@ export const adminStoriesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
     async (request) => ({ story: await stories.getStory(request.params.id) }),
   );
 
+  app.get(
+    '/admin/stories/:id/review-state',
+    {
+      schema: {
+        tags,
+        summary:
+          'What learners would see after publishing (or publishing changes) that no person has reviewed, per chapter',
+        params: idParamsSchema,
+        querystring: reviewStateQuerySchema,
+        response: { 200: reviewStateResponseSchema, ...withNotFound },
+      },
+    },
+    async (request) => ({
+      reviewState: await stories.reviewState(request.params.id, request.query.action),
+    }),
+  );
+
   app.post(
     '/admin/stories',
     {
@@ -88,13 +110,20 @@ export const adminStoriesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
     {
       schema: {
         tags,
-        summary: 'Publish a draft or unpublish a published story',
+        summary:
+          'Publish a draft or unpublish a published story (publishing acknowledges what is unreviewed: 409 otherwise)',
         params: idParamsSchema,
-        response: { 200: adminStoryResponseSchema, ...withNotFound },
+        // No body (Fastify reads it as null): nothing acknowledged.
+        body: publishBodySchema.nullish(),
+        response: { 200: adminStoryResponseSchema, ...writeErrors },
       },
     },
     async (request) => ({
-      story: await stories.toggleStatus(request.params.id, actorOf(request)),
+      story: await stories.toggleStatus(
+        request.params.id,
+        request.body ?? undefined,
+        actorOf(request),
+      ),
     }),
   );
 
@@ -104,13 +133,19 @@ export const adminStoriesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
       schema: {
         tags,
         summary:
-          'Publish the working copy: learners see it from now on (removed chapters are deleted)',
+          'Publish the working copy: learners see it from now on (removed chapters are deleted; what is unreviewed must be acknowledged: 409 otherwise)',
         params: idParamsSchema,
-        response: { 200: adminStoryResponseSchema, ...withNotFound },
+        // No body (Fastify reads it as null): nothing acknowledged.
+        body: publishBodySchema.nullish(),
+        response: { 200: adminStoryResponseSchema, ...writeErrors },
       },
     },
     async (request) => ({
-      story: await stories.publishChanges(request.params.id, actorOf(request)),
+      story: await stories.publishChanges(
+        request.params.id,
+        request.body ?? undefined,
+        actorOf(request),
+      ),
     }),
   );
 

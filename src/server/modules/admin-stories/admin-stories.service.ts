@@ -7,6 +7,12 @@ import {
   type StoryMove,
   type storyInputSchema,
 } from '#shared/contracts/admin-stories';
+import type {
+  PublishAction,
+  PublishBody,
+  ReviewState,
+  UnreviewedPolicy,
+} from '#shared/contracts/publishing';
 import type { z } from 'zod';
 import type { TransactionRunner } from '../../db/repository.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -25,6 +31,12 @@ import type {
   ChapterValues,
   StoryValues,
 } from './admin-stories.repository.ts';
+import {
+  assertPublishable,
+  chaptersAfter,
+  unreviewedAuditDetails,
+  type ReviewStateReader,
+} from './review-state.ts';
 import { coverStateOf, storedImageOf } from './story-cover.ts';
 import { movedInOrder } from './story-order.ts';
 import { slugFromTitle, uniqueSlug } from './story-slug.ts';
@@ -201,8 +213,12 @@ export function createAdminStoriesService(deps: {
   publicStories: StoriesService;
   transaction: TransactionRunner;
   audit: AuditLog;
+  /** What of the chapters learners would see no person has reviewed (decision 043). */
+  reviewStateOf: ReviewStateReader;
+  /** The site setting: whether unreviewed machine output may be published. */
+  unreviewedPolicy: () => Promise<UnreviewedPolicy>;
 }) {
-  const { stories, publicStories, transaction, audit } = deps;
+  const { stories, publicStories, transaction, audit, reviewStateOf, unreviewedPolicy } = deps;
 
   /** Runs a change in one transaction, then drops this instance's cached public list. */
   async function change<T>(
@@ -277,10 +293,37 @@ export function createAdminStoriesService(deps: {
     };
   }
 
+  /**
+   * Before a publish, with the story locked: refuses what the setting forbids or what was not
+   * acknowledged, and returns what the audit entry records.
+   */
+  async function checkBeforePublishing(
+    story: StoryWithChapters,
+    action: PublishAction,
+    body: PublishBody | undefined,
+  ) {
+    const [{ unreviewed }, policy] = await Promise.all([
+      reviewStateOf(chaptersAfter(story, action)),
+      unreviewedPolicy(),
+    ]);
+    assertPublishable(unreviewed, policy, body);
+    return unreviewedAuditDetails(unreviewed, policy);
+  }
+
   return {
     listStories: (): Promise<AdminStory[]> => listAll(stories),
 
     getStory: (id: string) => load(stories, id),
+
+    /** What the publish dialog lists before `action`: per chapter, what waits for a person. */
+    async reviewState(id: string, action: PublishAction): Promise<ReviewState> {
+      const story = await findStory(stories, id);
+      const [state, policy] = await Promise.all([
+        reviewStateOf(chaptersAfter(story, action)),
+        unreviewedPolicy(),
+      ]);
+      return { action, policy, ...state };
+    },
 
     /**
      * A new draft; the slug comes from the title once and never changes. It goes last, or where
@@ -415,25 +458,41 @@ export function createAdminStoriesService(deps: {
     /**
      * published ⇄ draft. Publishing a story for the first time makes its first revision;
      * unpublishing keeps the revision, which learners see again when it is published again.
+     * Publishing is refused when what learners would see is unreviewed and not acknowledged in
+     * `body`, or is machine output the site setting forbids (decision 043).
      */
-    toggleStatus(id: string, actor: Actor): Promise<AdminStory> {
+    toggleStatus(id: string, body: PublishBody | undefined, actor: Actor): Promise<AdminStory> {
       return change(async (queries, auditLog) => {
+        if (!(await queries.lockStory(id))) throw notFound(adminStoryMessages.notFound);
+        const before = await findStory(queries, id);
+        const reviewed =
+          before.status === 'draft'
+            ? await checkBeforePublishing(before, 'publish', body)
+            : undefined;
         const row = await queries.toggleStatus(id);
         if (!row) throw notFound(adminStoryMessages.notFound);
         if (row.status === 'published' && !row.hasRevision) await publishWorkingCopy(queries, id);
         await auditLog.record({
           action: row.status === 'published' ? 'story_published' : 'story_unpublished',
           ...actor,
-          details: { story_id: id, title: row.title },
+          details: { story_id: id, title: row.title, ...reviewed },
         });
         return load(queries, id);
       });
     },
 
-    /** "Publish changes": learners see the working copy as it is now (decision 021). */
-    publishChanges(id: string, actor: Actor): Promise<AdminStory> {
+    /**
+     * "Publish changes": learners see the working copy as it is now (decision 021), under the
+     * same check as publishing a draft.
+     */
+    publishChanges(id: string, body: PublishBody | undefined, actor: Actor): Promise<AdminStory> {
       return change(async (queries, auditLog) => {
         if (!(await queries.lockStory(id))) throw notFound(adminStoryMessages.notFound);
+        const reviewed = await checkBeforePublishing(
+          await findStory(queries, id),
+          'publish-changes',
+          body,
+        );
         const { removed, published, heldBack } = await publishWorkingCopy(queries, id);
         const story = await load(queries, id);
         await auditLog.record({
@@ -445,6 +504,7 @@ export function createAdminStoriesService(deps: {
             chapters: published,
             chapters_removed: removed,
             chapters_without_media: heldBack,
+            ...reviewed,
           },
         });
         return story;

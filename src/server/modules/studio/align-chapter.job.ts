@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
   alignmentLanguages,
-  DOUBTFUL_CONFIDENCE,
   type AlignmentResult,
   type PrefillReport,
 } from '#shared/contracts/studio';
+import { isDoubtful } from '#shared/studio/doubtful';
 import { transcriptSchema, type Transcript } from '#shared/transcript';
 import { AlignmentError, type AlignTranscript } from '../../lib/alignment/types.ts';
 import { AudioDecodeError, FfmpegMissingError } from '../../lib/audio/index.ts';
@@ -66,9 +66,7 @@ function resultOf(
     segments: transcript.segments.length,
     words: words.length,
     leadingNonSpeechSeconds,
-    doubtfulWords: words.filter(
-      (word) => word.confidence !== undefined && word.confidence < DOUBTFUL_CONFIDENCE,
-    ).length,
+    doubtfulWords: words.filter((word) => isDoubtful(word.confidence)).length,
     translations,
   } satisfies AlignmentResult;
 }

@@ -62,6 +62,8 @@ type Routes = Parameters<typeof stubApi>[0];
 const baseRoutes: Routes = {
   'GET /api/admin/logo': () => json(200, { logo: null }),
   'GET /api/admin/platform-settings': () => json(200, { settings: platform }),
+  'GET /api/admin/publishing-settings': () =>
+    json(200, { settings: { unreviewedMachineOutput: 'publish-marked' } }),
   'GET /api/admin/support-settings': () => json(200, { settings: supportSettings }),
   'GET /api/admin/payment-services': () => json(200, { services }),
   'GET /api/site/settings': () => json(200, { images: {}, values: {}, logo: null }),
@@ -115,7 +117,7 @@ afterEach(() => {
 });
 
 describe('System Settings', () => {
-  it('shows the five sections with the saved values', async () => {
+  it('shows the six sections with the saved values', async () => {
     renderSettings();
     expect(await screen.findByText('The default Relatos logo.')).toBeVisible();
     expect(
@@ -123,6 +125,7 @@ describe('System Settings', () => {
     ).toEqual([
       'Logo & Branding',
       'Platform Settings',
+      'Publishing',
       'Support Settings',
       'Payment Services',
       'System Actions',
@@ -139,6 +142,38 @@ describe('System Settings', () => {
     expect(
       screen.getByRole('switch', { name: 'PayPal (online wallet)' }),
     ).toHaveAccessibleDescription('Needs PAYPAL_URL (the wallet page) before its button shows.');
+  });
+
+  describe('Publishing', () => {
+    it('saves whether unreviewed machine translations may be published, with its button', async () => {
+      const fetchMock = renderSettings({
+        'PUT /api/admin/publishing-settings': (init) =>
+          json(200, { settings: bodyOf(init) as object }),
+      });
+      const group = await within(section('Publishing')).findByRole('group', {
+        name: 'Unreviewed machine translations',
+      });
+      const allowed = within(group).getByRole('radio', { name: /May be published/ });
+      const reviewFirst = within(group).getByRole('radio', {
+        name: /Must be reviewed before publishing/,
+      });
+      expect(allowed).toBeChecked();
+      expect(allowed).toHaveAccessibleDescription(
+        expect.stringContaining('Learners see them marked as machine translation.'),
+      );
+
+      await userEvent.click(reviewFirst);
+      // Choosing alone saves nothing: the arrow keys walk through a radio group.
+      await settle();
+      expect(calls(fetchMock, 'PUT', '/api/admin/publishing-settings')).toHaveLength(0);
+      await userEvent.click(
+        within(section('Publishing')).getByRole('button', { name: 'Save Publishing Settings' }),
+      );
+      await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Settings saved'));
+      const [request] = calls(fetchMock, 'PUT', '/api/admin/publishing-settings');
+      expect(bodyOf(request![1])).toEqual({ unreviewedMachineOutput: 'review-first' });
+      expect(reviewFirst).toBeChecked();
+    });
   });
 
   describe('Logo & Branding', () => {

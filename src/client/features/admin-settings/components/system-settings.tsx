@@ -1,6 +1,7 @@
 import { LogoSettings } from './logo-settings';
 import { PaymentServices } from './payment-services';
 import { PlatformSettings } from './platform-settings';
+import { PublishingSettings } from './publishing-settings';
 import { SectionHeadingLevelProvider, type SectionHeadingLevel } from './settings-section';
 import { SupportSettings } from './support-settings';
 import { SystemActions } from './system-actions';
@@ -23,6 +24,7 @@ export function SystemSettings({ headingLevel = 2 }: SystemSettingsProps) {
       <div className="space-y-6">
         <LogoSettings />
         <PlatformSettings />
+        <PublishingSettings />
         <SupportSettings />
         <PaymentServices />
         <SystemActions />

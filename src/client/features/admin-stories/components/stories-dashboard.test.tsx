@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminStory } from '#shared/contracts/admin-stories';
 import type { Job } from '#shared/contracts/jobs';
+import type { ReviewState, UnreviewedCounts } from '#shared/contracts/publishing';
 import { adminFixture, json, renderApp, sessionOf, stubApi } from '#client/test/render-app';
 import { settle } from '#client/test/settle';
 
@@ -65,15 +66,49 @@ const paraguas = story(3, { title: 'El paraguas rojo', level: 'Intermediate' });
 
 let library: AdminStory[];
 
+const nothing: UnreviewedCounts = {
+  machineTranslations: 0,
+  missingTranslations: 0,
+  machineGlosses: 0,
+  missingGlosses: 0,
+  doubtfulTimings: 0,
+};
+
+/** A story's review state: its chapters with what is unreviewed in each (nothing by default). */
+const reviewStateOf = (
+  item: AdminStory,
+  action: ReviewState['action'],
+  unreviewed: UnreviewedCounts[] = [],
+  policy: ReviewState['policy'] = 'publish-marked',
+): ReviewState => {
+  const chapters = item.chapters.map((entry, index) => ({
+    id: entry.id,
+    title: entry.title,
+    position: index + 1,
+    readable: true,
+    unreviewed: unreviewed[index] ?? nothing,
+  }));
+  const total = { ...nothing };
+  for (const counts of chapters.map((entry) => entry.unreviewed)) {
+    for (const key of Object.keys(total) as (keyof UnreviewedCounts)[]) total[key] += counts[key];
+  }
+  return { action, policy, unreviewed: total, chapters };
+};
+const reviewStateUrl = (item: AdminStory, action: ReviewState['action']) =>
+  `GET /api/admin/stories/${item.id}/review-state?action=${action}`;
+
 function stubStoriesApi(overrides: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({
     'GET /api/auth/session': sessionOf(adminFixture),
     'GET /api/admin/stories': () => json(200, { stories: library }),
     'GET /api/site/settings': () => json(200, { images: {}, values: {}, logo: null }),
     ...Object.fromEntries(
-      library.map((item) => [
-        `GET /api/admin/stories/${item.id}`,
-        () => json(200, { story: item }),
+      library.flatMap((item) => [
+        [`GET /api/admin/stories/${item.id}`, () => json(200, { story: item })],
+        ...(['publish', 'publish-changes'] as const).map((action) => [
+          reviewStateUrl(item, action),
+          () => json(200, { reviewState: reviewStateOf(item, action) }),
+        ]),
       ]),
     ),
     ...overrides,
@@ -223,6 +258,108 @@ describe('Content Management, Stories tab', { timeout: 20_000 }, () => {
         description: 'Story not found',
       }),
     );
+  });
+
+  describe('publishing what no person has reviewed (decision 043)', () => {
+    const machine: UnreviewedCounts = {
+      ...nothing,
+      machineTranslations: 3,
+      machineGlosses: 40,
+      doubtfulTimings: 2,
+    };
+    const missing: UnreviewedCounts = { ...nothing, missingTranslations: 1 };
+    const withChapters = () => {
+      library = [faro, { ...olivos, chapters: [chapter(1), chapter(2), chapter(3)] }, paraguas];
+      return library[1]!;
+    };
+
+    /**
+     * The dashboard with a three-chapter draft whose review state is `reviewState`; presses its
+     * Publish button. Returns the bodies of the publish requests it makes.
+     */
+    async function pressPublish(reviewState: (draft: AdminStory) => Response) {
+      const draft = withChapters();
+      const bodies: unknown[] = [];
+      stubStoriesApi({
+        [reviewStateUrl(draft, 'publish')]: () => reviewState(draft),
+        [`POST /api/admin/stories/${draft.id}/status`]: (init) => {
+          bodies.push(JSON.parse(String(init?.body)));
+          return json(200, { story: { ...draft, status: 'published' } });
+        },
+      });
+      renderApp('/admin/content');
+      await table();
+      await userEvent.click(
+        within(rowOf('Los olivos')).getByRole('button', { name: 'Publish "Los olivos"' }),
+      );
+      return { draft, bodies };
+    }
+
+    it('lists, chapter by chapter, what is unreviewed, and publishes acknowledging exactly that', async () => {
+      let state: ReviewState | undefined;
+      const { bodies } = await pressPublish((draft) => {
+        state = reviewStateOf(draft, 'publish', [machine, nothing, missing]);
+        return json(200, { reviewState: state });
+      });
+      const dialog = await screen.findByRole('alertdialog', { name: 'Publish Story' });
+      expect(dialog).toHaveAccessibleDescription(
+        'Learners will see "Los olivos" in the library. Part of it has not been reviewed yet.',
+      );
+      // The safe choice has the focus first.
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+      const list = within(dialog).getByRole('list', { name: 'Not reviewed yet' });
+      const items = within(list).getAllByRole('listitem');
+      expect(items.map((item) => item.textContent)).toEqual([
+        '1. Capítulo 13 machine translations · 40 machine glosses · 2 doubtful timingsReview in Studio',
+        '3. Capítulo 31 sentence without a translationReview in Studio',
+      ]);
+      expect(
+        within(items[0]!).getByRole('link', { name: 'Review in Studio: Capítulo 1' }),
+      ).toHaveAttribute('href', `/admin/chapters/${chapter(1).id}/studio`);
+      expect(within(dialog).getByTestId('unreviewed-totals')).toHaveTextContent(
+        'In all: 3 machine translations · 1 sentence without a translation · 40 machine glosses · 2 doubtful timings',
+      );
+      expect(dialog).toHaveTextContent(
+        'Learners see machine translations and glosses marked "Machine translation".',
+      );
+      expect(bodies).toEqual([]);
+
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
+      await waitFor(() =>
+        expect(toast.success).toHaveBeenCalledWith('Story Published', expect.anything()),
+      );
+      expect(bodies).toEqual([{ acknowledgeUnreviewed: state!.unreviewed }]);
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    });
+
+    it('offers no publish button when the site asks for a review first', async () => {
+      const { bodies } = await pressPublish((draft) =>
+        json(200, { reviewState: reviewStateOf(draft, 'publish', [machine], 'review-first') }),
+      );
+      const dialog = await screen.findByRole('alertdialog', { name: 'Review Needed' });
+      expect(dialog).toHaveTextContent('This site asks for machine translations and glosses');
+      expect(within(dialog).getByRole('link', { name: 'Settings' })).toHaveAttribute(
+        'href',
+        '/admin/settings',
+      );
+      expect(within(dialog).queryByRole('button', { name: 'Publish' })).toBeNull();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(bodies).toEqual([]);
+    });
+
+    it('says so when what is unreviewed cannot be read, and publishes nothing', async () => {
+      const { bodies } = await pressPublish(() =>
+        json(500, { error: { code: 'INTERNAL_ERROR', message: 'Something went wrong' } }),
+      );
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenCalledWith('Action Failed', {
+          description: 'Something went wrong',
+        }),
+      );
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      expect(bodies).toEqual([]);
+    });
   });
 
   it('flips the login requirement with its toasts', async () => {
@@ -532,7 +669,9 @@ describe(
       await userEvent.click(
         within(row).getByRole('button', { name: 'Publish changes to "Las cartas del faro"' }),
       );
-      const dialog = screen.getByRole('alertdialog', { name: 'Publish Changes' });
+      const dialog = await screen.findByRole('alertdialog', { name: 'Publish Changes' });
+      // Everything is reviewed: the usual confirmation, nothing listed.
+      expect(within(dialog).queryByText('Not reviewed yet')).toBeNull();
       expect(dialog).toHaveTextContent('Learners will see "Las cartas del faro" as it is now');
       expect(dialog).toHaveTextContent('1 chapter removed since the last publish will be deleted');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Publish Changes' }));
@@ -569,14 +708,16 @@ describe(
         );
       await publish();
       await userEvent.click(
-        within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }),
+        within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }),
       );
       await settle();
       expect(calls).toBe(0);
 
       await publish();
       await userEvent.click(
-        within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Publish Changes' }),
+        within(await screen.findByRole('alertdialog')).getByRole('button', {
+          name: 'Publish Changes',
+        }),
       );
       await waitFor(() =>
         expect(toast.error).toHaveBeenCalledWith('Publish Failed', {

@@ -9,7 +9,7 @@ import { Spinner } from '#client/components/ui/spinner';
 import { useAdminStories } from '#client/lib/api/admin/get-admin-stories';
 import { cn } from '#client/lib/cn';
 import { useElementWidth } from '../hooks/use-element-width';
-import { useStoryActions } from '../hooks/use-story-actions';
+import { useStoryActions, type PendingPublish } from '../hooks/use-story-actions';
 import {
   dashboardCounters,
   filterDashboardStories,
@@ -23,7 +23,7 @@ import {
 } from '../utils/dashboard';
 import { DeleteStoryDialog } from './delete-story-dialog';
 import { ImportStoryPackage } from './import-story-package';
-import { PublishChangesDialog } from './publish-changes-dialog';
+import { PublishDialog } from './publish-dialog';
 import { keyMoveTarget, LiveRegion, useAnnouncer, useDragReorder, type KeyMove } from './reorder';
 import { StoryRow, type MoveControl, type StoryTableLayout } from './story-row';
 
@@ -43,7 +43,7 @@ export function StoriesDashboard({ onCreate, onEdit }: StoriesDashboardProps) {
   const { data: stories, isPending, isError, refetch } = useAdminStories();
   const [filters, setFilters] = useState<DashboardFilters>(noFilters);
   const [toDelete, setToDelete] = useState<AdminStory | null>(null);
-  const [toPublish, setToPublish] = useState<AdminStory | null>(null);
+  const [toPublish, setToPublish] = useState<PendingPublish | null>(null);
   const actions = useStoryActions();
   const [tableRef, tableWidth] = useElementWidth<HTMLDivElement>();
   // Unmeasured (no ResizeObserver): the spec's columns.
@@ -205,8 +205,8 @@ export function StoriesDashboard({ onCreate, onEdit }: StoriesDashboardProps) {
                   }}
                   onMove={(direction, control) => moveStory(story, { direction }, control)}
                   onKeyMove={(move) => keyMove(story, move)}
-                  onTogglePublished={() => actions.togglePublished(story)}
-                  onPublishChanges={() => setToPublish(story)}
+                  onTogglePublished={() => actions.togglePublished(story, setToPublish)}
+                  onPublishChanges={() => actions.askToPublishChanges(story, setToPublish)}
                   onToggleRequiresLogin={() => actions.toggleRequiresLogin(story)}
                   onEdit={() => onEdit(story.id)}
                   onDelete={() => setToDelete(story)}
@@ -219,11 +219,15 @@ export function StoriesDashboard({ onCreate, onEdit }: StoriesDashboardProps) {
 
       <LiveRegion message={message} />
 
-      <PublishChangesDialog
-        story={toPublish}
-        publishing={toPublish !== null && actions.busy.publish === toPublish.id}
+      <PublishDialog
+        pending={toPublish}
+        publishing={
+          toPublish !== null &&
+          (toPublish.action === 'publish' ? actions.busy.status : actions.busy.publish) ===
+            toPublish.story.id
+        }
         onCancel={() => setToPublish(null)}
-        onConfirm={(story) => actions.publishChanges(story, () => setToPublish(null))}
+        onConfirm={(pending) => actions.confirmPublish(pending, () => setToPublish(null))}
       />
 
       <DeleteStoryDialog

@@ -1,7 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { AdminStory, StoryMove } from '#shared/contracts/admin-stories';
 import { adminStoryMessages } from '#shared/contracts/admin-stories';
+import type { PublishAction, ReviewState } from '#shared/contracts/publishing';
+import { hasUnreviewed } from '#shared/studio/unreviewed-counts';
 import { toast } from '#client/lib/toast';
 import { useDeleteStory } from '../api/delete-story';
+import { reviewStateQueryOptions } from '../api/get-review-state';
 import { useMoveStory } from '../api/move-story';
 import { usePublishChanges } from '../api/publish-changes';
 import { useToggleRequiresLogin } from '../api/toggle-requires-login';
@@ -9,18 +14,73 @@ import { useToggleStoryStatus } from '../api/toggle-story-status';
 
 const { toasts } = adminStoryMessages;
 const reason = (error: unknown) => (error instanceof Error ? error.message : 'Please try again.');
+const PUBLISH_FAILED = 'Publish Failed';
+
+/** A publish the administrator is asked to confirm, with what it would show unreviewed. */
+export interface PendingPublish {
+  story: AdminStory;
+  action: PublishAction;
+  reviewState: ReviewState;
+}
 
 /** The dashboard's row actions, with the spec's toasts (move failures stay silent). */
 export function useStoryActions() {
+  const queryClient = useQueryClient();
   const publish = usePublishChanges();
   const status = useToggleStoryStatus();
+  // The story whose review state is being read before a publish (its button waits meanwhile).
+  const [checking, setChecking] = useState<{ id: string; action: PublishAction }>();
   const login = useToggleRequiresLogin();
   const move = useMoveStory();
   const remove = useDeleteStory();
 
-  return {
-    togglePublished(story: AdminStory) {
-      status.mutate(story, {
+  /** Reads the story's review state afresh, then hands it on; a failure is toasted. */
+  function prepare(
+    story: AdminStory,
+    action: PublishAction,
+    then: (pending: PendingPublish) => void,
+  ) {
+    setChecking({ id: story.id, action });
+    queryClient
+      .fetchQuery(reviewStateQueryOptions(story.id, action))
+      .then(
+        ({ reviewState }) => then({ story, action, reviewState }),
+        (error: unknown) =>
+          toast.error(action === 'publish' ? toasts.statusFailed : PUBLISH_FAILED, {
+            description: reason(error),
+          }),
+      )
+      .finally(() => setChecking(undefined));
+  }
+
+  function publishChanges(pending: PendingPublish, onSettled?: () => void) {
+    const { story, reviewState } = pending;
+    publish.mutate(
+      {
+        story,
+        body: hasUnreviewed(reviewState.unreviewed)
+          ? { acknowledgeUnreviewed: reviewState.unreviewed }
+          : {},
+      },
+      {
+        onSuccess: (updated) =>
+          toast.success('Changes Published', {
+            description: `Learners now see the latest version of "${updated.title}".`,
+          }),
+        onError: (error) => toast.error(PUBLISH_FAILED, { description: reason(error) }),
+        onSettled,
+      },
+    );
+  }
+
+  function setStatus(story: AdminStory, pending?: PendingPublish, onSettled?: () => void) {
+    const acknowledged = pending && hasUnreviewed(pending.reviewState.unreviewed);
+    status.mutate(
+      {
+        story,
+        body: acknowledged ? { acknowledgeUnreviewed: pending.reviewState.unreviewed } : {},
+      },
+      {
         onSuccess: (updated) => {
           if (updated.status === 'published') {
             toast.success(toasts.published, {
@@ -33,7 +93,34 @@ export function useStoryActions() {
           }
         },
         onError: (error) => toast.error(toasts.statusFailed, { description: reason(error) }),
-      });
+        onSettled,
+      },
+    );
+  }
+
+  return {
+    /**
+     * Unpublishes at once. Publishing a draft first reads what learners would see unreviewed
+     * (decision 043): with nothing, it publishes at once as the spec's toggle does; otherwise
+     * `confirm` gets it for the dialog.
+     */
+    togglePublished(story: AdminStory, confirm: (pending: PendingPublish) => void) {
+      if (story.status === 'published') {
+        setStatus(story);
+        return;
+      }
+      prepare(story, 'publish', (pending) =>
+        hasUnreviewed(pending.reviewState.unreviewed) ? confirm(pending) : setStatus(story),
+      );
+    },
+    /** Reads what "Publish changes" would show unreviewed, then asks through `confirm`. */
+    askToPublishChanges(story: AdminStory, confirm: (pending: PendingPublish) => void) {
+      prepare(story, 'publish-changes', confirm);
+    },
+    /** The confirmed publish: acknowledges exactly what the dialog listed. */
+    confirmPublish(pending: PendingPublish, onSettled?: () => void) {
+      if (pending.action === 'publish') setStatus(pending.story, pending, onSettled);
+      else publishChanges(pending, onSettled);
     },
     toggleRequiresLogin(story: AdminStory) {
       login.mutate(story, {
@@ -61,16 +148,6 @@ export function useStoryActions() {
         },
       );
     },
-    publishChanges(story: AdminStory, onSettled?: () => void) {
-      publish.mutate(story, {
-        onSuccess: (updated) =>
-          toast.success('Changes Published', {
-            description: `Learners now see the latest version of "${updated.title}".`,
-          }),
-        onError: (error) => toast.error('Publish Failed', { description: reason(error) }),
-        onSettled,
-      });
-    },
     remove(story: AdminStory, onSettled?: () => void) {
       remove.mutate(story.id, {
         onSuccess: () =>
@@ -81,8 +158,16 @@ export function useStoryActions() {
     },
     /** Which story (if any) each action is busy with, to disable its controls meanwhile. */
     busy: {
-      publish: publish.isPending ? publish.variables?.id : undefined,
-      status: status.isPending ? status.variables?.id : undefined,
+      publish: publish.isPending
+        ? publish.variables?.story.id
+        : checking?.action === 'publish-changes'
+          ? checking.id
+          : undefined,
+      status: status.isPending
+        ? status.variables?.story.id
+        : checking?.action === 'publish'
+          ? checking.id
+          : undefined,
       login: login.isPending ? login.variables?.id : undefined,
       move: move.isPending ? move.variables?.id : undefined,
       remove: remove.isPending ? remove.variables : undefined,

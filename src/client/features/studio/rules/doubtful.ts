@@ -1,13 +1,9 @@
-import { DOUBTFUL_CONFIDENCE } from '#shared/contracts/studio';
+import { isDoubtful } from '#shared/studio/doubtful';
 import type { Transcript, TranscriptSegment } from '#shared/transcript';
 import type { WordRef } from './word-timing';
 
-/**
- * A timing below the contract's DOUBTFUL_CONFIDENCE is doubtful: the editor marks the word or
- * sentence and "Next doubtful" goes there.
- */
-export const isDoubtful = (confidence: number | undefined): confidence is number =>
-  confidence !== undefined && confidence < DOUBTFUL_CONFIDENCE;
+/** The one rule of what is doubtful lives in src/shared (publishing counts doubtful timings too). */
+export { isDoubtful };
 
 export type DoubtfulPlace =
   | { kind: 'sentence'; key: string; segment: number; confidence: number }
