@@ -366,6 +366,7 @@ function createAdminServices(deps: {
       reviewStateOf: createReviewStateReader({ transcripts: deps.transcripts }),
       unreviewedPolicy: async () =>
         (await settings.getPublishingSettings()).unreviewedMachineOutput,
+      alignments: deps.studio.alignment,
     }),
     storyPackages: createStoryPackagesService({
       packages: repositories.storyPackages,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { chapterWithTextProblem } from '../studio/chapter-text.ts';
+import { jobSchema } from './jobs.ts';
 import { storyLevels, storySummarySchema } from './stories.ts';
 
 /**
@@ -7,8 +9,10 @@ import { storyLevels, storySummarySchema } from './stories.ts';
  *
  *   GET    /api/admin/stories                  → { stories: AdminStory[] } by position, drafts too
  *   GET    /api/admin/stories/:id              → { story: AdminStory }
- *   POST   /api/admin/stories                  body StoryInput → 201 { story } (a draft)
- *   PUT    /api/admin/stories/:id              body StoryInput → { story }
+ *   POST   /api/admin/stories                  body StoryInput → 201 { story, alignmentJobs }
+ *                                                (a draft; a chapter sent with a `text` is
+ *                                                aligned with its audio in a job: decision 048)
+ *   PUT    /api/admin/stories/:id              body StoryInput → { story, alignmentJobs }
  *   POST   /api/admin/stories/:id/status       → { story } (published ⇄ draft)
  *   POST   /api/admin/stories/:id/requires-login → { story } (flips requires_login)
  *   POST   /api/admin/stories/:id/move         body { direction } | { position } | { target }
@@ -80,6 +84,14 @@ export const chapterInputSchema = z.object({
   title: trimmed.pipe(z.string().min(1, 'Chapter title is required').max(200)),
   audioFileId: text.pipe(z.string().max(500)).default(''),
   transcriptFileId: text.pipe(z.string().max(500)).default(''),
+  /**
+   * The chapter's plain Spanish text (one or more sentences), instead of a transcript file: once
+   * the story is saved, it is aligned with the chapter's audio in a background job, which makes
+   * the chapter's transcript (decision 048). Needs the audio; refused with a transcript file. Its
+   * length (ALIGNMENT_TEXT_MAX_CHARS at most) and words are checked by the story schema, which
+   * names the chapter.
+   */
+  text: z.string().optional(),
 });
 export type ChapterInput = z.input<typeof chapterInputSchema>;
 
@@ -93,6 +105,10 @@ const levelInputSchema = z.enum(storyLevels, {
 
 /** Spec, section 5: an untitled chapter is named by its number (the API and the wizard say it). */
 export const chapterTitleRequired = (number: number) => `Chapter ${number} title is required`;
+
+/** A chapter's text refused, named by the chapter's number (the API and the wizard say it). */
+export const chapterTextRefused = (number: number, problem: string) =>
+  `Chapter ${number}: ${problem}`;
 
 /**
  * As chapterInputSchema; an empty title is reported with its number by the story schema. A
@@ -160,6 +176,14 @@ export const storyInputSchema = z
           message: chapterTitleRequired(index + 1),
         });
       }
+      const textProblem = chapterWithTextProblem(chapter);
+      if (textProblem !== null) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['chapters', index, 'text'],
+          message: chapterTextRefused(index + 1, textProblem),
+        });
+      }
     });
   });
 /**
@@ -171,6 +195,11 @@ export type StoryInput = Omit<z.input<typeof storyInputSchema>, 'chapters'> & {
 };
 
 export const adminStoryResponseSchema = z.object({ story: adminStorySchema });
+/** A create or update: the story, and the alignments started for chapters sent with a text. */
+export const storySaveResponseSchema = adminStoryResponseSchema.extend({
+  alignmentJobs: z.array(jobSchema),
+});
+export type StorySaveResponse = z.infer<typeof storySaveResponseSchema>;
 export const adminStoryListResponseSchema = z.object({ stories: z.array(adminStorySchema) });
 export const moveDirections = ['up', 'down', 'first', 'last'] as const;
 export type MoveDirection = (typeof moveDirections)[number];
@@ -196,6 +225,8 @@ export const adminStoryMessages = {
   targetNotFound: 'The story it was moved onto no longer exists',
   /** Never expected (moves are serialised): the database refused two stories at one place. */
   orderChanged: 'The story order changed at the same time. Please try again.',
+  textWhileAligning:
+    'it is being aligned now: wait for that alignment to finish, or cancel it in the studio, then add its text again',
   toasts: {
     published: 'Story Published',
     unpublished: 'Story Unpublished',

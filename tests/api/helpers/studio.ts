@@ -67,9 +67,32 @@ export interface RecordingFile {
 }
 
 /**
- * A draft story's chapter with a recording uploaded and associated the way the admin screens do
- * it (POST /api/admin/files, then POST /api/admin/chapters/:id/files): a file of
+ * A recording uploaded as the admin screens upload one (POST /api/admin/files): a file of
  * tests/api/fixtures/studio by name, or a recording the test made.
+ */
+export async function uploadRecording(
+  t: TestApp,
+  cookie: string,
+  fixture: string | RecordingFile,
+): Promise<{ id: string; filePath: string }> {
+  const recording =
+    typeof fixture === 'string'
+      ? { filename: fixture, contentType: 'audio/mp4', content: studioFixture(fixture) }
+      : fixture;
+  const form = multipart(recording.filename, recording.contentType, recording.content);
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/files?bucket=audios',
+    payload: form.body,
+    headers: { cookie, origin: ORIGIN, 'content-type': form.contentType },
+  });
+  if (uploaded.statusCode !== 201) throw new Error(`upload failed: ${uploaded.body}`);
+  return uploaded.json().file as { id: string; filePath: string };
+}
+
+/**
+ * A draft story's chapter with a recording uploaded and associated the way the admin screens do
+ * it (uploadRecording, then POST /api/admin/chapters/:id/files).
  */
 export async function chapterWithRecording(
   t: TestApp,
@@ -88,19 +111,7 @@ export async function chapterWithRecording(
     .set({ audioFileId: '', transcriptFileId: '' })
     .where(eq(chapters.id, chapterId));
   if (!fixture) return { chapterId, audioKey: null };
-  const recording =
-    typeof fixture === 'string'
-      ? { filename: fixture, contentType: 'audio/mp4', content: studioFixture(fixture) }
-      : fixture;
-  const form = multipart(recording.filename, recording.contentType, recording.content);
-  const uploaded = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/files?bucket=audios',
-    payload: form.body,
-    headers: { cookie, origin: ORIGIN, 'content-type': form.contentType },
-  });
-  if (uploaded.statusCode !== 201) throw new Error(`upload failed: ${uploaded.body}`);
-  const file = uploaded.json().file as { id: string; filePath: string };
+  const file = await uploadRecording(t, cookie, fixture);
   const linked = await adminRequest(t.app, cookie)(
     'POST',
     `/api/admin/chapters/${chapterId}/files`,

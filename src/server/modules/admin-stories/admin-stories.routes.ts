@@ -5,6 +5,7 @@ import {
   adminStoryResponseSchema,
   moveStoryBodySchema,
   storyInputSchema,
+  storySaveResponseSchema,
 } from '#shared/contracts/admin-stories';
 import {
   publishBodySchema,
@@ -19,7 +20,9 @@ import { actorOf } from '../../lib/http/actor.ts';
 const tags = ['admin-stories'];
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const withNotFound = { ...errors, 404: apiErrorSchema };
-const writeErrors = { ...withNotFound, 409: apiErrorSchema };
+const writeErrors = { ...withNotFound, 409: apiErrorSchema, 413: apiErrorSchema };
+/** A story's chapters may carry their texts (up to 200,000 characters each: decision 048). */
+const STORY_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** /api/admin/stories…: story management of the content screen (guarded by the admin scope). */
 export const adminStoriesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
@@ -78,14 +81,16 @@ export const adminStoriesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
     {
       schema: {
         tags,
-        summary: 'Create a draft story with its chapters (in array order)',
+        summary:
+          'Create a draft story with its chapters (in array order); chapters sent with a text are aligned with their audio',
         body: storyInputSchema,
-        response: { 201: adminStoryResponseSchema, ...writeErrors },
+        response: { 201: storySaveResponseSchema, ...writeErrors },
       },
+      bodyLimit: STORY_BODY_LIMIT,
     },
     async (request, reply) => {
-      const story = await stories.createStory(request.body, actorOf(request));
-      return reply.status(201).send({ story });
+      const saved = await stories.createStory(request.body, actorOf(request));
+      return reply.status(201).send(saved);
     },
   );
 
@@ -94,15 +99,15 @@ export const adminStoriesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
     {
       schema: {
         tags,
-        summary: 'Update a story and its chapters (chapters with an id keep it)',
+        summary:
+          'Update a story and its chapters (chapters with an id keep it); chapters sent with a text are aligned with their audio',
         params: idParamsSchema,
         body: storyInputSchema,
-        response: { 200: adminStoryResponseSchema, ...writeErrors },
+        response: { 200: storySaveResponseSchema, ...writeErrors },
       },
+      bodyLimit: STORY_BODY_LIMIT,
     },
-    async (request) => ({
-      story: await stories.updateStory(request.params.id, request.body, actorOf(request)),
-    }),
+    async (request) => stories.updateStory(request.params.id, request.body, actorOf(request)),
   );
 
   app.post(

@@ -1,5 +1,7 @@
+import type { Job } from '#shared/contracts/jobs';
 import {
   adminStoryMessages,
+  chapterTextRefused,
   isStoryComplete,
   type AdminChapter,
   type AdminStory,
@@ -26,6 +28,7 @@ import {
 import { toStorySummary } from '../stories/stories.mapper.ts';
 import type { ChapterRow, StoryWithChapters } from '../stories/stories.repository.ts';
 import type { StoriesService } from '../stories/stories.service.ts';
+import type { AlignmentService } from '../studio/alignment.service.ts';
 import type {
   AdminStoriesRepository,
   ChapterValues,
@@ -203,9 +206,16 @@ async function resolveFileReferences(
   return resolved;
 }
 
+/** A story saved by the wizard, and the alignments started for the chapters sent with a text. */
+export interface SavedStory {
+  story: AdminStory;
+  alignmentJobs: Job[];
+}
+
 /**
  * Story management of the content screen. Every change runs in one transaction with its audit
- * entry; a title another story has is a conflict, also when two saves race.
+ * entry; a title another story has is a conflict, also when two saves race. A chapter saved with
+ * a plain text is aligned with its audio afterwards, in the studio's job (decision 048).
  */
 export function createAdminStoriesService(deps: {
   stories: AdminStoriesRepository;
@@ -217,8 +227,44 @@ export function createAdminStoriesService(deps: {
   reviewStateOf: ReviewStateReader;
   /** The site setting: whether unreviewed machine output may be published. */
   unreviewedPolicy: () => Promise<UnreviewedPolicy>;
+  /** The studio's alignments: a chapter saved with a text is aligned (decision 048). */
+  alignments: Pick<AlignmentService, 'start' | 'isAligning'>;
 }) {
   const { stories, publicStories, transaction, audit, reviewStateOf, unreviewedPolicy } = deps;
+  const { alignments } = deps;
+
+  /**
+   * A chapter of the edited story already being aligned cannot take a new text: refused before
+   * anything is written (its job would make the chapter's transcript from the old text).
+   */
+  async function refuseTextsWhileAligning(input: ParsedStoryInput) {
+    for (const [index, chapter] of input.chapters.entries()) {
+      if (chapter.text === undefined || chapter.id === undefined) continue;
+      if (await alignments.isAligning(chapter.id)) {
+        throw conflict(chapterTextRefused(index + 1, adminStoryMessages.textWhileAligning));
+      }
+    }
+  }
+
+  /**
+   * Once the story is saved, each chapter sent with a text is aligned with its audio (the
+   * studio's job, audited as 'alignment_started'); the saved chapters are in the input's order.
+   */
+  async function startTextAlignments(
+    input: ParsedStoryInput,
+    story: AdminStory,
+    actor: Actor,
+  ): Promise<SavedStory> {
+    const alignmentJobs: Job[] = [];
+    for (const [index, chapter] of input.chapters.entries()) {
+      const saved = story.chapters[index];
+      if (chapter.text === undefined || saved === undefined) continue;
+      alignmentJobs.push(
+        await alignments.start(saved.id, { text: chapter.text, language: 'es' }, actor),
+      );
+    }
+    return { story, alignmentJobs };
+  }
 
   /** Runs a change in one transaction, then drops this instance's cached public list. */
   async function change<T>(
@@ -329,8 +375,8 @@ export function createAdminStoriesService(deps: {
      * A new draft; the slug comes from the title once and never changes. It goes last, or where
      * `position` asks, the stories from there on moving one place down (decision 023).
      */
-    createStory(input: ParsedStoryInput, actor: Actor): Promise<AdminStory> {
-      return change(async (queries, auditLog) => {
+    async createStory(input: ParsedStoryInput, actor: Actor): Promise<SavedStory> {
+      const story = await change(async (queries, auditLog) => {
         await queries.lockStoryOrder();
         if (await queries.titleTaken(input.title)) throw duplicateTitle();
         const noIds = input.chapters.map(() => undefined);
@@ -353,6 +399,7 @@ export function createAdminStoriesService(deps: {
         });
         return load(queries, row.id);
       });
+      return startTextAlignments(input, story, actor);
     },
 
     /**
@@ -361,8 +408,9 @@ export function createAdminStoriesService(deps: {
      * missing one is marked removed while learners still see it in the published revision (it
      * goes at the next publish), deleted otherwise.
      */
-    updateStory(id: string, input: ParsedStoryInput, actor: Actor): Promise<AdminStory> {
-      return change(async (queries, auditLog) => {
+    async updateStory(id: string, input: ParsedStoryInput, actor: Actor): Promise<SavedStory> {
+      await refuseTextsWhileAligning(input);
+      const story = await change(async (queries, auditLog) => {
         // The wizard's position may move the story: the order is locked before any write.
         await queries.lockStoryOrder();
         const updated = await queries.updateStory(id, storyValues(input));
@@ -453,6 +501,7 @@ export function createAdminStoriesService(deps: {
         }
         return load(queries, id);
       });
+      return startTextAlignments(input, story, actor);
     },
 
     /**

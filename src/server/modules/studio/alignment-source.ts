@@ -1,15 +1,10 @@
+import { hasSpanishWords } from '#shared/studio/chapter-text';
 import { transcriptFromText } from '#shared/studio/plain-text';
 import { untimedTranscript } from '#shared/studio/untimed-transcript';
 import { InvalidTranscriptError } from '#shared/transcript-parse';
 import type { Transcript } from '#shared/transcript';
 import { badRequest } from '../../lib/errors.ts';
 import { studioMessages } from './studio-messages.ts';
-
-const hasLetter = /\p{L}/u;
-
-/** Whether a transcript has a word the aligner can place (the engine refuses one without). */
-const hasSpanishWords = (transcript: Transcript) =>
-  transcript.segments.some((segment) => segment.words.some((word) => hasLetter.test(word.text)));
 
 /**
  * What an alignment places, untimed (src/shared/studio): sentences and words of a plain text, or

@@ -85,6 +85,11 @@ export function createAlignmentService(deps: {
       return job;
     },
 
+    /** Whether the chapter has an alignment waiting or running. */
+    async isAligning(chapterId: string): Promise<boolean> {
+      return (await queue.unfinished('align-chapter', chapterId)) !== null;
+    },
+
     async latest(chapterId: string): Promise<Job | null> {
       const chapter = await studio.findChapter(chapterId);
       if (!chapter) throw notFound(studioMessages.chapterNotFound);

@@ -1,4 +1,5 @@
 import { messages } from '#shared/messages';
+import { chapterTextMessages } from '#shared/studio/chapter-text';
 
 /** What the studio's refusals and failures say, in words an administrator can act on. */
 export const studioMessages = {
@@ -13,7 +14,7 @@ export const studioMessages = {
   noAudio: 'This chapter has no recording yet: upload its audio first',
   noTextToAlign:
     'Paste the chapter’s text or choose a transcript: this chapter has no transcript to align again',
-  noSpanishWords: 'The text has no Spanish words to align',
+  noSpanishWords: chapterTextMessages.noWords,
   alreadyAligning:
     'This chapter is already being aligned: wait for that alignment to finish, or cancel it',
   chapterGone: 'The chapter was deleted before its alignment could run',

@@ -1,16 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { StoryInput } from '#shared/contracts/admin-stories';
+import type { StoryInput, StorySaveResponse } from '#shared/contracts/admin-stories';
 import { apiFetch } from '#client/lib/api-client';
-import type { AdminStoryResponse } from './get-admin-story';
 import { refreshStories } from './story-mutations';
 
-/** Creates a story (always a draft) with its chapters. */
+/**
+ * Creates a story (always a draft) with its chapters; chapters sent with a text are aligned with
+ * their audio (the answer lists those alignments).
+ */
 export const createStory = (input: StoryInput) =>
-  apiFetch<AdminStoryResponse>('/api/admin/stories', { method: 'POST', json: input });
+  apiFetch<StorySaveResponse>('/api/admin/stories', { method: 'POST', json: input });
 
 /** Replaces a story's fields and chapters; chapters sent with their id keep it. */
 export const updateStory = (id: string, input: StoryInput) =>
-  apiFetch<AdminStoryResponse>(`/api/admin/stories/${encodeURIComponent(id)}`, {
+  apiFetch<StorySaveResponse>(`/api/admin/stories/${encodeURIComponent(id)}`, {
     method: 'PUT',
     json: input,
   });

@@ -21,8 +21,8 @@ import { useStoredFileNames } from '#client/lib/api/admin/get-files';
 import { cn } from '#client/lib/cn';
 import { chapterPreviewPath, chapterStudioPath } from '../../utils/story-links';
 import { ReorderHandle, type KeyMove } from '../reorder';
-import { FileUploadButton } from './file-upload-button';
-import type { WizardChapter, WizardValues } from './wizard-schema';
+import { FileUploadButton, sentencesOf, type ChosenText } from './file-upload-button';
+import { noText, type WizardChapter, type WizardValues } from './wizard-schema';
 
 /** Which of a card's controls a move started from (the focus comes back to it). */
 export type ChapterMoveControl = 'up' | 'down' | 'handle';
@@ -58,7 +58,7 @@ const slots = {
     heading: 'Transcript',
     bucket: 'trans',
     icon: FileText,
-    upload: 'Upload Transcript',
+    upload: 'Upload Transcript or Text',
     uploaded: 'Transcript Uploaded',
     idField: 'transcriptFileId',
     nameField: 'transcriptName',
@@ -99,6 +99,8 @@ export function ChapterCard({ index, count, onDelete, onMove, dragHandle }: Chap
   });
   const titleError = errors.chapters?.[index]?.title?.message;
   const titleErrorId = `${ids}-title-error`;
+  const textError = errors.chapters?.[index]?.text?.message;
+  const textErrorId = `${ids}-text-error`;
 
   // An upload finishing after an earlier chapter was deleted lands on this chapter's new index.
   const indexRef = useRef(index);
@@ -143,6 +145,17 @@ export function ChapterCard({ index, count, onDelete, onMove, dragHandle }: Chap
     });
     // Another recording has another length: the server measures it when the story is saved.
     if (slot === 'audio') setValue(`chapters.${at}.duration`, null, { shouldDirty: true });
+  }
+
+  /** The chapter's plain text (decision 048), or none: it stands in the transcript's place. */
+  function setText(chosen: ChosenText | null) {
+    const at = indexRef.current;
+    const values = chosen
+      ? { text: chosen.text, textName: chosen.name, textSentences: chosen.sentences }
+      : noText;
+    setValue(`chapters.${at}.text`, values.text, { shouldDirty: true });
+    setValue(`chapters.${at}.textName`, values.textName, { shouldDirty: true });
+    setValue(`chapters.${at}.textSentences`, values.textSentences, { shouldDirty: true });
   }
 
   if (!chapter) return null;
@@ -270,13 +283,38 @@ export function ChapterCard({ index, count, onDelete, onMove, dragHandle }: Chap
             : (storedNames.nameOf(bucket, fileId) ??
               (storedNames.isPending ? 'Loading file name...' : 'Unnamed file'));
           const headingId = `${ids}-${slot}`;
+          const hasText = slot === 'transcript' && chapter.text !== '';
           return (
             <div key={slot} role="group" aria-labelledby={headingId}>
               <p id={headingId} className="text-sm font-medium text-ink">
                 {heading}
               </p>
               <div className="mt-1.5">
-                {fileId ? (
+                {hasText ? (
+                  <div className="flex items-center gap-2 rounded-lg bg-surface-muted px-3 py-2 text-sm">
+                    <Icon aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate" title={chapter.textName}>
+                        {sentencesOf(chapter.textName, chapter.textSentences)}
+                      </span>
+                      <span className="block text-xs text-ink-muted">
+                        Text to align with the audio after saving
+                      </span>
+                    </span>
+                    <button
+                      type="button"
+                      aria-label={`Remove text from chapter ${number}`}
+                      aria-describedby={textError ? textErrorId : undefined}
+                      onClick={() => {
+                        setRemovedSlot(slot);
+                        setText(null);
+                      }}
+                      className="rounded-full p-1 text-ink-muted hover:bg-surface hover:text-ink focus-visible:outline-2 focus-visible:outline-focus"
+                    >
+                      <X aria-hidden="true" className="size-4" />
+                    </button>
+                  </div>
+                ) : fileId ? (
                   <div className="flex items-center gap-2 rounded-lg bg-surface-muted px-3 py-2 text-sm">
                     <Icon aria-hidden="true" className="size-4 shrink-0 text-ink-muted" />
                     <span className="min-w-0 flex-1 truncate" title={fileName}>
@@ -301,11 +339,19 @@ export function ChapterCard({ index, count, onDelete, onMove, dragHandle }: Chap
                     successMessage={uploaded}
                     focusOnMount={removedSlot === slot}
                     onUploaded={(file) => setFile(slot, file)}
+                    {...(slot === 'transcript' ? { onText: setText } : {})}
                   >
                     <Icon aria-hidden="true" className="size-4" />
                     {upload}
                   </FileUploadButton>
                 )}
+                {slot === 'transcript' && textError ? (
+                  <div role="alert">
+                    <FieldError id={textErrorId} className="mt-1.5">
+                      {textError}
+                    </FieldError>
+                  </div>
+                ) : null}
               </div>
             </div>
           );

@@ -58,7 +58,7 @@ function renderEditWizard(onUnsavedChange = vi.fn()) {
     'GET /api/admin/files': () => json(200, { files: [] }),
     [`PUT /api/admin/stories/${STORY_ID}`]: (init) => {
       saved = JSON.parse(String(init?.body)) as StoryInput;
-      return json(200, { story });
+      return json(200, { story, alignmentJobs: [] });
     },
   });
   const user = userEvent.setup();

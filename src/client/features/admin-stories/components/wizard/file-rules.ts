@@ -1,4 +1,5 @@
 import { uploadRules } from '#shared/contracts/admin-files';
+import { readChapterFile, type ChapterFile } from '#shared/studio/chapter-text';
 import { checkFile, fileSizeMessage } from '#shared/validation/file-check';
 
 /** The three kinds of file the wizard uploads (spec, section 5). */
@@ -45,4 +46,12 @@ export async function checkWizardFile(file: File, kind: WizardFileKind): Promise
   if (file.size > maxBytes) return fileSizeMessage(maxBytes);
   const checked = await checkFile(file, { allowedTypes: [file.type], maxBytes });
   return checked.ok ? null : checked.message;
+}
+
+/**
+ * What a file chosen for a chapter's transcript is (decision 048): a transcript the player reads,
+ * uploaded as it is, or the chapter's plain text, kept in the form and aligned after the save.
+ */
+export async function readChapterTranscriptFile(file: File): Promise<ChapterFile> {
+  return readChapterFile(new Uint8Array(await file.arrayBuffer()));
 }

@@ -5,7 +5,19 @@ import { FieldError } from '#client/components/ui/field';
 import { isApiError } from '#client/lib/api-client';
 import { toast } from '#client/lib/toast';
 import { useUploadFile } from '../../api/upload-file';
-import { acceptFor, checkWizardFile, type WizardFileKind } from './file-rules';
+import {
+  acceptFor,
+  checkWizardFile,
+  readChapterTranscriptFile,
+  type WizardFileKind,
+} from './file-rules';
+
+/** A chapter's plain text, read from the file chosen (nothing uploaded). */
+export interface ChosenText {
+  name: string;
+  text: string;
+  sentences: number;
+}
 
 export interface FileUploadButtonProps {
   kind: WizardFileKind;
@@ -20,7 +32,16 @@ export interface FileUploadButtonProps {
   /** Focus the button when it appears (it replaces a file the admin just removed). */
   focusOnMount?: boolean;
   onUploaded: (file: FileUpload) => void;
+  /**
+   * A chapter's transcript slot: a plain-text file is the chapter's text to align (decision 048),
+   * handed over here instead of being uploaded; a timed transcript uploads as before.
+   */
+  onText?: (chosen: ChosenText) => void;
 }
+
+/** 'chapter-1.txt · 4 sentences': a text file and how many sentences it holds. */
+export const sentencesOf = (name: string, sentences: number) =>
+  `${name} · ${sentences === 1 ? '1 sentence' : `${sentences} sentences`}`;
 
 const uploadFailureReason = (error: unknown): string =>
   isApiError(error) && error.status >= 400 && error.status < 500
@@ -40,6 +61,7 @@ export function FileUploadButton({
   describedBy,
   focusOnMount = false,
   onUploaded,
+  onText,
 }: FileUploadButtonProps) {
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -66,9 +88,19 @@ export function FileUploadButton({
     setError(null);
     setChecking(true);
     const refusal = await checkWizardFile(file, kind);
+    const read = refusal === null && onText ? await readChapterTranscriptFile(file) : null;
     setChecking(false);
     if (refusal !== null) {
       fail(refusal);
+      return;
+    }
+    if (read?.kind === 'refused') {
+      fail(read.message);
+      return;
+    }
+    if (read?.kind === 'text' && onText) {
+      onText({ name: file.name, text: read.text, sentences: read.sentences });
+      toast.success('Text Ready to Align', { description: sentencesOf(file.name, read.sentences) });
       return;
     }
     upload.mutate(

@@ -9,7 +9,7 @@ import { cn } from '#client/lib/cn';
 import { toast } from '#client/lib/toast';
 import { keyMoveTarget, LiveRegion, useAnnouncer, useDragReorder, type KeyMove } from '../reorder';
 import { ChapterCard, type ChapterMoveControl } from './chapter-card';
-import { newChapter, type WizardValues } from './wizard-schema';
+import { newChapter, noText, type WizardValues } from './wizard-schema';
 
 /**
  * Step 3: the chapters, in order, each with its title, duration and files; for a published
@@ -47,6 +47,7 @@ export function StepChapters({
         transcriptFileId: chapter.transcriptFileId,
         audioName: chapter.audioFileId,
         transcriptName: chapter.transcriptFileId,
+        ...noText,
       },
       { shouldFocus: false },
     );

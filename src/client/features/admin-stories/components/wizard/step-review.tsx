@@ -1,11 +1,20 @@
 import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { CircleAlert, CircleCheck, CircleX, Info } from 'lucide-react';
+import { AudioWaveform, CircleAlert, CircleCheck, CircleX, Info } from 'lucide-react';
 import { formatClock, formatMinutes } from '#shared/format';
 import { cn } from '#client/lib/cn';
 import { isChapterComplete, levelLabels, type WizardValues } from './wizard-schema';
 
-function FileIndicator({ label, present }: { label: string; present: boolean }) {
+function FileIndicator({
+  label,
+  present,
+  presentText = 'uploaded',
+}: {
+  label: string;
+  present: boolean;
+  /** What a screen reader hears after the label when the file is there. */
+  presentText?: string;
+}) {
   const Icon = present ? CircleCheck : CircleX;
   return (
     <span
@@ -16,7 +25,7 @@ function FileIndicator({ label, present }: { label: string; present: boolean }) 
     >
       <Icon aria-hidden="true" className="size-4" />
       {label}
-      <span className="sr-only">{present ? ' uploaded' : ' missing'}</span>
+      <span className="sr-only">{present ? ` ${presentText}` : ' missing'}</span>
     </span>
   );
 }
@@ -38,6 +47,7 @@ export function StepReview({ editing }: { editing: boolean }) {
   const chapters = values.chapters;
   const complete = chapters.filter(isChapterComplete).length;
   const lacking = chapters.length - complete;
+  const aligning = chapters.filter((chapter) => chapter.text !== '').length;
   const totalSeconds = chapters.reduce((sum, chapter) => sum + (chapter.duration ?? 0), 0);
 
   return (
@@ -91,7 +101,15 @@ export function StepReview({ editing }: { editing: boolean }) {
               </span>
               <span className="flex gap-3">
                 <FileIndicator label="Audio" present={chapter.audioFileId !== ''} />
-                <FileIndicator label="Transcript" present={chapter.transcriptFileId !== ''} />
+                {chapter.text !== '' ? (
+                  <FileIndicator
+                    label="Text to align"
+                    present
+                    presentText="chosen: aligned with the audio after saving"
+                  />
+                ) : (
+                  <FileIndicator label="Transcript" present={chapter.transcriptFileId !== ''} />
+                )}
               </span>
             </li>
           ))}
@@ -109,6 +127,17 @@ export function StepReview({ editing }: { editing: boolean }) {
           <Summary label="Difficulty" value={values.level} />
         </dl>
       </section>
+
+      {aligning > 0 ? (
+        <p className="flex gap-3 rounded-xl border border-line bg-surface-muted px-4 py-3 text-sm text-ink-muted">
+          <AudioWaveform aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <span>
+            {aligning === 1
+              ? 'After saving, 1 chapter’s text is aligned with its audio; follow it in the studio.'
+              : `After saving, ${aligning} chapters’ texts are aligned with their audio; follow them in the studio.`}
+          </span>
+        </p>
+      ) : null}
 
       {editing ? null : (
         <p className="flex gap-3 rounded-xl border border-line bg-surface-muted px-4 py-3 text-sm text-ink-muted">

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminStory, StoryInput } from '#shared/contracts/admin-stories';
+import type { AdminStory, StoryInput, StorySaveResponse } from '#shared/contracts/admin-stories';
 import type { Bucket } from '#shared/files';
 import { createQueryClient } from '#client/lib/query-client';
 import { json, stubApi } from '#client/test/render-app';
@@ -105,8 +105,9 @@ const adminStory: AdminStory = {
   ],
 };
 
-/** What the server answers to a save: the story as sent, with ids. */
-const savedStory = (input: StoryInput): { story: AdminStory } => ({
+/** What the server answers to a save: the story as sent, with ids; no text, no alignment. */
+const savedStory = (input: StoryInput): StorySaveResponse => ({
+  alignmentJobs: [],
   story: {
     ...adminStory,
     title: input.title,
@@ -397,7 +398,9 @@ describe('story wizard: create', () => {
       within(chapter(1)).getByRole('button', { name: 'Remove transcript from chapter 1' }),
     );
     expect(within(chapter(1)).queryByText('capitulo-1.json')).toBeNull();
-    expect(within(chapter(1)).getByRole('button', { name: 'Upload Transcript' })).toHaveFocus();
+    expect(
+      within(chapter(1)).getByRole('button', { name: 'Upload Transcript or Text' }),
+    ).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Add Chapter' }));
     await user.click(within(chapter(3)).getByRole('button', { name: 'Delete chapter 3' }));
@@ -788,5 +791,183 @@ describe('story wizard: edit, content studio', () => {
       audioFileId: 'adios.mp3',
       transcriptFileId: 'adios.json',
     });
+  });
+});
+
+describe('story wizard: a chapter’s plain text (decision 048)', () => {
+  const TEXT = 'Es lunes y llueve mucho.\nPablo espera el autobús de las ocho.\n';
+  const textFile = (content: BlobPart = TEXT, name = 'capitulo-1.txt') =>
+    new File([content], name, { type: 'text/plain' });
+  const transcriptSlot = () => within(chapter(1)).getByLabelText('Transcript file for chapter 1');
+  const uploadedBuckets = (fetchMock: ReturnType<typeof stubApi>) =>
+    fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.startsWith('/api/admin/files'));
+
+  /** The server's answer: the chapters sent with a text are being aligned. */
+  const savedAligning = (input: StoryInput): StorySaveResponse => {
+    const saved = savedStory(input);
+    return {
+      ...saved,
+      alignmentJobs: saved.story.chapters.flatMap((chapter, index) =>
+        input.chapters?.[index]?.text === undefined
+          ? []
+          : [
+              {
+                id: `77777777-7777-4777-8777-${String(index).padStart(12, '0')}`,
+                kind: 'align-chapter' as const,
+                status: 'queued' as const,
+                stage: 'Waiting',
+                progress: 0,
+                error: null,
+                result: null,
+                subjectId: chapter.id,
+                createdAt: '2025-03-01T00:00:00.000Z',
+                startedAt: null,
+                finishedAt: null,
+              },
+            ],
+      ),
+    };
+  };
+
+  async function onChapters(user: User) {
+    await fillBasicInfo(user);
+    await uploadCover(user);
+    await user.click(screen.getByRole('button', { name: 'Add Chapter' }));
+  }
+
+  it('keeps a plain-text file as the chapter’s text, uploads nothing, and aligns it after Create', async () => {
+    const fetchMock = stubApi({
+      ...uploadRoutes,
+      'POST /api/admin/stories': (init) => json(201, savedAligning(bodyOf(init))),
+    });
+    const { user } = renderWizard();
+    await onChapters(user);
+    await user.click(screen.getByRole('button', { name: 'Add Chapter' }));
+    await user.upload(within(chapter(1)).getByLabelText('Audio file for chapter 1'), mp3());
+    await user.upload(transcriptSlot(), textFile());
+
+    expect(await within(chapter(1)).findByText('capitulo-1.txt · 2 sentences')).toBeVisible();
+    expect(within(chapter(1)).getByText('Text to align with the audio after saving')).toBeVisible();
+    expect(toast.success).toHaveBeenCalledWith('Text Ready to Align', {
+      description: 'capitulo-1.txt · 2 sentences',
+    });
+    expect(uploadedBuckets(fetchMock)).toEqual([
+      '/api/admin/files?bucket=series-images&kind=cover',
+      '/api/admin/files?bucket=audios',
+    ]);
+
+    await user.click(next());
+    await screen.findByText('Step 4 of 4');
+    const items = within(screen.getByRole('region', { name: 'Chapters (2)' })).getAllByRole(
+      'listitem',
+    );
+    expect(items[0]).toHaveTextContent('Text to align chosen: aligned with the audio after saving');
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText('Complete Chapters').nextElementSibling).toHaveTextContent(
+      '1 of 2',
+    );
+    expect(
+      screen.getByText(
+        'After saving, 1 chapter’s text is aligned with its audio; follow it in the studio.',
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Create Story' }));
+    await screen.findByRole('heading', { level: 2, name: 'Story Created Successfully!' });
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/stories')!;
+    expect(bodyOf(call[1]).chapters).toEqual([
+      {
+        title: 'Chapter 1',
+        audioFileId: '2025/2-capitulo-1.mp3',
+        transcriptFileId: '',
+        text: TEXT,
+      },
+      { title: 'Chapter 2', audioFileId: '', transcriptFileId: '' },
+    ]);
+
+    // The success page leads to each chapter's studio, saying what it is doing there.
+    const studio = screen.getByRole('region', { name: 'Continue in the Studio' });
+    const [first, second] = within(studio).getAllByRole('listitem');
+    expect(first).toHaveTextContent('1. Chapter 1');
+    expect(first).toHaveTextContent('Aligning its text with the audio');
+    expect(within(first!).getByRole('link', { name: 'Open in Studio: Chapter 1' })).toHaveAttribute(
+      'href',
+      '/admin/chapters/55555555-5555-4555-8555-000000000000/studio',
+    );
+    expect(second).toHaveTextContent('No audio yet');
+    expect(within(second!).getByRole('link', { name: 'Open in Studio: Chapter 2' })).toBeVisible();
+  });
+
+  it('uploads a transcript with timestamped lines as before', async () => {
+    const fetchMock = stubApi(uploadRoutes);
+    const { user } = renderWizard();
+    await onChapters(user);
+    await user.upload(transcriptSlot(), textFile('00:00:01 Es lunes.\n00:00:03 Llueve.\n'));
+    expect(await within(chapter(1)).findByText('capitulo-1.txt')).toBeVisible();
+    expect(toast.success).toHaveBeenCalledWith('Transcript Uploaded', {
+      description: 'capitulo-1.txt',
+    });
+    expect(uploadedBuckets(fetchMock).at(-1)).toBe('/api/admin/files?bucket=trans');
+  });
+
+  it.each([
+    [
+      'a file that is not UTF-8 text',
+      textFile(new Uint8Array([0x45, 0x73, 0xff, 0xfe, 0x20, 0x6c])),
+      'This file is not text: choose a UTF-8 text file (.txt) or a transcript (.json)',
+    ],
+    ['a text without words', textFile('* * *\n— … ¡!\n'), 'The text has no Spanish words to align'],
+    ['a blank text', textFile('  \n\n  '), 'The text is empty'],
+    [
+      'a web page',
+      textFile('<!DOCTYPE html><html><body>Hola</body></html>', 'pagina.txt'),
+      'This file is a web page, not the chapter’s text',
+    ],
+    [
+      'a JSON file that is no transcript',
+      new File(['{"frases": ["Hola"]}'], 'capitulo.json', { type: 'application/json' }),
+      'Transcript JSON does not have the expected shape',
+    ],
+  ])('refuses %s at once, keeping and uploading nothing', async (_case, file, message) => {
+    const fetchMock = stubApi(uploadRoutes);
+    const { user } = renderWizard();
+    await onChapters(user);
+    await user.upload(transcriptSlot(), file);
+    expect(await within(chapter(1)).findByText(message)).toBeVisible();
+    expect(toast.error).toHaveBeenCalledWith('Upload failed', { description: message });
+    expect(
+      within(chapter(1)).getByRole('button', { name: 'Upload Transcript or Text' }),
+    ).toHaveAccessibleDescription(message);
+    expect(uploadedBuckets(fetchMock)).toEqual([
+      '/api/admin/files?bucket=series-images&kind=cover',
+    ]);
+  });
+
+  it('asks for the audio a text is aligned with before going on, and lets the text be removed', async () => {
+    stubApi(uploadRoutes);
+    const { user } = renderWizard();
+    await onChapters(user);
+    await user.upload(transcriptSlot(), textFile());
+    await within(chapter(1)).findByText('capitulo-1.txt · 2 sentences');
+
+    await user.click(next());
+    const message =
+      'Chapter 1: Add the chapter’s audio too: its text is aligned with the recording';
+    expect(await within(chapter(1)).findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByText('Step 3 of 4')).toBeInTheDocument();
+
+    // The message goes once the audio is there.
+    await user.upload(within(chapter(1)).getByLabelText('Audio file for chapter 1'), mp3());
+    await waitFor(() => expect(screen.queryByText(message)).toBeNull());
+
+    await user.click(
+      within(chapter(1)).getByRole('button', { name: 'Remove text from chapter 1' }),
+    );
+    expect(within(chapter(1)).queryByText('capitulo-1.txt · 2 sentences')).toBeNull();
+    expect(
+      within(chapter(1)).getByRole('button', { name: 'Upload Transcript or Text' }),
+    ).toHaveFocus();
   });
 });

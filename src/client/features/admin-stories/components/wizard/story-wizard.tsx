@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useIsMutating } from '@tanstack/react-query';
-import { CircleCheck, ScanEye } from 'lucide-react';
-import type { AdminChapter } from '#shared/contracts/admin-stories';
+import { AudioWaveform, CircleCheck, ScanEye } from 'lucide-react';
+import type { AdminChapter, StorySaveResponse } from '#shared/contracts/admin-stories';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { Notice } from '#client/components/ui/notice';
@@ -13,7 +13,7 @@ import { toast } from '#client/lib/toast';
 import { useAdminStory } from '../../api/get-admin-story';
 import { useSaveStory } from '../../api/save-story';
 import { uploadFileMutationKey } from '../../api/upload-file';
-import { storyPreviewPath } from '../../utils/story-links';
+import { chapterStudioPath, storyPreviewPath } from '../../utils/story-links';
 import { describeSaveError } from './save-error';
 import { StepBasicInfo } from './step-basic-info';
 import { StepChapters } from './step-chapters';
@@ -185,6 +185,67 @@ interface WizardFormProps {
 
 const chapterCount = (count: number) => (count === 1 ? '1 chapter' : `${count} chapters`);
 
+/** What the saved story's chapters have, as the success page shows them. */
+interface SavedStory {
+  title: string;
+  slug: string;
+  chapters: AdminChapter[];
+  /** Chapters whose text the server started aligning with their audio (decision 048). */
+  aligning: Set<string>;
+}
+
+const savedStoryOf = ({ story, alignmentJobs }: StorySaveResponse): SavedStory => ({
+  title: story.title,
+  slug: story.slug,
+  chapters: story.chapters,
+  aligning: new Set(alignmentJobs.flatMap((job) => (job.subjectId ? [job.subjectId] : []))),
+});
+
+function chapterState(chapter: AdminChapter, aligning: boolean): string {
+  if (aligning) return 'Aligning its text with the audio';
+  if (chapter.transcriptFileId !== '') return 'Transcript ready';
+  if (chapter.audioFileId !== '') return 'No transcript yet: align it in the studio';
+  return 'No audio yet';
+}
+
+/**
+ * The saved story's chapters, each leading to its studio, where an alignment the save started
+ * shows its progress (decision 048).
+ */
+function ChaptersInStudio({ saved }: { saved: SavedStory }) {
+  const headingId = useId();
+  if (saved.chapters.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className="w-full max-w-xl space-y-2 text-left">
+      <h3 id={headingId} className="text-center font-semibold text-ink">
+        Continue in the Studio
+      </h3>
+      <ol className="divide-y divide-line rounded-xl border border-line">
+        {saved.chapters.map((chapter) => (
+          <li key={chapter.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+            <span className="min-w-0 flex-1">
+              <span className="block break-words text-ink">
+                {chapter.position}. {chapter.title}
+              </span>
+              <span className="block text-sm text-ink-muted">
+                {chapterState(chapter, saved.aligning.has(chapter.id))}
+              </span>
+            </span>
+            <a
+              href={chapterStudioPath(chapter.id)}
+              aria-label={`Open in Studio: ${chapter.title}`}
+              className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+            >
+              <AudioWaveform aria-hidden="true" className="size-4" />
+              Open in Studio
+            </a>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 function WizardForm({
   storyId,
   slug,
@@ -200,9 +261,7 @@ function WizardForm({
   const form = useSchemaForm(wizardSchema, { defaultValues: initialValues, mode: 'onSubmit' });
   const { trigger, watch, getFieldState, getValues } = form;
   const [step, setStep] = useState<WizardStep>(1);
-  const [saved, setSaved] = useState<{ title: string; chapters: number; slug: string } | null>(
-    null,
-  );
+  const [saved, setSaved] = useState<SavedStory | null>(null);
   const save = useSaveStory(storyId);
   const uploading = useIsMutating({ mutationKey: uploadFileMutationKey }) > 0;
   const unsaved = saved === null && (form.formState.isDirty || uploading);
@@ -259,9 +318,10 @@ function WizardForm({
       return;
     }
     save.mutate(toStoryInput(getValues(), language), {
-      onSuccess: ({ story }) => {
-        toast.success(editing ? 'Story Updated' : 'Story Created', { description: story.title });
-        setSaved({ title: story.title, chapters: story.chapters.length, slug: story.slug });
+      onSuccess: (response) => {
+        const { title } = response.story;
+        toast.success(editing ? 'Story Updated' : 'Story Created', { description: title });
+        setSaved(savedStoryOf(response));
       },
     });
   }
@@ -279,9 +339,10 @@ function WizardForm({
         </h2>
         <p className="text-ink-muted">
           {editing
-            ? `“${saved.title}” was updated with ${chapterCount(saved.chapters)}.`
-            : `“${saved.title}” was created as a draft with ${chapterCount(saved.chapters)}.`}
+            ? `“${saved.title}” was updated with ${chapterCount(saved.chapters.length)}.`
+            : `“${saved.title}” was created as a draft with ${chapterCount(saved.chapters.length)}.`}
         </p>
+        <ChaptersInStudio saved={saved} />
         <div className="flex flex-wrap justify-center gap-3">
           <PreviewStoryLink slug={saved.slug} variant="secondary" />
           {editing || !onCreateAnother ? (

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import {
+  chapterTextRefused,
   chapterTitleRequired,
   storyInputSchema,
   type AdminStory,
   type StoryInput,
 } from '#shared/contracts/admin-stories';
 import type { StoryLevel } from '#shared/contracts/stories';
+import { chapterWithTextProblem } from '#shared/studio/chapter-text';
 
 /**
  * The wizard's form: what the admin types, as typed (numbers stay strings until saved, so an
@@ -47,6 +49,13 @@ const numberText = (contractField: z.ZodType, message: string) =>
       message,
     );
 
+/** A chapter's files as the contract takes them: its text only when there is one. */
+const textInput = (chapter: Pick<WizardChapter, 'audioFileId' | 'transcriptFileId' | 'text'>) => ({
+  audioFileId: chapter.audioFileId,
+  transcriptFileId: chapter.transcriptFileId,
+  ...(chapter.text === '' ? {} : { text: chapter.text }),
+});
+
 export const wizardChapterSchema = z.object({
   /** The saved chapter's id (edit mode): sent back so the chapter, and its progress, survive. */
   chapterId: z.string().optional(),
@@ -62,6 +71,14 @@ export const wizardChapterSchema = z.object({
   /** What the admin sees for each file: the uploaded file's own name, or the stored name. */
   audioName: z.string(),
   transcriptName: z.string(),
+  /**
+   * The chapter's plain text, read from a file instead of a transcript (decision 048): sent with
+   * the story, which the server aligns with the audio once saved; '' when none.
+   */
+  text: z.string(),
+  /** The text file's name and how many sentences it has, for the admin to see. */
+  textName: z.string(),
+  textSentences: z.number().int(),
 });
 export type WizardChapter = z.infer<typeof wizardChapterSchema>;
 
@@ -100,6 +117,14 @@ export const wizardSchema = z.object({
           path: [index, 'title'],
         });
       }
+      const textProblem = chapterWithTextProblem(textInput(chapter));
+      if (textProblem !== null) {
+        context.addIssue({
+          code: 'custom',
+          message: chapterTextRefused(number, textProblem),
+          path: [index, 'text'],
+        });
+      }
     });
   }),
 });
@@ -128,6 +153,9 @@ export const emptyWizardValues = (): WizardValues => ({
   chapters: [],
 });
 
+/** A chapter without a text to align. */
+export const noText = { text: '', textName: '', textSentences: 0 } as const;
+
 export const newChapter = (number: number): WizardChapter => ({
   title: `Chapter ${number}`,
   duration: null,
@@ -135,6 +163,7 @@ export const newChapter = (number: number): WizardChapter => ({
   transcriptFileId: '',
   audioName: '',
   transcriptName: '',
+  ...noText,
 });
 
 export function wizardValuesFromStory(story: AdminStory): WizardValues {
@@ -154,6 +183,7 @@ export function wizardValuesFromStory(story: AdminStory): WizardValues {
       transcriptFileId: chapter.transcriptFileId,
       audioName: chapter.audioFileId,
       transcriptName: chapter.transcriptFileId,
+      ...noText,
     })),
   };
 }
@@ -180,13 +210,15 @@ export function toStoryInput(values: WizardValues, language = 'Spanish'): StoryI
     chapters: values.chapters.map((chapter) => ({
       ...(chapter.chapterId ? { id: chapter.chapterId } : {}),
       title: chapter.title.trim(),
-      audioFileId: chapter.audioFileId,
-      transcriptFileId: chapter.transcriptFileId,
+      ...textInput(chapter),
     })),
   };
 }
 
-/** A chapter learners can play with its transcript: both files are linked. */
+/**
+ * A chapter learners can play with its transcript: both files are linked, or its audio and a
+ * text that is aligned into its transcript once saved.
+ */
 export const isChapterComplete = (
-  chapter: Pick<WizardChapter, 'audioFileId' | 'transcriptFileId'>,
-) => chapter.audioFileId !== '' && chapter.transcriptFileId !== '';
+  chapter: Pick<WizardChapter, 'audioFileId' | 'transcriptFileId' | 'text'>,
+) => chapter.audioFileId !== '' && (chapter.transcriptFileId !== '' || chapter.text !== '');
