@@ -34,6 +34,7 @@ RUN npm ci --omit=dev --no-audit --no-fund \
 COPY --from=build /app/dist ./dist
 COPY scripts/launch.mjs ./scripts/launch.mjs
 COPY content/generated ./content/generated
+COPY content/packages ./content/packages
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000

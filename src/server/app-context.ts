@@ -451,6 +451,20 @@ export function createServices({ config, database, storage, mailer, log }: Servi
     config,
     log,
   });
+  const admin = createAdminServices({
+    repositories,
+    fileStore,
+    transaction,
+    audit,
+    storage,
+    site,
+    stories,
+    changes,
+    studio,
+    transcripts,
+    config,
+    log,
+  });
   return {
     transaction,
     audit,
@@ -504,6 +518,9 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       storage,
       transaction,
       exclusive: createExclusiveRunner(database),
+      // Bundled story packages are imported as an administrator's would be (decision 049).
+      packages: admin.storyPackages,
+      stories: repositories.adminStories,
     }),
     health: createHealthService({ health: repositories.health, storage, checkAudioTools }),
     files: createFilesService({ images: createImageVariants({ storage }) }),
@@ -527,19 +544,6 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       log,
     }),
     devMailbox: createDevMailboxService({ messages: repositories.devMailbox }),
-    admin: createAdminServices({
-      repositories,
-      fileStore,
-      transaction,
-      audit,
-      storage,
-      site,
-      stories,
-      changes,
-      studio,
-      transcripts,
-      config,
-      log,
-    }),
+    admin,
   };
 }

@@ -25,6 +25,7 @@ import {
   type AppProcess,
 } from './helpers/app-process.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from './helpers/round-robin-proxy.ts';
+import { shippedLibrary } from './helpers/shipped-library.ts';
 import { createS3Fixture, type StorageFixture } from './storage-helpers.ts';
 
 /**
@@ -172,18 +173,16 @@ describe('two instances started at once on an empty database', () => {
     expect(new Set(applied.rows.map((row) => row.hash)).size).toBe(migrationFiles.length);
 
     const manifest = await readDemoManifest(demoContentDir);
+    const shipped = await shippedLibrary();
     const seeded = await db.db
       .select({ slug: stories.slug })
       .from(stories)
       .orderBy(asc(stories.slug));
-    expect(seeded.map((story) => story.slug)).toEqual(
-      manifest.stories.map((story) => story.slug).sort(),
-    );
+    expect(seeded.map((story) => story.slug)).toEqual(shipped.slugs.sort());
     const [chapterCount] = await db.db.select({ count: sql<number>`count(*)::int` }).from(chapters);
-    expect(chapterCount!.count).toBe(
-      manifest.stories.reduce((sum, story) => sum + story.chapters.length, 0),
-    );
-    // One record per stored demo file (cover, audio and transcript), none twice.
+    expect(chapterCount!.count).toBe(shipped.chapters);
+    // One record per stored file of the built demo stories (cover, audio and transcript), none
+    // twice (a bundled package's files are stored as an import stores them).
     const files = await db.db
       .select({ path: fileUploads.filePath })
       .from(fileUploads)
@@ -196,7 +195,7 @@ describe('two instances started at once on an empty database', () => {
       .select({ value: appState.value })
       .from(appState)
       .where(eq(appState.key, 'demo_content_seeded'));
-    expect(marker?.value).toMatchObject({ stories: manifest.stories.length });
+    expect(marker?.value).toMatchObject({ stories: shipped.slugs.length });
     // The default rows (seedDefaults) once each.
     expect(await db.db.$count(supportSettings)).toBe(3);
     expect(await db.db.$count(paymentServices)).toBe(2);
@@ -212,7 +211,7 @@ describe('two instances started at once on an empty database', () => {
     // Both serve the library, and the proxy reaches both.
     for (const base of [a.baseUrl, b.baseUrl, proxy.url, proxy.url]) {
       const list = await json<{ stories: unknown[] }>(call(base, 'GET', '/api/stories'));
-      expect(list.stories).toHaveLength(manifest.stories.length);
+      expect(list.stories).toHaveLength(shipped.slugs.length);
     }
   });
 });

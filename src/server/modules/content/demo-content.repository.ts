@@ -44,6 +44,14 @@ export const createDemoContentRepository = defineRepository((db) => ({
     await db.update(stories).set({ publishedRevision: revision }).where(eq(stories.id, storyId));
   },
 
+  /** A story imported as a draft is published as it is: learners see this revision. */
+  async publish(storyId: string, revision: PublishedRevision, at: Date): Promise<void> {
+    await db
+      .update(stories)
+      .set({ status: 'published', publishedAt: at, publishedRevision: revision, updatedAt: at })
+      .where(eq(stories.id, storyId));
+  },
+
   /** Each chapter's shipped transcript is its first version, imported. */
   async insertFirstTranscriptVersions(
     rows: { chapterId: string; fileKey: string }[],
