@@ -210,6 +210,17 @@ describe('a bundled package the library cannot take', () => {
     }, 'el-paraguas-verde: chapter 2 needs its recording and its timed transcript (chapter-2.json)');
   });
 
+  it('refuses a chapter a person has not reviewed: nobody can confirm it at first start', async () => {
+    await refusedWith(async (root) => {
+      const pkg = await bundle(root, 'el-paraguas-rojo', BUNDLED[0]);
+      const file = path.join(pkg, 'chapter-1.json');
+      const transcript = transcriptSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+      transcript.segments[0]!.translationSource = 'machine';
+      transcript.segments[1]!.words[0]!.confidence = 0.2;
+      fs.writeFileSync(file, JSON.stringify(transcript));
+    }, 'el-paraguas-verde: chapter 1 is not reviewed (machineTranslations: 1, doubtfulTimings: 1)');
+  });
+
   it('refuses a package the import refuses, naming its folder', async () => {
     await refusedWith(async (root) => {
       const pkg = await bundle(root, 'el-paraguas-rojo', BUNDLED[0]);

@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StoryLevel } from '#shared/contracts/stories';
+import { unreviewedCounts } from '#shared/studio/review-state';
+import { hasUnreviewed } from '#shared/studio/unreviewed-counts';
 import { AppError } from '../../lib/errors.ts';
 import { checkPackage } from '../story-packages/package-checks.ts';
 import { readFolderPackage } from '../story-packages/package-files.ts';
@@ -45,8 +47,10 @@ export class BundledPackageError extends Error {
 /**
  * Checks the bundled packages as an import checks any package (every file, before anything is
  * stored), and that each can be published as it comes: every chapter has its recording and its
- * timed transcript (the library never waits for an alignment), and its slug and title are the
- * library's only ones. Throws on the first that fails, so nothing is seeded.
+ * timed transcript (the library never waits for an alignment), a person reviewed all of it (no
+ * machine or missing translation or gloss, no doubtful timing: decision 043's counts, which no one
+ * can acknowledge at first start), and its slug and title are the library's only ones. Throws on
+ * the first that fails, so nothing is seeded.
  */
 export async function checkBundledPackages(
   dirs: readonly string[],
@@ -70,6 +74,19 @@ export async function checkBundledPackages(
         dir,
         `chapter ${incomplete.number} needs its recording and its timed transcript (chapter-${incomplete.number}.json)`,
       );
+    }
+    for (const chapter of chapters) {
+      const counts = unreviewedCounts(chapter.transcript!.transcript);
+      if (hasUnreviewed(counts)) {
+        const waiting = Object.entries(counts)
+          .filter(([, count]) => count > 0)
+          .map(([kind, count]) => `${kind}: ${count}`)
+          .join(', ');
+        throw new BundledPackageError(
+          dir,
+          `chapter ${chapter.number} is not reviewed (${waiting}): review it in the studio and export the story again`,
+        );
+      }
     }
     if (slugs.has(story.slug)) {
       throw new BundledPackageError(
