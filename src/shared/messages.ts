@@ -28,6 +28,15 @@ export const messages = {
     /** /metrics without the bearer token of METRICS_TOKEN. */
     metricsTokenRequired: 'A valid metrics token is required',
   },
+  translation: {
+    /**
+     * Beside a translation or gloss a machine made that no person has reviewed: the popup, the
+     * transcript, review cards, My words, exported cards (decision 043).
+     */
+    machine: 'Machine translation',
+    /** Beside the story's own text that a person wrote or approved. */
+    story: 'From the story',
+  },
   stories: {
     storyNotFound: 'Story not found',
     chapterNotFound: 'Chapter not found',

@@ -4,6 +4,7 @@ import type { SavedItem } from '#shared/contracts/saved-items';
 import type { Transcript } from '#shared/transcript';
 import { signedInUser } from './helpers/accounts.ts';
 import { insertStory } from './helpers/fixtures.ts';
+import { machineTranscript, storyWithTranscripts } from './helpers/machine-output.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -101,7 +102,10 @@ describe('saved items', () => {
       text: 'casa',
       sentence: 'La casa es grande.',
       sentenceTranslation: 'The house is big.',
+      // Written by a person (no source): not marked.
+      sentenceTranslationByMachine: false,
       gloss: 'home',
+      glossByMachine: false,
       translationLanguage: 'en',
       chapterId,
       chapterTitle: 'Chapter 1',
@@ -136,8 +140,45 @@ describe('saved items', () => {
 
   it("keeps the word's text without the punctuation around it and glosses it from the lexicon", async () => {
     const res = await save(alice, { kind: 'word', chapterId, segmentId: 's1', wordId: 'w4' });
-    expect(res.json().item).toMatchObject({ text: 'grande', gloss: expect.any(String) });
+    expect(res.json().item).toMatchObject({
+      text: 'grande',
+      gloss: expect.any(String),
+      // The lexicon's headword is no person's gloss for this line (decision 043).
+      glossByMachine: true,
+    });
     expect(res.json().item.gloss).not.toBe('');
+  });
+
+  it("keeps the story's machine-made translation and gloss marked as machine (decision 043)", async () => {
+    const { chapters } = await storyWithTranscripts(t, machineTranscript);
+    const dana = await signedInUser(t);
+    const word = await save(dana, {
+      kind: 'word',
+      chapterId: chapters[0]!.id,
+      segmentId: 's2',
+      wordId: 's2w1',
+    });
+    expect(word.statusCode, word.body).toBe(201);
+    expect(word.json().item).toMatchObject({
+      text: 'Pasa',
+      gloss: 'raisin',
+      glossByMachine: true,
+      sentenceTranslation: 'Raisin the afternoon.',
+      sentenceTranslationByMachine: true,
+    });
+    const approved = await save(dana, {
+      kind: 'sentence',
+      chapterId: chapters[0]!.id,
+      segmentId: 's1',
+    });
+    expect(approved.json().item).toMatchObject({
+      sentenceTranslation: 'The house is big.',
+      sentenceTranslationByMachine: false,
+      glossByMachine: false,
+    });
+    // The marks are kept with the item: the list says the same.
+    const listed = (await list(dana)).items.find((item) => item.wordId === 's2w1');
+    expect(listed).toMatchObject({ glossByMachine: true, sentenceTranslationByMachine: true });
   });
 
   it('glosses a number with its English form (issue 21)', async () => {

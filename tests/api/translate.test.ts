@@ -6,6 +6,7 @@ import { translationCache, userPreferences } from '#server/db/schema';
 import { storyListResponseSchema, type Story } from '#shared/contracts/stories';
 import { transcriptSchema, type Transcript } from '#shared/transcript';
 import { signedInUser } from './helpers/accounts.ts';
+import { machineTranscript, storyWithTranscripts } from './helpers/machine-output.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -76,6 +77,64 @@ describe('layer 1: the text written into the story', () => {
     const chapterId = stories[1]!.chapters[0]!.id;
     const res = await translate(t, { text: 'hola', chapterId, segmentId: 's1' });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("layer 1: the story's machine-made text says so (decision 043)", () => {
+  const signedIn = () => signedInUser(t);
+
+  it("answers a machine translation and a machine gloss as 'machine', a person's as 'story'", async () => {
+    const { chapters } = await storyWithTranscripts(t, machineTranscript);
+    const chapterId = chapters[0]!.id;
+    const [approved, proposed] = machineTranscript.segments;
+    const { cookie } = await signedIn();
+    const ask = async (payload: object) => (await translate(t, payload, cookie)).json();
+    expect(await ask({ text: proposed!.text, chapterId, segmentId: proposed!.id })).toEqual({
+      translation: 'Raisin the afternoon.',
+      source: 'machine',
+      language: 'en',
+    });
+    expect(await ask({ text: 'Pasa', chapterId, wordId: 's2w1' })).toEqual({
+      translation: 'raisin',
+      source: 'machine',
+      language: 'en',
+    });
+    expect(await ask({ text: approved!.text, chapterId, segmentId: approved!.id })).toEqual({
+      translation: 'The house is big.',
+      source: 'story',
+      language: 'en',
+    });
+    // A gloss without a source was written by a person, as in the demo library.
+    expect(await ask({ text: 'casa', chapterId, wordId: 's1w2' })).toMatchObject({
+      translation: 'house',
+      source: 'story',
+    });
+  });
+
+  it("translates a draft's lines in an administrator's preview; a learner's preview still finds nothing", async () => {
+    const { chapters } = await storyWithTranscripts(t, machineTranscript, { status: 'draft' });
+    const line = { text: 'La casa es grande.', chapterId: chapters[0]!.id, segmentId: 's1' };
+    const admin = await signedInUser(t, { role: 'admin' });
+    const learner = await signedIn();
+    const ask = (cookie: string, query = '') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/translate${query}`,
+        payload: line,
+        headers: { cookie },
+      });
+
+    const previewed = await ask(admin.cookie, '?preview=1');
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    expect(previewed.json()).toEqual({
+      translation: 'The house is big.',
+      source: 'story',
+      language: 'en',
+    });
+    // Without the preview mark an administrator reads what learners read: nothing yet.
+    expect((await ask(admin.cookie)).statusCode).toBe(404);
+    expect((await ask(learner.cookie, '?preview=1')).statusCode).toBe(404);
+    expect((await ask(learner.cookie)).statusCode).toBe(404);
   });
 });
 

@@ -91,7 +91,9 @@ test.describe('review', () => {
     const csv = await readFile((await (await csvDownload).path())!, 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[0]).toBe('text,sentence,translation,gloss,story,chapter,audio file name');
+    expect(lines[0]).toBe(
+      'text,sentence,translation,gloss,story,chapter,audio file name,translation source,gloss source',
+    );
     expect(lines.filter((line) => line !== '')).toHaveLength(3);
     for (const item of saved) expect(csv).toContain(`relatos-${item.id}.wav`);
     expect(csv).toContain(gloss);

@@ -46,10 +46,21 @@ export const savedItemSchema = z.object({
   text: z.string(),
   /** The sentence (transcript line) the item comes from. */
   sentence: z.string(),
-  /** The line's translation as the story gives it (English), null when the story has none. */
+  /**
+   * The line's translation as the story gives it (English), else a translation service's; null
+   * when there is none.
+   */
   sentenceTranslation: z.string().nullable(),
+  /**
+   * The translation was machine-made and no person has reviewed it (the story's unreviewed text
+   * or a service's): learners see it marked (decision 043). False for items saved before this
+   * was kept.
+   */
+  sentenceTranslationByMachine: z.boolean(),
   /** The word's gloss (the story's, else the built-in lexicon's); null for sentences or unknown. */
   gloss: z.string().nullable(),
+  /** The gloss is a machine's (the story's unreviewed gloss, or the lexicon's headword). */
+  glossByMachine: z.boolean(),
   /** Language of `sentenceTranslation` and `gloss`. */
   translationLanguage: z.string(),
   storyId: z.uuid(),

@@ -1,5 +1,6 @@
 import { memo, useLayoutEffect, useMemo, useRef, type Ref } from 'react';
 import type { TranscriptSegment } from '#shared/transcript';
+import { machineMarkHtml } from '#client/components/ui/machine-mark';
 import type { TranscriptIndex } from './transcript-index';
 import './transcript.css';
 
@@ -56,7 +57,11 @@ export function transcriptHtml(index: TranscriptIndex, lineActions: LineActionsC
     }
     parts.push('</p>');
     if (segment.translation) {
-      parts.push(`<p class="tr-translation" lang="en">${escapeHtml(segment.translation)}</p>`);
+      // A translation no person has reviewed says so (decision 043).
+      const mark = segment.translationSource === 'machine' ? machineMarkHtml : '';
+      parts.push(
+        `<p class="tr-translation" lang="en">${escapeHtml(segment.translation)}${mark}</p>`,
+      );
     }
     parts.push(`<div class="tr-slot" data-slot="${s}"></div></div>`);
     if (

@@ -10,7 +10,14 @@ export function wordRequest(
 ): TranslationRequest {
   const word = index.words[w]!;
   const segment = index.segments[index.wordSegment[w]!]!;
-  return { text: word.text, chapterId, segmentId: segment.id, wordId: word.id, local: word.gloss };
+  return {
+    text: word.text,
+    chapterId,
+    segmentId: segment.id,
+    wordId: word.id,
+    local: word.gloss,
+    localSource: word.glossSource,
+  };
 }
 
 export function lineRequest(
@@ -19,5 +26,11 @@ export function lineRequest(
   chapterId: string | undefined,
 ): TranslationRequest {
   const segment = index.segments[s]!;
-  return { text: segment.text, chapterId, segmentId: segment.id, local: segment.translation };
+  return {
+    text: segment.text,
+    chapterId,
+    segmentId: segment.id,
+    local: segment.translation,
+    localSource: segment.translationSource,
+  };
 }

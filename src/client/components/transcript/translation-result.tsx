@@ -1,3 +1,4 @@
+import { messages } from '#shared/messages';
 import { Spinner } from '#client/components/ui/spinner';
 import {
   translationErrorText,
@@ -8,10 +9,10 @@ import {
 } from '#client/lib/api/translate';
 
 export const sourceLabel: Record<TranslationSource, string> = {
-  story: 'From the story',
-  machine: 'Machine translation',
+  story: messages.translation.story,
+  machine: messages.translation.machine,
   dictionary: 'Dictionary',
-  api: 'Machine translation',
+  api: messages.translation.machine,
 };
 
 /** Loading, the translation with where it came from, or the spec's inline error text. */

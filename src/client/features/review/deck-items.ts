@@ -7,7 +7,10 @@ export const toDeckItem = (item: SavedItem): DeckItem => ({
   text: item.text,
   sentence: item.sentence,
   translation: item.sentenceTranslation ?? '',
+  // Items cached before the marks were kept lack them: unmarked, as they were shown then.
+  translationByMachine: item.sentenceTranslationByMachine === true,
   gloss: item.gloss ?? '',
+  glossByMachine: item.glossByMachine === true,
   story: item.storyTitle,
   chapter: item.chapterTitle,
   chapterId: item.chapterId,

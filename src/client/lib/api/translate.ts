@@ -7,8 +7,10 @@ import {
   type TranslateResponse,
   type TranslationLanguage,
 } from '#shared/contracts/translate';
+import type { TextSource } from '#shared/transcript';
 import { apiFetch, isApiError } from '#client/lib/api-client';
 import { failedOffline } from '#client/lib/failed-offline';
+import { withPreview } from '#client/lib/preview';
 
 export type TranslationSource = TranslateResponse['source'];
 
@@ -20,6 +22,8 @@ export interface TranslationRequest {
   wordId?: string;
   /** The transcript's own English for it (a word's gloss, a line's translation), when written. */
   local?: string;
+  /** Who wrote `local`: 'machine' while no person has reviewed it (decision 043). */
+  localSource?: TextSource;
 }
 
 /**
@@ -35,6 +39,8 @@ export interface TranslationSettings {
   targetLanguage: string;
   /** Shown with each translation when the preferred language cannot be served (decision 038). */
   fallbackNote?: string;
+  /** An administrator's preview: the server reads the story's working copy (decision 021). */
+  preview?: boolean;
 }
 
 /** The translation languages this site can serve (decision 038); the same for everyone. */
@@ -68,19 +74,33 @@ export function translationSettingsFor(
       };
 }
 
-/** `preferred` is null for a visitor (English). */
+/** `preferred` is null for a visitor (English); `preview` for an administrator's preview. */
 export function useServerTranslationSettings(
   preferred: TranslationLanguage | null,
+  preview = false,
 ): TranslationSettings {
   const { data: servable } = useQuery({
     ...translationLanguagesQueryOptions(),
     enabled: preferred !== null && preferred !== 'en',
   });
-  return useMemo(() => translationSettingsFor(preferred, servable), [preferred, servable]);
+  return useMemo(() => {
+    const settings = translationSettingsFor(preferred, servable);
+    return preview ? { ...settings, preview } : settings;
+  }, [preferred, servable, preview]);
 }
 
-export const postTranslate = (body: TranslateBody, signal?: AbortSignal) =>
-  apiFetch<TranslateResponse>('/api/translate', { method: 'POST', json: body, signal });
+export const postTranslate = (body: TranslateBody, signal?: AbortSignal, preview = false) =>
+  apiFetch<TranslateResponse>(withPreview('/api/translate', preview), {
+    method: 'POST',
+    json: body,
+    signal,
+  });
+
+/** The transcript's own English, marked as the machine's while no person has reviewed it. */
+const storyText = (translation: string, source: TextSource | undefined) => ({
+  translation,
+  source: source === 'machine' ? ('machine' as const) : ('story' as const),
+});
 
 /**
  * A translation that could not be had; `reason` picks the spec's inline text (`offline`: the
@@ -113,7 +133,7 @@ export async function translate(
   signal?: AbortSignal,
 ): Promise<{ translation: string; source: TranslationSource }> {
   const local = request.local?.trim();
-  if (local && settings.targetLanguage === 'en') return { translation: local, source: 'story' };
+  if (local && settings.targetLanguage === 'en') return storyText(local, request.localSource);
   if (settings.mode === 'local') throw new TranslationError(local ? 'unavailable' : 'empty');
   let response: TranslateResponse | undefined;
   try {
@@ -126,11 +146,12 @@ export async function translate(
         ...(request.wordId ? { wordId: request.wordId } : {}),
       },
       signal,
+      settings.preview,
     );
   } catch (error) {
     if (failedOffline(error)) {
       // Offline, the story's own English is better than nothing in another language.
-      if (local) return { translation: local, source: 'story' };
+      if (local) return storyText(local, request.localSource);
       throw new TranslationError('offline', { cause: error });
     }
     if (isApiError(error) && error.status === 503) throw new TranslationError('unavailable');
@@ -152,6 +173,8 @@ export const translationQueryOptions = (
       'translate',
       settings.mode,
       settings.targetLanguage,
+      // A preview reads the working copy, whose text may differ from what learners see.
+      settings.preview === true,
       request.chapterId ?? null,
       request.segmentId ?? null,
       request.wordId ?? null,

@@ -1,5 +1,6 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { SqlJsStatic } from 'sql.js';
+import { messages } from '#shared/messages';
 import { clipFileName, type DeckItem } from './deck-item';
 import { findWord } from './find-word';
 import { sha1, toHex } from './sha1';
@@ -60,15 +61,21 @@ export function sentenceWithWordHtml(sentence: string, word: string): string {
   );
 }
 
+/** After a machine's translation or gloss, as the app marks it (decision 043). */
+const machineNote = (byMachine: boolean) =>
+  byMachine ? ` <small>(${escapeHtml(messages.translation.machine)})</small>` : '';
+
 /** The note's two fields: Front (sentence + its sound) and Back (translation, word, gloss). */
 export function noteFields(item: DeckItem, hasClip: boolean): [string, string] {
   const sound = hasClip ? ` [sound:${clipFileName(item)}]` : '';
   const front = sentenceWithWordHtml(item.sentence, item.text) + sound;
   const isWord = item.text !== item.sentence;
   const back = [
-    escapeHtml(item.translation),
+    item.translation === ''
+      ? ''
+      : escapeHtml(item.translation) + machineNote(item.translationByMachine),
     isWord
-      ? `<b>${escapeHtml(item.text)}</b>${item.gloss ? ` — ${escapeHtml(item.gloss)}` : ''}`
+      ? `<b>${escapeHtml(item.text)}</b>${item.gloss ? ` — ${escapeHtml(item.gloss)}${machineNote(item.glossByMachine)}` : ''}`
       : '',
     `<small>${escapeHtml(item.story)} · ${escapeHtml(item.chapter)}</small>`,
   ]

@@ -1,4 +1,4 @@
-import { clipFileName, type DeckItem } from './deck-item';
+import { clipFileName, sourceText, type DeckItem } from './deck-item';
 
 export const DECK_CSV_HEADER = [
   'text',
@@ -8,6 +8,9 @@ export const DECK_CSV_HEADER = [
   'story',
   'chapter',
   'audio file name',
+  // Last, so the columns before keep their places (decision 043).
+  'translation source',
+  'gloss source',
 ] as const;
 
 /** Excel reads a CSV as UTF-8 only when it starts with this byte order mark. */
@@ -30,6 +33,8 @@ export function buildDeckCsv(items: readonly DeckItem[]): string {
       item.story,
       item.chapter,
       clipFileName(item),
+      sourceText(item.translation, item.translationByMachine),
+      sourceText(item.gloss, item.glossByMachine),
     ]),
   ];
   return BOM + rows.map((row) => row.map(csvField).join(',') + '\r\n').join('');

@@ -8,6 +8,7 @@ import {
   buildApkg,
   fieldChecksum,
   findWord,
+  noteFields,
   noteGuid,
   sentenceWithWordHtml,
 } from './apkg';
@@ -22,7 +23,9 @@ const item = (overrides: Partial<DeckItem> = {}): DeckItem => ({
   text: 'perro',
   sentence: 'El perro corre, "rápido".',
   translation: 'The dog runs, "fast".',
+  translationByMachine: false,
   gloss: 'dog',
+  glossByMachine: false,
   story: 'La niña',
   chapter: 'Capítulo 1',
   chapterId: 'c1',
@@ -42,9 +45,19 @@ describe('CSV export', () => {
     const csv = buildDeckCsv([item()]);
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv.slice(1)).toBe(
-      'text,sentence,translation,gloss,story,chapter,audio file name\r\n' +
-        'perro,"El perro corre, ""rápido"".","The dog runs, ""fast"".",dog,La niña,Capítulo 1,relatos-a1.wav\r\n',
+      'text,sentence,translation,gloss,story,chapter,audio file name,translation source,gloss source\r\n' +
+        'perro,"El perro corre, ""rápido"".","The dog runs, ""fast"".",dog,La niña,Capítulo 1,relatos-a1.wav,From the story,From the story\r\n',
     );
+  });
+
+  it('says which translation and gloss a machine made (decision 043), and nothing without text', () => {
+    const csv = buildDeckCsv([
+      item({ translationByMachine: true, gloss: 'raisin', glossByMachine: true }),
+      item({ id: 's', text: 'El perro corre.', translation: '', gloss: '' }),
+    ]);
+    const [, machine, sentence] = csv.slice(1).split('\r\n');
+    expect(machine!.endsWith(',relatos-a1.wav,Machine translation,Machine translation')).toBe(true);
+    expect(sentence!.endsWith(',relatos-s.wav,,')).toBe(true);
   });
 
   it('names each clip from the item id only', () => {
@@ -103,6 +116,19 @@ describe('Anki package', () => {
     expect(findWord('Perros y perro', 'perro')).toBe(9);
     expect(sentenceWithWordHtml('El Perro <corre>', 'perro')).toBe('El <b>Perro</b> &lt;corre&gt;');
     expect(sentenceWithWordHtml('Nada', 'perro')).toBe('Nada');
+  });
+
+  it("marks a machine's translation and gloss on the card's back (decision 043)", () => {
+    const [, back] = noteFields(
+      item({ translationByMachine: true, gloss: 'raisin', glossByMachine: true }),
+      false,
+    );
+    expect(back).toBe(
+      'The dog runs, &quot;fast&quot;. <small>(Machine translation)</small><br>' +
+        '<b>perro</b> — raisin <small>(Machine translation)</small><br>' +
+        '<small>La niña · Capítulo 1</small>',
+    );
+    expect(noteFields(item(), false)[1]).not.toContain('Machine translation');
   });
 
   it('holds a SQLite collection whose notes name sound files present in the zip', async () => {

@@ -1,3 +1,5 @@
+import { messages } from '#shared/messages';
+
 /**
  * One card of an exported deck: a saved word or sentence with its context, as the CSV and the
  * Anki package write it. The review feature builds these from the saved-items contract.
@@ -10,8 +12,11 @@ export interface DeckItem {
   /** The sentence the item was met in. */
   sentence: string;
   translation: string;
+  /** The translation is a machine's, no person has reviewed it (decision 043). */
+  translationByMachine: boolean;
   /** The word's gloss; empty for a saved sentence. */
   gloss: string;
+  glossByMachine: boolean;
   story: string;
   chapter: string;
   chapterId: string;
@@ -20,6 +25,13 @@ export interface DeckItem {
   startSeconds: number;
   endSeconds: number;
 }
+
+/**
+ * Where an exported translation or gloss comes from, in the words the app shows beside it:
+ * '' when there is no text.
+ */
+export const sourceText = (text: string, byMachine: boolean): string =>
+  text === '' ? '' : byMachine ? messages.translation.machine : messages.translation.story;
 
 /** The clip file of an item inside an export (also the CSV's audio column). */
 export const clipFileName = (item: Pick<DeckItem, 'id'>): string =>

@@ -62,7 +62,9 @@ export function toSavedItem(found: SavedItemWithContext): SavedItem {
     text: item.text,
     sentence: item.sentence,
     sentenceTranslation: item.sentenceTranslation,
+    sentenceTranslationByMachine: item.sentenceTranslationByMachine,
     gloss: item.gloss,
+    glossByMachine: item.glossByMachine,
     translationLanguage: item.translationLanguage,
     storyId: found.storyId,
     storySlug: found.storySlug,
@@ -138,10 +140,18 @@ export function createSavedItemsService(deps: {
       if (body.wordId && !word) throw notFound(savedItemMessages.wordNotFound);
 
       const text = word ? bareWord(word.text) : segment.text;
+      // What the story does not give is a machine's: the lexicon's headword, a service's
+      // sentence. Either is kept marked, as the story's own unreviewed text is (decision 043).
       const gloss = word ? (word.gloss ?? englishOfWord(text) ?? null) : null;
+      const glossByMachine =
+        word?.gloss !== undefined ? word.glossSource === 'machine' : gloss !== null;
       const sentenceTranslation =
         segment.translation ??
         (await translate.machineTranslate(segment.text, 'es', 'en')).translation;
+      const sentenceTranslationByMachine =
+        segment.translation !== undefined
+          ? segment.translationSource === 'machine'
+          : sentenceTranslation !== null;
       const { id, created } = await savedItems.insertOrFind({
         userId: viewer.userId,
         kind: body.kind,
@@ -151,7 +161,9 @@ export function createSavedItemsService(deps: {
         text,
         sentence: segment.text,
         sentenceTranslation,
+        sentenceTranslationByMachine,
         gloss,
+        glossByMachine,
         translationLanguage: 'en',
         startSeconds: segment.start,
         endSeconds: Math.max(segment.start, segment.end),

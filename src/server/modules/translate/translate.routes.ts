@@ -4,6 +4,7 @@ import {
   translateResponseSchema,
   translationLanguagesResponseSchema,
 } from '#shared/contracts/translate';
+import { previewQuerySchema } from '#shared/contracts/stories';
 import { apiErrorSchema } from '#shared/errors';
 import type { RouteContext } from '../../app-context.ts';
 import { requestOrigin } from '../../lib/http/request-meta.ts';
@@ -35,6 +36,8 @@ export const translateRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, 
         tags: ['translate'],
         summary:
           'Translate a word, a line or a selection (story text, then dictionary, then a provider)',
+        // An administrator's preview of a draft reads the working copy's text (decision 021).
+        querystring: previewQuerySchema,
         body: translateBodySchema,
         response: {
           200: translateResponseSchema,
@@ -47,6 +50,9 @@ export const translateRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, 
       },
     },
     async (request) =>
-      translate.translate({ viewer: request.viewer, origin: requestOrigin(request) }, request.body),
+      translate.translate(
+        { viewer: request.viewer, origin: requestOrigin(request) },
+        { ...request.body, preview: request.query.preview },
+      ),
   );
 };

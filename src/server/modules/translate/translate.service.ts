@@ -10,6 +10,7 @@ import {
 } from '#shared/contracts/translate';
 import { englishOfWord, glossText } from '#shared/lexicon/index';
 import { sanitizeText } from '#shared/sanitize';
+import type { TextSource } from '#shared/transcript';
 import type { TranslationServiceName } from '#shared/translation-services';
 import type { RequestOrigin } from '../../lib/actor.ts';
 import { rateLimited, serviceUnavailable, validationError } from '../../lib/errors.ts';
@@ -29,6 +30,8 @@ export interface TranslateInput {
   chapterId?: string;
   segmentId?: string;
   wordId?: string;
+  /** An administrator's preview: the story's text is read from the working copy (drafts too). */
+  preview?: boolean;
 }
 
 type Request = TranslateInput & { targetLanguage: TranslationLanguage };
@@ -77,15 +80,26 @@ export function createTranslateService(deps: {
 }) {
   const { cache, preferences, stories, limiter, providers, log } = deps;
 
-  async function fromStory(viewer: Viewer, input: Request): Promise<string | undefined> {
+  /**
+   * The story's own text for a word or a line: `story` when a person wrote or approved it,
+   * `machine` while it is still a machine's proposal (decision 043). An administrator's preview
+   * reads the working copy, as the preview's player does.
+   */
+  async function fromStory(viewer: Viewer, input: Request): Promise<Translated | undefined> {
     if (!input.chapterId || (!input.segmentId && !input.wordId)) return undefined;
-    const { transcript } = await stories.getTranscript(viewer, input.chapterId);
+    const { transcript } = await stories.getTranscript(viewer, input.chapterId, {
+      preview: input.preview === true,
+    });
+    const answer = (text: string | undefined, by: TextSource | undefined) =>
+      text?.trim()
+        ? ({ translation: text, source: by === 'machine' ? 'machine' : 'story' } as const)
+        : undefined;
     for (const segment of transcript.segments) {
       if (input.wordId) {
         const word = segment.words.find((candidate) => candidate.id === input.wordId);
-        if (word) return word.gloss;
+        if (word) return answer(word.gloss, word.glossSource);
       } else if (segment.id === input.segmentId) {
-        return segment.translation;
+        return answer(segment.translation, segment.translationSource);
       }
     }
     return undefined;
@@ -194,7 +208,7 @@ export function createTranslateService(deps: {
 
     if (input.targetLanguage === 'en') {
       const authored = await fromStory(viewer, input);
-      if (authored) return { translation: authored, source: 'story' };
+      if (authored) return authored;
     }
     const key = cacheKey(input, text);
     const hit = await cache.find(key);

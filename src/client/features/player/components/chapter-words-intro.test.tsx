@@ -36,10 +36,30 @@ const segments = [
 describe("a chapter's new words (issue 14)", () => {
   it('lists them in order, once each, without punctuation, with their gloss', () => {
     expect(chapterNewWords(segments, ['w2', 'w3', 'w4', 'w5'])).toEqual([
-      { text: 'compra', gloss: 'buys' },
-      { text: 'pan', gloss: 'bread' },
-      { text: 'leche', gloss: 'milk' },
+      { text: 'compra', gloss: 'buys', glossByMachine: false },
+      { text: 'pan', gloss: 'bread', glossByMachine: false },
+      { text: 'leche', gloss: 'milk', glossByMachine: false },
     ]);
+  });
+
+  it("marks a machine's gloss no person has reviewed (decision 043)", () => {
+    const proposed: TranscriptSegment = {
+      ...segments[1]!,
+      words: [segments[1]!.words[0]!, { ...segments[1]!.words[1]!, glossSource: 'machine' }],
+    };
+    const words = chapterNewWords([segments[0]!, proposed], ['w2', 'w5']);
+    expect(words).toEqual([
+      { text: 'compra', gloss: 'buys', glossByMachine: false },
+      { text: 'leche', gloss: 'milk', glossByMachine: true },
+    ]);
+    render(<ChapterWordsIntro knownPercentage={0} newWords={words} />);
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'compra · buys',
+      'leche · milk(Machine translation)',
+    ]);
+    // Visible, and read as "(Machine translation)" right after the gloss.
+    expect(within(items[1]!).getByText('Machine translation')).toBeVisible();
   });
 
   it('greets a learner who knows none of the words with the new words, not "0%"', () => {
@@ -62,6 +82,7 @@ describe("a chapter's new words (issue 14)", () => {
     const many = Array.from({ length: NEW_WORDS_SHOWN + 3 }, (_, i) => ({
       text: `palabra${i}`,
       gloss: undefined,
+      glossByMachine: false,
     }));
     render(<ChapterWordsIntro knownPercentage={0} newWords={many} />);
     expect(screen.getAllByRole('listitem')).toHaveLength(NEW_WORDS_SHOWN);
@@ -69,7 +90,11 @@ describe("a chapter's new words (issue 14)", () => {
   });
 
   it('folds into one line on a phone, "N new words in this chapter", that opens the list', () => {
-    const many = Array.from({ length: 103 }, (_, i) => ({ text: `palabra${i}`, gloss: undefined }));
+    const many = Array.from({ length: 103 }, (_, i) => ({
+      text: `palabra${i}`,
+      gloss: undefined,
+      glossByMachine: false,
+    }));
     render(<ChapterWordsIntro knownPercentage={0} newWords={many} />);
     const toggle = screen.getByRole('button', { name: '103 new words in this chapter' });
     const list = document.getElementById(toggle.getAttribute('aria-controls')!)!;
@@ -85,7 +110,12 @@ describe("a chapter's new words (issue 14)", () => {
   });
 
   it('keeps the share once the learner knows some of the words', () => {
-    render(<ChapterWordsIntro knownPercentage={80} newWords={[{ text: 'pan', gloss: 'bread' }]} />);
+    render(
+      <ChapterWordsIntro
+        knownPercentage={80}
+        newWords={[{ text: 'pan', gloss: 'bread', glossByMachine: false }]}
+      />,
+    );
     expect(screen.getByText('You know 80% of the words in this chapter')).toBeInTheDocument();
     expect(screen.queryByText('New words in this chapter')).not.toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import type { TranscriptSegment } from '#shared/transcript';
+import { MachineMark } from '#client/components/ui/machine-mark';
 import { cn } from '#client/lib/cn';
 
 /** How many of a chapter's new words the intro lists. */
@@ -9,6 +10,8 @@ export const NEW_WORDS_SHOWN = 8;
 export interface ChapterNewWord {
   text: string;
   gloss: string | undefined;
+  /** The gloss is a machine's, not reviewed by a person (decision 043): shown marked. */
+  glossByMachine: boolean;
 }
 
 const wordKey = (text: string) =>
@@ -28,7 +31,7 @@ export function chapterNewWords(
       const key = wordKey(word.text);
       if (key === '' || seen.has(key)) continue;
       seen.add(key);
-      words.push({ text: key, gloss: word.gloss });
+      words.push({ text: key, gloss: word.gloss, glossByMachine: word.glossSource === 'machine' });
     }
   }
   return words;
@@ -95,6 +98,7 @@ function NewWordsList({ newWords }: { newWords: readonly ChapterNewWord[] }) {
                 <span lang="en" className="text-ink-muted">
                   {' '}
                   · {word.gloss}
+                  {word.glossByMachine ? <MachineMark /> : null}
                 </span>
               ) : null}
             </li>

@@ -310,7 +310,10 @@ function ChapterView({
     [transcriptAvailable, listener],
   );
   // Decision 038: the preferred language when this site can serve it, else English with a note.
-  const translation = useServerTranslationSettings(signedIn ? preferences.preferredLanguage : null);
+  const translation = useServerTranslationSettings(
+    signedIn ? preferences.preferredLanguage : null,
+    preview,
+  );
   const sidebar = useCallback(
     (onDone: () => void) => (
       <BookmarksPanel

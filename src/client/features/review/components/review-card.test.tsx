@@ -62,6 +62,20 @@ describe('review card', () => {
     expect(props.onRate).toHaveBeenCalledWith(2);
   });
 
+  it('marks a machine-made translation and gloss as such, and nothing else (decision 043)', () => {
+    renderCard({
+      revealed: true,
+      card: { ...word, gloss: 'raisin', glossByMachine: true, sentenceTranslationByMachine: true },
+    });
+    const translation = screen.getByText('My dog does not eat bread.');
+    expect(translation).toHaveTextContent('My dog does not eat bread.(Machine translation)');
+    expect(screen.getByText(/— raisin/)).toHaveTextContent('— raisin(Machine translation)');
+    expect(screen.getAllByText('Machine translation')).toHaveLength(2);
+    cleanup();
+    renderCard({ revealed: true });
+    expect(screen.queryByText('Machine translation')).not.toBeInTheDocument();
+  });
+
   it('shows a saved sentence without a word line, and says when the browser blocked the audio', () => {
     renderCard({
       revealed: true,

@@ -2,6 +2,7 @@ import type { ReviewRating } from '#shared/contracts/review';
 import type { SavedItem } from '#shared/contracts/saved-items';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
+import { MachineMark } from '#client/components/ui/machine-mark';
 import { findWord } from '#client/lib/deck-export/find-word';
 import type { ClipStatus } from '../hooks/use-clip-player';
 import { reviewTexts } from '../review-texts';
@@ -76,12 +77,20 @@ export function ReviewCard({
             <SentenceWithWord sentence={card.sentence} word={card.text} />
           </p>
           {card.sentenceTranslation ? (
-            <p className="text-lg text-ink-muted">{card.sentenceTranslation}</p>
+            <p lang={card.translationLanguage} className="text-lg text-ink-muted">
+              {card.sentenceTranslation}
+              {card.sentenceTranslationByMachine ? <MachineMark /> : null}
+            </p>
           ) : null}
           {isWord ? (
             <p className="text-lg">
               <strong lang="es">{card.text}</strong>
-              {card.gloss ? ` — ${card.gloss}` : null}
+              {card.gloss ? (
+                <span lang={card.translationLanguage}>
+                  {` — ${card.gloss}`}
+                  {card.glossByMachine ? <MachineMark /> : null}
+                </span>
+              ) : null}
             </p>
           ) : null}
           <h2 className="pt-4 text-base font-semibold">{reviewTexts.rateHeading}</h2>

@@ -4,6 +4,7 @@ import type { SavedItem } from '#shared/contracts/saved-items';
 import { Badge } from '#client/components/ui/badge';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
+import { MachineMark } from '#client/components/ui/machine-mark';
 
 /** Opens the player at the item's sentence (the player's `?t=` start position, in seconds). */
 export const playerPathOf = (item: SavedItem) =>
@@ -36,6 +37,7 @@ export function SavedItemCard({
           {item.kind === 'word' && item.gloss ? (
             <p lang={item.translationLanguage} className="mt-1 text-ink-muted">
               {item.gloss}
+              {item.glossByMachine ? <MachineMark /> : null}
             </p>
           ) : null}
         </div>
@@ -47,6 +49,7 @@ export function SavedItemCard({
         {item.sentenceTranslation ? (
           <p lang={item.translationLanguage} className="text-ink-muted">
             {item.sentenceTranslation}
+            {item.sentenceTranslationByMachine ? <MachineMark /> : null}
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2 pt-1">
