@@ -4,20 +4,23 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '#shared/contracts/jobs';
-import type {
-  SaveTranscriptRequest,
-  StudioChapter,
-  TranscriptVersion,
-} from '#shared/contracts/studio';
+import type { SaveTranscriptRequest, StudioChapter } from '#shared/contracts/studio';
 import type { Transcript } from '#shared/transcript';
 import { installFakeMedia } from '#client/test/fake-media';
 import { adminFixture, json, renderApp, sessionOf, stubApi } from '#client/test/render-app';
+import {
+  api,
+  bodyOf,
+  chapterId,
+  DURATION,
+  requestsTo,
+  sentBody,
+  stubStudio,
+  type Routes,
+} from './studio-test-api';
 import { settle } from '#client/test/settle';
 
-const chapterId = '22222222-2222-4222-8222-222222222222';
-const api = `/api/admin/chapters/${chapterId}`;
 const jobId = '66666666-6666-4666-8666-666666666666';
-const DURATION = 6.5;
 
 const transcript: Transcript = {
   segments: [
@@ -104,66 +107,6 @@ const jobOf = (overrides: Partial<Job> = {}): Job => ({
   finishedAt: null,
   ...overrides,
 });
-
-const versions: TranscriptVersion[] = [
-  {
-    version: 3,
-    source: 'editor',
-    note: null,
-    createdAt: '2025-06-02T10:00:00.000Z',
-    createdBy: 'Ada Admin',
-  },
-  {
-    version: 2,
-    source: 'alignment',
-    note: null,
-    createdAt: '2025-06-01T10:00:00.000Z',
-    createdBy: null,
-  },
-  {
-    version: 1,
-    source: 'upload',
-    note: 'First upload',
-    createdAt: '2025-05-01T10:00:00.000Z',
-    createdBy: 'Ada Admin',
-  },
-];
-
-type Routes = Parameters<typeof stubApi>[0];
-const bodyOf = <T,>(init: RequestInit | undefined) => JSON.parse(String(init?.body)) as T;
-
-/** The studio API over one chapter; `routes` replaces any of it. */
-function stubStudio(chapter: StudioChapter, routes: Routes = {}) {
-  return stubApi({
-    'GET /api/auth/session': sessionOf(adminFixture),
-    [`GET ${api}/studio`]: () => json(200, chapter),
-    [`GET ${api}/transcript/versions`]: () => json(200, { versions }),
-    [`GET ${api}/alignment`]: () => json(200, { job: null }),
-    [`GET ${api}/waveform`]: () =>
-      json(200, {
-        peaksPerSecond: 10,
-        durationSeconds: DURATION,
-        peaks: Array.from({ length: 130 }, (_, index) => (index % 2 === 0 ? -40 : 40)),
-      }),
-    [`PUT ${api}/transcript`]: (init) => {
-      const body = bodyOf<SaveTranscriptRequest>(init);
-      return json(200, { ...chapter, transcript: body.transcript, version: 4 });
-    },
-    ...routes,
-  });
-}
-
-const requestsTo = (fetchMock: ReturnType<typeof stubApi>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(
-    ([url, init]) => String(url) === path && (init?.method ?? 'GET') === method,
-  );
-
-/** The body of the one request sent to `path` (and that there was exactly one). */
-function sentBody<T>(fetchMock: ReturnType<typeof stubApi>, method: string, path: string): T {
-  const requests = requestsTo(fetchMock, method, path);
-  expect(requests).toHaveLength(1);
-  return bodyOf<T>(requests[0]![1]);
-}
 
 const sentence = (number: number) => screen.getByRole('article', { name: `Sentence ${number}` });
 /** The sentence as written, in Spanish. */

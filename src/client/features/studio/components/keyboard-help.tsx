@@ -1,7 +1,14 @@
 import { Keyboard } from 'lucide-react';
+import { memo } from 'react';
 import { Card } from '#client/components/ui/card';
+import { Kbd } from './kbd';
 
-const keys: ReadonlyArray<{ keys: string[]; action: string }> = [
+export interface KeyHelp {
+  keys: string[];
+  action: string;
+}
+
+const timingKeys: readonly KeyHelp[] = [
   { keys: ['←', '→'], action: 'Move the selected word’s start by 10 ms' },
   { keys: ['Shift', '←', '→'], action: 'Move it by 50 ms' },
   { keys: ['Enter'], action: 'Play the selected word' },
@@ -9,29 +16,33 @@ const keys: ReadonlyArray<{ keys: string[]; action: string }> = [
   { keys: ['Esc'], action: 'Stop tap-along' },
 ];
 
-/** The timing keys, on the page (the brief: keys documented where they are used). */
-export function KeyboardHelp() {
+export interface KeyboardHelpProps {
+  title?: string;
+  intro?: string;
+  keys?: readonly KeyHelp[];
+  className?: string;
+}
+
+/** Keys, on the page where they are used (the brief: keys documented where they are used). Memoised: it never changes while keys are pressed. */
+export const KeyboardHelp = memo(function KeyboardHelp({
+  title = 'Timing keys',
+  intro = 'Open a sentence’s words and timing, then focus a word’s start on the waveform (Tab) or drag it with the mouse.',
+  keys = timingKeys,
+  className,
+}: KeyboardHelpProps) {
   return (
-    <Card className="p-4">
+    <Card className={className ?? 'p-4'}>
       <h2 className="flex items-center gap-2 text-base font-semibold">
         <Keyboard aria-hidden="true" className="size-4 text-ink-muted" />
-        Timing keys
+        {title}
       </h2>
-      <p className="mt-1 text-sm text-ink-muted">
-        Open a sentence’s words and timing, then focus a word’s start on the waveform (Tab) or drag
-        it with the mouse.
-      </p>
+      <p className="mt-1 text-sm text-ink-muted">{intro}</p>
       <dl className="mt-3 space-y-2 text-sm">
         {keys.map(({ keys: combination, action }) => (
           <div key={action} className="flex items-start justify-between gap-3">
             <dt className="flex shrink-0 gap-1">
               {combination.map((key) => (
-                <kbd
-                  key={key}
-                  className="min-w-7 rounded-md border border-line bg-surface-muted px-1.5 py-0.5 text-center font-mono text-xs"
-                >
-                  {key}
-                </kbd>
+                <Kbd key={key}>{key}</Kbd>
               ))}
             </dt>
             <dd className="text-right text-ink-muted">{action}</dd>
@@ -40,4 +51,4 @@ export function KeyboardHelp() {
       </dl>
     </Card>
   );
-}
+});

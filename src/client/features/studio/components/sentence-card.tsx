@@ -117,7 +117,11 @@ export const SentenceCard = memo(function SentenceCard({
           />
         </Field>
         <div className="flex items-center gap-2 @2xl:pt-7">
-          <TextSourceMark text={segment.translation} source={segment.translationSource} />
+          <TextSourceMark
+            text={segment.translation}
+            source={segment.translationSource}
+            origin={segment.translationOrigin}
+          />
           {translationPending ? (
             <Button variant="secondary" size="sm" onClick={() => actions.approveTranslation(index)}>
               <Check aria-hidden="true" className="size-4" />

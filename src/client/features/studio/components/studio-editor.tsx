@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { StudioChapter } from '#shared/contracts/studio';
 import type { Transcript } from '#shared/transcript';
 import { UnsavedChangesDialog } from '#client/components/ui/unsaved-changes-dialog';
@@ -22,6 +23,7 @@ import {
 } from '../rules/doubtful';
 import { formatConfidence } from '../rules/labels';
 import { describeRefusal } from '../rules/refusal';
+import { reviewCounts, summaryOf } from '../rules/review-queue';
 import {
   applyRealignedSegment,
   approveAllGlosses,
@@ -32,14 +34,15 @@ import {
   setTranslation,
 } from '../rules/transcript-edits';
 import { prefillSummary } from '#shared/studio/prefill-summary';
-import { translationSummary } from '#shared/studio/translation-summary';
 import { nudgeWordStart, setWordStart, wordAt, type WordRef } from '../rules/word-timing';
 import { AlignPanel } from './align-panel';
 import { KeyboardHelp } from './keyboard-help';
+import { ReviewMode } from './review/review-mode';
 import { SaveBar } from './save-bar';
 import { SaveProblems } from './save-problems';
 import { SentenceCard, timingPanelId, type SentenceActions } from './sentence-card';
 import { StudioHeader } from './studio-header';
+import { StudioModeSwitch, type StudioMode } from './studio-mode-switch';
 import { TimingPanel, type TimingActions } from './timing-panel';
 import { VersionsPanel } from './versions-panel';
 
@@ -84,9 +87,32 @@ export function StudioEditor({ chapterId, chapter }: StudioEditorProps) {
   const segments = transcript?.segments ?? noTranscript.segments;
   const open = openSentence !== null && openSentence < segments.length ? openSentence : null;
 
-  const summary = useMemo(() => (transcript ? translationSummary(transcript) : null), [transcript]);
+  // Review mode or the full editor (decision 047), in the address so a reload keeps it; switching
+  // replaces the entry, so it is not a page to leave (the leave guard stays quiet).
+  const [params, setParams] = useSearchParams();
+  const mode: StudioMode = params.get('mode') === 'review' && transcript ? 'review' : 'editor';
+  const setMode = useCallback(
+    (next: StudioMode) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next === 'review') updated.set('mode', 'review');
+          else updated.delete('mode');
+          return updated;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const summary = useMemo(() => (transcript ? summaryOf(transcript) : null), [transcript]);
+  // Only the editor shows it (Next doubtful): a review counts its own.
   const doubtfulCount = useMemo(
-    () => (transcript ? doubtfulPlaces(transcript).length : 0),
+    () => (transcript && mode === 'editor' ? doubtfulPlaces(transcript).length : 0),
+    [transcript, mode],
+  );
+  const waiting = useMemo(
+    () => (transcript ? reviewCounts(transcript).sentences : 0),
     [transcript],
   );
 
@@ -209,6 +235,17 @@ export function StudioEditor({ chapterId, chapter }: StudioEditorProps) {
 
   const refusalOf = (error: unknown) => (error ? describeRefusal(error, transcript) : null);
 
+  /** From review mode: the full editor, at the timing panel of this sentence (and word). */
+  const fixTiming = useCallback(
+    (segment: number, word: number | null) => {
+      setMode('editor');
+      setOpenSentence(segment);
+      setFocusRequest((previous) => ({ segment, word: word ?? 0, id: (previous?.id ?? 0) + 1 }));
+    },
+    [setMode],
+  );
+  const toEditor = useCallback(() => setMode('editor'), [setMode]);
+
   return (
     <div className="space-y-6">
       <StudioHeader
@@ -220,7 +257,9 @@ export function StudioEditor({ chapterId, chapter }: StudioEditorProps) {
         warnings={chapter.warnings}
       />
 
-      {transcript ? (
+      {transcript ? <StudioModeSwitch mode={mode} onChange={setMode} waiting={waiting} /> : null}
+
+      {transcript && mode === 'editor' ? (
         <SaveBar
           dirty={dirty}
           version={version}
@@ -244,13 +283,34 @@ export function StudioEditor({ chapterId, chapter }: StudioEditorProps) {
         prefillFailures={prefillFailures}
       />
 
-      <AlignPanel
-        alignment={alignment}
-        hasAudio={chapter.audio !== null}
-        hasTranscript={transcript !== null}
-      />
+      {transcript && mode === 'review' ? (
+        <ReviewMode
+          transcript={transcript}
+          edit={edit}
+          audioRef={audioRef}
+          player={player}
+          saving={{
+            dirty,
+            saving: save.isPending,
+            blocked: Boolean(save.error) || editor.newerVersion !== null,
+            save: onSave,
+            version,
+          }}
+          previewHref={`/player/${encodeURIComponent(chapterId)}?preview=1`}
+          onFixTiming={fixTiming}
+          onEditor={toEditor}
+        />
+      ) : null}
 
-      {transcript ? (
+      {mode === 'editor' ? (
+        <AlignPanel
+          alignment={alignment}
+          hasAudio={chapter.audio !== null}
+          hasTranscript={transcript !== null}
+        />
+      ) : null}
+
+      {transcript && mode === 'editor' ? (
         // Two columns once the page (not the window) is wide enough beside the admin sidebar.
         <div className="@container">
           <div className="grid items-start gap-6 @4xl:grid-cols-[minmax(0,1fr)_19rem]">

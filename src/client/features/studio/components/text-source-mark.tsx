@@ -1,17 +1,20 @@
 import { Bot, Check, CircleDashed } from 'lucide-react';
-import type { TextSource } from '#shared/transcript';
+import type { ProposalOrigin, TextSource } from '#shared/transcript';
 import { Badge } from '#client/components/ui/badge';
+import { proposalOriginLabel } from '../rules/labels';
 
 /**
- * Whether a translation or gloss still waits for a person: missing, machine-made, or approved
- * (a person's, or written in an uploaded file).
+ * Whether a translation or gloss still waits for a person: missing, machine-made (and where the
+ * proposal came from, when it says), or approved (a person's, or written in an uploaded file).
  */
 export function TextSourceMark({
   text,
   source,
+  origin,
 }: {
   text: string | undefined;
   source?: TextSource;
+  origin?: ProposalOrigin;
 }) {
   if (!text?.trim()) {
     return (
@@ -22,10 +25,11 @@ export function TextSourceMark({
     );
   }
   if (source === 'machine') {
+    const from = proposalOriginLabel(origin);
     return (
       <Badge tone="intermediate">
         <Bot aria-hidden="true" className="size-3" />
-        Machine
+        {from ? `Machine · ${from}` : 'Machine'}
       </Badge>
     );
   }

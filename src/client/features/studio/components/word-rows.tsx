@@ -101,7 +101,11 @@ export function WordRows({
                   </Button>
                 </>
               ) : null}
-              <TextSourceMark text={word.gloss} source={word.glossSource} />
+              <TextSourceMark
+                text={word.gloss}
+                source={word.glossSource}
+                origin={word.glossOrigin}
+              />
               {word.glossSource === 'machine' && word.gloss?.trim() ? (
                 <Button
                   variant="secondary"

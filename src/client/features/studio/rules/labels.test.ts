@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatConfidence, formatTimestamp, wordLabels } from './labels';
+import {
+  countOf,
+  formatConfidence,
+  formatTimestamp,
+  partOfSpeechName,
+  proposalOriginLabel,
+  wordLabels,
+} from './labels';
 
 describe('formatTimestamp', () => {
   it('writes minutes, seconds and milliseconds, and hours when there are any', () => {
@@ -26,5 +33,26 @@ describe('wordLabels', () => {
 describe('formatConfidence', () => {
   it('is a whole percent', () => {
     expect(formatConfidence(0.424)).toBe('42%');
+  });
+});
+
+describe('proposalOriginLabel', () => {
+  it('names where a proposal came from, and nothing when it does not say', () => {
+    expect(proposalOriginLabel('memory')).toBe('Translation memory');
+    expect(proposalOriginLabel('lexicon')).toBe('Dictionary');
+    expect(proposalOriginLabel('apertium')).toBe('Apertium');
+    expect(proposalOriginLabel('libretranslate')).toBe('LibreTranslate');
+    expect(proposalOriginLabel('deepl')).toBe('DeepL');
+    expect(proposalOriginLabel(undefined)).toBeNull();
+  });
+});
+
+describe('partOfSpeechName and countOf', () => {
+  it('writes parts of speech and counts in words', () => {
+    expect(partOfSpeechName('adj')).toBe('adjective');
+    expect(partOfSpeechName('verb')).toBe('verb');
+    expect(countOf(1, 'gloss', 'glosses')).toBe('1 gloss');
+    expect(countOf(1200, 'gloss', 'glosses')).toBe('1,200 glosses');
+    expect(countOf(0, 'gloss', 'glosses')).toBe('0 glosses');
   });
 });

@@ -1,4 +1,5 @@
-import type { TranscriptWord } from '#shared/transcript';
+import type { ProposalOrigin, TranscriptWord } from '#shared/transcript';
+import type { PartOfSpeech } from '#shared/lexicon/index';
 
 /** 75.5 → '1:15.500', 3725.25 → '1:02:05.250': a word's time to the millisecond, as edited. */
 export function formatTimestamp(seconds: number): string {
@@ -28,3 +29,41 @@ export function wordLabels(words: readonly Pick<TranscriptWord, 'text'>[]): stri
 
 /** 0.42 → '42%'. */
 export const formatConfidence = (confidence: number): string => `${Math.round(confidence * 100)}%`;
+
+const originNames: Record<ProposalOrigin, string> = {
+  memory: 'Translation memory',
+  lexicon: 'Dictionary',
+  apertium: 'Apertium',
+  libretranslate: 'LibreTranslate',
+  deepl: 'DeepL',
+};
+
+/** Where a machine proposal came from, as the studio names it; null when it does not say. */
+export const proposalOriginLabel = (origin: ProposalOrigin | undefined): string | null =>
+  origin ? originNames[origin] : null;
+
+const partsOfSpeech: Record<PartOfSpeech, string> = {
+  noun: 'noun',
+  verb: 'verb',
+  adj: 'adjective',
+  adv: 'adverb',
+  pron: 'pronoun',
+  det: 'determiner',
+  prep: 'preposition',
+  conj: 'conjunction',
+  num: 'number',
+  interj: 'interjection',
+};
+
+/** 'adj' → 'adjective': a lexicon reading's part of speech in words. */
+export const partOfSpeechName = (pos: PartOfSpeech): string => partsOfSpeech[pos];
+
+// One formatter for every count: making one per call is slow, and counts change on every key.
+const integer = new Intl.NumberFormat('en-US');
+
+/** 1200 → '1,200'. */
+export const formatCount = (count: number): string => integer.format(count);
+
+/** 3 → '3 glosses', 1 → '1 gloss'. */
+export const countOf = (count: number, one: string, many: string): string =>
+  `${formatCount(count)} ${count === 1 ? one : many}`;

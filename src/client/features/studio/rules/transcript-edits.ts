@@ -81,6 +81,13 @@ export const approveAllGlosses = (transcript: Transcript, segment: number) =>
   });
 
 /**
+ * Review mode's Enter: the sentence's machine translation and every machine gloss it has become a
+ * person's, in one edit (blanks stay blank: there is nothing to approve in them).
+ */
+export const approveSentence = (transcript: Transcript, segment: number) =>
+  approveAllGlosses(approveTranslation(transcript, segment), segment);
+
+/**
  * A re-aligned sentence from the server: its times and confidences replace the editor's, its
  * texts stay the editor's (a gloss typed while the request ran is not lost). Words are matched by
  * id; a word the server does not return keeps its times.

@@ -1,7 +1,5 @@
 import type { TranslationSummary } from '#shared/contracts/studio';
-
-const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+import { countOf as plural } from './labels';
 
 /**
  * The header's sentence about what is left (the counts are the shared rule's,
