@@ -93,6 +93,8 @@ import { createAlignmentService } from './modules/studio/alignment.service.ts';
 import { createChapterAudio } from './modules/studio/chapter-audio.ts';
 import { createAdminJobsService } from './modules/studio/jobs.service.ts';
 import { createStudioRepository } from './modules/studio/studio.repository.ts';
+import { createTranslationMemory } from './modules/studio/translation-memory.ts';
+import { createTranslationMemoryRepository } from './modules/studio/translation-memory.repository.ts';
 import { createStudioService } from './modules/studio/studio.service.ts';
 import { createTranscriptVersions } from './modules/studio/transcript-versions.ts';
 import { createTranslationPrefill } from './modules/studio/translation-prefill.ts';
@@ -232,6 +234,7 @@ export function createRepositories(db: Database) {
     storyPackages: createStoryPackagesRepository({ db }),
     jobs: createJobsRepository({ db }),
     studio: createStudioRepository({ db }),
+    translationMemory: createTranslationMemoryRepository({ db }),
   };
 }
 
@@ -266,14 +269,21 @@ function createStudioServices(deps: {
     channel: jobsChannel(),
     log,
   });
+  const memory = createTranslationMemory({
+    memory: repositories.translationMemory,
+    transcripts,
+    transaction,
+    log,
+  });
   const versions = createTranscriptVersions({
     studio: repositories.studio,
     storage,
     transcripts,
     transaction,
+    memory,
   });
   const audio = createChapterAudio({ storage, studio: repositories.studio });
-  const prefill = createTranslationPrefill({ translate });
+  const prefill = createTranslationPrefill({ translate, memory });
   const worker = createJobWorker({
     jobs: repositories.jobs,
     channel: jobsChannel(),

@@ -847,3 +847,63 @@ export const transcriptVersions = pgTable(
     check('transcript_versions_version_check', sql`${t.version} >= 1`),
   ],
 );
+
+/**
+ * The translation memory (decision 045): what each chapter's current transcript holds approved by
+ * a person, offered first when another chapter lacks the same sentence's translation or the same
+ * word's gloss. Derived data: a chapter's rows are replaced whenever its transcript changes
+ * (transcript-versions.ts, in the same transaction) and read again when `transcript_file_id` no
+ * longer names the chapter's transcript (one that got there another way: the demo library, an
+ * upload). A deleted chapter takes its rows with it.
+ */
+export const translationMemoryChapters = pgTable('translation_memory_chapters', {
+  chapterId: uuid('chapter_id')
+    .primaryKey()
+    .references(() => chapters.id, { onDelete: 'cascade' }),
+  /** The transcript (object key in `trans`) the chapter's rows were read from; '' for none. */
+  transcriptFileId: text('transcript_file_id').notNull(),
+  indexedAt: timestamp('indexed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+const memoryChapter = () =>
+  uuid('chapter_id')
+    .notNull()
+    .references(() => translationMemoryChapters.chapterId, { onDelete: 'cascade' });
+
+/** Approved sentence translations, by key (src/shared/studio/translation-memory.ts). */
+export const translationMemorySentences = pgTable(
+  'translation_memory_sentences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chapterId: memoryChapter(),
+    /** Words lower-cased, names and numbers as slots; unbounded, so hash-indexed. */
+    key: text('key').notNull(),
+    text: text('text').notNull(),
+    /** The names and numbers the slots stand for, in order. */
+    slots: jsonb('slots').$type<string[]>().notNull(),
+    translation: text('translation').notNull(),
+  },
+  (t) => [
+    index('translation_memory_sentences_key_idx').using('hash', t.key),
+    index('translation_memory_sentences_chapter_idx').on(t.chapterId),
+  ],
+);
+
+/** Approved word glosses, by word form (lower-cased) and lemma, counted per chapter. */
+export const translationMemoryGlosses = pgTable(
+  'translation_memory_glosses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chapterId: memoryChapter(),
+    form: text('form').notNull(),
+    lemma: text('lemma'),
+    gloss: text('gloss').notNull(),
+    occurrences: integer('occurrences').notNull(),
+  },
+  (t) => [
+    index('translation_memory_glosses_form_idx').using('hash', t.form),
+    index('translation_memory_glosses_lemma_idx').using('hash', t.lemma),
+    index('translation_memory_glosses_chapter_idx').on(t.chapterId),
+    check('translation_memory_glosses_occurrences_check', sql`${t.occurrences} >= 1`),
+  ],
+);

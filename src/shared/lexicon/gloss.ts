@@ -172,6 +172,17 @@ export function lookupWord(word: string, options: LookupOptions = {}): WordGloss
 }
 
 /**
+ * Every reading the lexicon has for the word as written (accent-insensitive matches only when
+ * there is no other), likeliest first: lookupWord's choice and its `also`, and the rarer ones it
+ * leaves out (`pasa`: the noun "raisin" first, then pasar's "to pass, happen").
+ */
+export function allReadings(word: string): WordGloss[] {
+  const list = matches(word);
+  const exact = list.filter((m) => m.rank < LOOSE_PENALTY);
+  return (exact.length > 0 ? exact : list.slice(0, 1)).map(toGloss);
+}
+
+/**
  * A word's English for a learner who looks it up alone (the word popup, a saved word): a number's
  * English form (`15.000` → "15,000", `1.º` → "1st"), else the lexicon's senses of its likeliest
  * reading; undefined when neither knows it.
@@ -309,6 +320,8 @@ export interface GlossToken {
   en?: string;
   pos?: PartOfSpeech;
   form?: string;
+  /** Other readings about as likely (lookupWord's `also`). */
+  also?: WordGloss['also'];
   /** Set on every word of a multi-word expression such as "sin embargo". */
   phrase?: { text: string; en: string };
 }
@@ -347,6 +360,7 @@ export function glossText(text: string): GlossedText {
       token.en = gloss.en;
       token.pos = gloss.pos;
       if (gloss.form) token.form = gloss.form;
+      if (gloss.also) token.also = gloss.also;
     }
     tokens.push(token);
     previous = norm;

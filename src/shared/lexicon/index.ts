@@ -4,6 +4,7 @@
 export { getLexicon, type LexiconEntry, type PartOfSpeech } from './entries.ts';
 export { analyzeWord, lemmaCandidates, normalizeWord, type Analysis } from './lemmatize.ts';
 export {
+  allReadings,
   englishOfWord,
   glossText,
   isTopWord,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptSegment } from '../transcript.ts';
 import { untimedWords } from './plain-text.ts';
-import { glossExemptions } from './gloss-exempt.ts';
+import { glossExemptions, textExemptions } from './gloss-exempt.ts';
 
 const sentence = (text: string, words = untimedWords('s1', text)): TranscriptSegment => ({
   id: 's1',
@@ -45,6 +45,25 @@ describe('glossExemptions', () => {
       'number',
       null,
       'no-letters',
+    ]);
+  });
+});
+
+describe('textExemptions', () => {
+  it("reads a text's words with the same rule", () => {
+    expect(
+      textExemptions('Abre la puerta. Pablo tiene 15.000 euros.').map(({ text, exemption }) => [
+        text,
+        exemption,
+      ]),
+    ).toEqual([
+      ['Abre', null],
+      ['la', null],
+      ['puerta', null],
+      ['Pablo', 'name'],
+      ['tiene', null],
+      ['15.000', 'number'],
+      ['euros', null],
     ]);
   });
 });

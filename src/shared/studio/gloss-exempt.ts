@@ -1,6 +1,6 @@
 import { isTopWord } from '../lexicon/index.ts';
 import type { TranscriptSegment } from '../transcript.ts';
-import { tokenizeWords } from './words.ts';
+import { tokenizeWords, type WordToken } from './words.ts';
 
 /**
  * Words a learner needs no gloss for (issue 21): numbers and times (`15.000`, `9:30`, `1.º`), names,
@@ -22,23 +22,32 @@ const STARTS_WITH_CAPITAL = /^\p{Lu}/u;
 
 export type GlossExemption = 'number' | 'name' | 'no-letters';
 
+export interface ExemptedToken extends WordToken {
+  /** Why this word needs no gloss, or null when it needs one. */
+  exemption: GlossExemption | null;
+}
+
+/** The words of a sentence's text (words.ts), each with why it needs no gloss. */
+export function textExemptions(text: string): ExemptedToken[] {
+  let previousEnd = 0;
+  return tokenizeWords(text).map((token, index) => {
+    const gap = text.slice(previousEnd, token.start);
+    previousEnd = token.end;
+    const atSentenceStart = index === 0 || SENTENCE_OPENING.test(gap);
+    return { ...token, exemption: exemption(token.text, atSentenceStart) };
+  });
+}
+
 /** Why each word of the sentence needs no gloss, or null when it needs one. */
 export function glossExemptions(segment: TranscriptSegment): (GlossExemption | null)[] {
-  const tokens = tokenizeWords(segment.text);
+  const tokens = textExemptions(segment.text);
   let searchFrom = 0;
-  let previousEnd = 0;
   return segment.words.map((word, index) => {
     // The words of a transcript are the text's tokens in order; find this one's place.
     const found = tokens.findIndex((token, at) => at >= searchFrom && token.text === word.text);
-    let atSentenceStart = index === 0;
-    if (found >= 0) {
-      const token = tokens[found]!;
-      const gap = segment.text.slice(previousEnd, token.start);
-      atSentenceStart = found === 0 || SENTENCE_OPENING.test(gap);
-      searchFrom = found + 1;
-      previousEnd = token.end;
-    }
-    return exemption(word.text, atSentenceStart);
+    if (found < 0) return exemption(word.text, index === 0);
+    searchFrom = found + 1;
+    return tokens[found]!.exemption;
   });
 }
 

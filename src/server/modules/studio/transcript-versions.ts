@@ -7,6 +7,7 @@ import { generateObjectKey, type ObjectStorage } from '../../lib/storage/storage
 import type { TranscriptLoader } from '../stories/transcript-loader.ts';
 import type { StudioChapterRow, StudioRepository } from './studio.repository.ts';
 import { studioMessages } from './studio-messages.ts';
+import type { TranslationMemory } from './translation-memory.ts';
 
 export interface SaveVersionInput {
   chapterId: string;
@@ -34,7 +35,8 @@ export interface SavedVersion {
 
 /**
  * Every saved state of a chapter's transcript (decision 021): a new object in the `trans` bucket
- * and a `transcript_versions` row, the chapter pointing at the newest. History only grows. A
+ * and a `transcript_versions` row, the chapter pointing at the newest, and the chapter's entries
+ * in the translation memory (decision 045) read from it. History only grows. A
  * transcript the chapter got elsewhere (an upload associated by the files screen) becomes a
  * version of its own before a newer one is saved over it, so it can be restored too.
  */
@@ -43,8 +45,9 @@ export function createTranscriptVersions(deps: {
   storage: ObjectStorage;
   transcripts: TranscriptLoader;
   transaction: TransactionRunner;
+  memory: Pick<TranslationMemory, 'record'>;
 }) {
-  const { studio, storage, transcripts, transaction } = deps;
+  const { studio, storage, transcripts, transaction, memory } = deps;
 
   /** The version number of what the chapter shows now; null without a versioned transcript. */
   async function currentVersion(
@@ -93,6 +96,8 @@ export function createTranscriptVersions(deps: {
       key,
       input.audioSeconds === undefined ? undefined : Math.round(input.audioSeconds),
     );
+    // What this transcript holds approved is what the site's memory offers from the chapter now.
+    await memory.record(tx, chapter.id, key, input.transcript);
     const saved = { chapter: { ...chapter, transcriptFileId: key }, version, fileKey: key };
     await input.alongside?.(saved, tx);
     return saved;

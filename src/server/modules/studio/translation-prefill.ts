@@ -1,42 +1,56 @@
 import type { PrefillReport } from '#shared/contracts/studio';
-import { glossText, lookupWord, splitSenses, type GlossToken } from '#shared/lexicon/index';
+import { appearsIn, glossInContext, translationStems } from '#shared/lexicon/gloss-in-context';
+import { glossExemptions } from '#shared/studio/gloss-exempt';
+import { segmentReadings } from '#shared/studio/segment-readings';
 import type { Transcript, TranscriptSegment, TranscriptWord } from '#shared/transcript';
 import type { TranslateService } from '../translate/translate.service.ts';
 import { createPrefillTally } from './prefill-report.ts';
+import type { MemoryOffers, TranslationMemory } from './translation-memory.ts';
 
 /** Sentences sent to the translation providers at once. */
 const PROVIDER_CONCURRENCY = 4;
 
 const missing = (text: string | undefined) => text === undefined || text.trim() === '';
 
-const firstSense = (english: string) => splitSenses(english)[0] ?? english;
-
 /**
- * The lexicon's gloss of each word, read in its sentence (after an article a noun is preferred,
- * after a pronoun a verb): the sentence's tokens are matched to the words in order, and a word
- * the tokens do not line up with is looked up alone.
+ * Of a word's approved glosses elsewhere (the most used first), the first whose words appear in
+ * its sentence's translation, else the most used.
  */
-function glossesOf(segment: TranscriptSegment): (string | undefined)[] {
-  const tokens: GlossToken[] = glossText(segment.text).tokens;
-  let next = 0;
-  return segment.words.map((word) => {
-    const found = tokens.findIndex((token, index) => index >= next && token.text === word.text);
-    if (found >= 0) {
-      next = found + 1;
-      const english = tokens[found]!.en;
-      return english ? firstSense(english) : undefined;
-    }
-    const alone = lookupWord(word.text);
-    return alone ? firstSense(alone.en) : undefined;
-  });
+function rememberedGloss(remembered: string[], translation: string | undefined): string {
+  const stems = translation ? translationStems(translation) : [];
+  return remembered.find((gloss) => appearsIn(gloss, stems)) ?? remembered[0]!;
 }
 
-function prefillGlosses(segment: TranscriptSegment): TranscriptWord[] {
+/**
+ * The glosses a sentence lacks, read with its translation (approved, remembered or the machine's):
+ * a gloss approved for the same word elsewhere on the site first, else the lexicon's sense that
+ * the translation shows, or else one that glosses approved for other forms of its lemma show
+ * (glossInContext). Names, numbers and punctuation get only an approved gloss from the memory:
+ * they need none (gloss-exempt.ts).
+ */
+function prefillGlosses(segment: TranscriptSegment, offers: MemoryOffers): TranscriptWord[] {
   if (!segment.words.some((word) => missing(word.gloss))) return segment.words;
-  const glosses = glossesOf(segment);
+  const exemptions = glossExemptions(segment);
+  const readings = segmentReadings(segment);
   return segment.words.map((word, index) => {
-    const gloss = glosses[index];
-    return missing(word.gloss) && gloss
+    if (!missing(word.gloss)) return word;
+    const remembered = offers.glossesOf(word.text);
+    if (remembered.length > 0) {
+      return {
+        ...word,
+        gloss: rememberedGloss(remembered, segment.translation),
+        glossSource: 'machine' as const,
+        glossOrigin: 'memory' as const,
+      };
+    }
+    if (exemptions[index] !== null) return word;
+    const reading = readings[index]!;
+    const gloss = glossInContext(
+      reading,
+      segment.translation,
+      reading.lemma ? offers.glossesOfLemma(reading.lemma) : [],
+    );
+    return gloss
       ? { ...word, gloss, glossSource: 'machine' as const, glossOrigin: 'lexicon' as const }
       : word;
   });
@@ -55,15 +69,18 @@ async function inBatches<T, R>(
 }
 
 /**
- * Fills what a transcript lacks, marked 'machine' until a person approves it: each word's gloss
- * from the built-in lexicon, each sentence's translation from the configured providers (through
- * the translate service, whose cache it shares), with the service that made it. What is already
- * written is never replaced. The report says what was filled and what failed (prefill-report.ts).
+ * Fills what a transcript lacks, marked 'machine' (with where it came from) until a person
+ * approves it. Each sentence's translation: the site's translation memory first (the same
+ * sentence, or one differing only in names and numbers, approved in any chapter; decision 045),
+ * else the configured providers (through the translate service, whose cache it shares). Then each
+ * word's gloss, read with that translation (prefillGlosses). What is already written is never
+ * replaced. The report says what was filled and what failed (prefill-report.ts).
  */
 export function createTranslationPrefill(deps: {
   translate: Pick<TranslateService, 'machineTranslate' | 'providerNames'>;
+  memory: Pick<TranslationMemory, 'catchUp' | 'offersFor'>;
 }) {
-  const { translate } = deps;
+  const { translate, memory } = deps;
 
   return async function prefill(
     transcript: Transcript,
@@ -71,25 +88,40 @@ export function createTranslationPrefill(deps: {
   ): Promise<{ transcript: Transcript; report: PrefillReport }> {
     const { segments } = transcript;
     const tally = createPrefillTally(translate.providerNames());
+    await memory.catchUp();
+    const offers = await memory.offersFor(transcript);
+
+    async function translated(segment: TranscriptSegment): Promise<TranscriptSegment> {
+      if (!missing(segment.translation) || segment.text.trim() === '') return segment;
+      const remembered = offers.translationOf(segment.text);
+      if (remembered !== null) {
+        tally.fromMemory();
+        return {
+          ...segment,
+          translation: remembered,
+          translationSource: 'machine',
+          translationOrigin: 'memory',
+        };
+      }
+      const machine = await translate.machineTranslate(segment.text, 'es', 'en');
+      tally.sentence(machine);
+      return machine.translation
+        ? {
+            ...segment,
+            translation: machine.translation,
+            translationSource: 'machine',
+            translationOrigin: machine.provider,
+          }
+        : segment;
+    }
+
     let done = 0;
     const filled = await inBatches(segments, PROVIDER_CONCURRENCY, async (segment) => {
       options.signal?.throwIfAborted();
-      const words = prefillGlosses(segment);
-      const machine =
-        missing(segment.translation) && segment.text.trim() !== ''
-          ? await translate.machineTranslate(segment.text, 'es', 'en')
-          : null;
-      if (machine) tally.sentence(machine);
+      const withTranslation = await translated(segment);
+      const words = prefillGlosses(withTranslation, offers);
       options.onSentence?.(++done, segments.length);
-      return machine?.translation
-        ? {
-            ...segment,
-            words,
-            translation: machine.translation,
-            translationSource: 'machine' as const,
-            translationOrigin: machine.provider,
-          }
-        : { ...segment, words };
+      return { ...withTranslation, words };
     });
     const result = { segments: filled };
     return { transcript: result, report: tally.report(transcript, result) };
