@@ -4,7 +4,8 @@
  * `.mp3`: room tone, an intro tune, the narration with varying pauses and the narrator's
  * departures from the text) and the text to paste (`recordings/chapter-<n>.txt`, one paragraph a
  * line), plus `recordings/chapter-<n>.timing.json`: where the intro and each sentence really are,
- * and what the narrator said differently, to judge an alignment against.
+ * and what the narrator said differently, to judge an alignment against; and the cover as the
+ * wizard takes it (`recordings/cover.webp`, `cover.jpg`, 1200×900).
  *
  *   npx tsx scripts/content/record-studio-stories.ts
  *
@@ -13,6 +14,7 @@
  */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { renderCover } from './cover.ts';
 import { assertTools, encodeAudio } from './encode.ts';
 import { loadSynthesizer } from './synthesize.ts';
 import { describeChange, wordChanges } from './studio-stories/departures.ts';
@@ -31,6 +33,12 @@ async function recordStory({ dir, story, plan }: StudioStory): Promise<number> {
   await mkdir(partial, { recursive: true });
   console.log(
     `${story.slug} (${story.level}): ${plan.voice}, speed ${plan.speed}, pitch ${plan.pitch}`,
+  );
+  // The wizard takes a raster cover: the hand-drawn SVG as the demo build renders it.
+  await renderCover(
+    path.join(dir, 'cover.svg'),
+    path.join(partial, 'cover.webp'),
+    path.join(partial, 'cover.jpg'),
   );
   let total = 0;
   for (const [c, chapter] of story.chapters.entries()) {
