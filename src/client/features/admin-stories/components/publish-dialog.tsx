@@ -6,7 +6,7 @@ import { hasUnreviewed, isPublishForbidden } from '#shared/studio/unreviewed-cou
 import { buttonClassName } from '#client/components/ui/button';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
 import type { PendingPublish } from '../hooks/use-story-actions';
-import { chapterStudioPath } from '../utils/story-links';
+import { chapterReviewPath } from '../utils/story-links';
 import { unreviewedPhrases } from '../utils/unreviewed-text';
 
 export interface PublishDialogProps {
@@ -126,7 +126,7 @@ function UnreviewedList({
               </span>
             </span>
             <Link
-              to={chapterStudioPath(chapter.id)}
+              to={chapterReviewPath(chapter.id)}
               aria-label={`Review in Studio: ${chapter.title}`}
               className={buttonClassName({ variant: 'secondary', size: 'sm' })}
             >

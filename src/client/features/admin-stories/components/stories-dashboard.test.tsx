@@ -315,7 +315,7 @@ describe('Content Management, Stories tab', { timeout: 20_000 }, () => {
       ]);
       expect(
         within(items[0]!).getByRole('link', { name: 'Review in Studio: Capítulo 1' }),
-      ).toHaveAttribute('href', `/admin/chapters/${chapter(1).id}/studio`);
+      ).toHaveAttribute('href', `/admin/chapters/${chapter(1).id}/studio?mode=review`);
       expect(within(dialog).getByTestId('unreviewed-totals')).toHaveTextContent(
         'In all: 3 machine translations · 1 sentence without a translation · 40 machine glosses · 2 doubtful timings',
       );

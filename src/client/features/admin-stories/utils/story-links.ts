@@ -12,3 +12,7 @@ export const chapterPreviewPath = (chapterId: string) =>
 
 export const chapterStudioPath = (chapterId: string) =>
   `/admin/chapters/${encodeURIComponent(chapterId)}/studio`;
+
+/** The studio's review mode (decision 047): what waits in the chapter, a sentence at a time. */
+export const chapterReviewPath = (chapterId: string) =>
+  `${chapterStudioPath(chapterId)}?mode=review`;
