@@ -14,10 +14,11 @@ COPY . .
 RUN npm run build
 
 FROM ${NODE_IMAGE} AS runtime
-# ffmpeg decodes uploaded recordings (content studio, alignment); ca-certificates for outgoing TLS
-# (SMTP, S3, translation and payment services).
+# ffmpeg decodes uploaded recordings (content studio, alignment); apertium-eng-spa translates the
+# studio's sentences offline (TRANSLATE_APERTIUM=auto, decision 044); ca-certificates for outgoing
+# TLS (SMTP, S3, translation and payment services).
 RUN apt-get update \
-  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ffmpeg ca-certificates \
+  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ffmpeg apertium-eng-spa ca-certificates \
   && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
   HOST=0.0.0.0 \

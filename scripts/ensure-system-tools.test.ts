@@ -5,6 +5,7 @@ const complete: SystemState = {
   chromiumFound: true,
   ffmpegFound: true,
   ffprobeFound: true,
+  apertiumFound: true,
   isRoot: false,
   aptGetFound: true,
 };
@@ -56,6 +57,33 @@ describe('planSystemTools', () => {
     });
     expect(plan.action).toBe('stop');
     expect(plan).toHaveProperty('message', expect.stringContaining('apt-get install -y ffmpeg'));
+  });
+
+  it('installs apertium-eng-spa as root, with the others or alone', () => {
+    expect(planSystemTools({ ...complete, isRoot: true, apertiumFound: false })).toEqual({
+      action: 'install',
+      packages: ['apertium-eng-spa'],
+      commands: [
+        ['apt-get', 'update'],
+        ['apt-get', 'install', '-y', 'apertium-eng-spa'],
+      ],
+    });
+    expect(
+      planSystemTools({ ...complete, isRoot: true, ffmpegFound: false, apertiumFound: false }),
+    ).toMatchObject({ action: 'install', packages: ['ffmpeg', 'apertium-eng-spa'] });
+  });
+
+  it('goes on without Apertium when not root, saying its tests are skipped and how to install it', () => {
+    expect(planSystemTools({ ...complete, apertiumFound: false })).toEqual({
+      action: 'none',
+      notice:
+        'apertium-eng-spa is not installed and this is not root: the Apertium tests are skipped. To run them: sudo apt-get install -y apertium-eng-spa',
+    });
+    const plan = planSystemTools({ ...complete, ffmpegFound: false, apertiumFound: false });
+    expect(plan).toHaveProperty(
+      'message',
+      expect.stringContaining('sudo apt-get install -y ffmpeg\n'),
+    );
   });
 
   it('stops when CHROMIUM_PATH names no executable, rather than installing another Chromium', () => {

@@ -5,10 +5,18 @@
  * through apt when this runs as root on a machine with apt-get (a fresh Debian machine or CI);
  * otherwise the run stops at once with the exact command to type, instead of failing minutes
  * later in the middle of the suite.
+ *
+ * Apertium (apertium-eng-spa, the embedded translation service, decision 044) is installed the
+ * same way as root; without root it is not required: the tests that need it are skipped, their
+ * titles say why, and this says how to install it.
  */
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
+import { findOnPath, isExecutable } from '#server/lib/executables';
+import {
+  APERTIUM_PACKAGE,
+  findApertium,
+} from '#server/modules/translate/apertium/apertium-install';
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -20,12 +28,14 @@ export interface SystemState {
   chromiumFound: boolean;
   ffmpegFound: boolean;
   ffprobeFound: boolean;
+  /** Apertium with its Spanish–English pair (optional: its tests are skipped without it). */
+  apertiumFound: boolean;
   isRoot: boolean;
   aptGetFound: boolean;
 }
 
 export type SystemToolsPlan =
-  | { action: 'none' }
+  | { action: 'none'; notice?: string }
   | { action: 'install'; packages: string[]; commands: string[][] }
   | { action: 'stop'; message: string };
 
@@ -47,9 +57,17 @@ export function planSystemTools(state: SystemState): SystemToolsPlan {
     ...(state.chromiumFound ? [] : ['chromium']),
     ...(state.ffmpegFound && state.ffprobeFound ? [] : ['ffmpeg']),
   ];
-  if (packages.length === 0) return { action: 'none' };
+  const optional = state.apertiumFound ? [] : [APERTIUM_PACKAGE];
+  if (packages.length === 0 && optional.length === 0) return { action: 'none' };
   if (state.isRoot && state.aptGetFound) {
-    return { action: 'install', packages, commands: installCommands(packages) };
+    const all = [...packages, ...optional];
+    return { action: 'install', packages: all, commands: installCommands(all) };
+  }
+  if (packages.length === 0) {
+    return {
+      action: 'none',
+      notice: `${APERTIUM_PACKAGE} is not installed and this is not root: the Apertium tests are skipped. To run them: ${state.aptGetFound ? `sudo apt-get install -y ${APERTIUM_PACKAGE}` : `install Apertium's Spanish–English pair (Debian: ${APERTIUM_PACKAGE})`}`,
+    };
   }
   const command = state.aptGetFound
     ? `sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}`
@@ -60,35 +78,22 @@ export function planSystemTools(state: SystemState): SystemToolsPlan {
   };
 }
 
-function isExecutable(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function onPath(program: string): boolean {
-  return (process.env.PATH ?? '')
-    .split(path.delimiter)
-    .some((dir) => dir !== '' && isExecutable(path.join(dir, program)));
-}
-
 export function readSystemState(env: NodeJS.ProcessEnv = process.env): SystemState {
   const chromiumPathOverride = env.CHROMIUM_PATH?.trim() || undefined;
   return {
     chromiumPathOverride,
     chromiumFound: isExecutable(chromiumPathOverride ?? DEFAULT_CHROMIUM_PATH),
-    ffmpegFound: onPath('ffmpeg'),
-    ffprobeFound: onPath('ffprobe'),
+    ffmpegFound: Boolean(findOnPath('ffmpeg', env.PATH)),
+    ffprobeFound: Boolean(findOnPath('ffprobe', env.PATH)),
+    apertiumFound: findApertium(env.PATH ?? '').found,
     isRoot: process.getuid?.() === 0,
-    aptGetFound: onPath('apt-get'),
+    aptGetFound: Boolean(findOnPath('apt-get', env.PATH)),
   };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   const plan = planSystemTools(readSystemState());
+  if (plan.action === 'none' && plan.notice) console.warn(`[ensure-system-tools] ${plan.notice}`);
   if (plan.action === 'stop') {
     console.error(`[ensure-system-tools] ${plan.message}`);
     process.exit(1);
@@ -108,7 +113,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
       }
     }
     const after = planSystemTools(readSystemState());
-    if (after.action !== 'none') {
+    if (after.action !== 'none' || after.notice) {
       console.error(
         `[ensure-system-tools] still missing after the install: ${JSON.stringify(after)}`,
       );

@@ -103,12 +103,11 @@ import {
   createTranscriptLoader,
   type TranscriptLoader,
 } from './modules/stories/transcript-loader.ts';
+import { configuredProviders } from './modules/translate/configured-providers.ts';
 import {
-  apertiumProvider,
-  deeplProvider,
-  libreTranslateProvider,
-  type TranslationProvider,
-} from './modules/translate/providers.ts';
+  createTranslationServicesStatus,
+  type TranslationServicesStatus,
+} from './modules/translate/translation-services-status.ts';
 import {
   createTranslateService,
   type TranslateService,
@@ -160,20 +159,6 @@ export function createMailer(
         messages: createDevMailboxRepository({ db: database.db }),
         log: (message) => log.info(message),
       });
-}
-
-/** Machine-translation providers configured by the environment, in the order they are tried. */
-function translationProviders(settings: AppConfig['translation']): TranslationProvider[] {
-  const providers: TranslationProvider[] = [];
-  if (settings.apertium) providers.push(apertiumProvider());
-  if (settings.libreTranslateUrl) {
-    providers.push(
-      libreTranslateProvider(settings.libreTranslateUrl, settings.libreTranslateApiKey),
-    );
-  }
-  if (settings.deeplApiKey)
-    providers.push(deeplProvider(settings.deeplApiKey, settings.deeplApiUrl));
-  return providers;
 }
 
 /** The checkout providers the environment configures. */
@@ -311,6 +296,7 @@ function createStudioServices(deps: {
       audio,
       prefill,
       audit,
+      translationServices: translate.providerNames,
     }),
     alignment: createAlignmentService({
       studio: repositories.studio,
@@ -336,6 +322,7 @@ function createAdminServices(deps: {
   changes: ChangeNotices;
   studio: ReturnType<typeof createStudioServices>;
   transcripts: TranscriptLoader;
+  translationServices: TranslationServicesStatus;
   config: AppConfig;
   log: FastifyBaseLogger;
 }) {
@@ -349,6 +336,7 @@ function createAdminServices(deps: {
     config,
     site,
     changes: deps.changes,
+    translationServices: deps.translationServices,
     log,
   });
   return {
@@ -442,14 +430,16 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       log,
     }),
   });
+  const translation = configuredProviders(config.translation, log);
   const translate = createTranslateService({
     cache: repositories.translationCache,
     preferences: repositories.me,
     stories,
     limiter,
-    providers: translationProviders(config.translation),
+    providers: translation.providers,
     log,
   });
+  const translationServices = createTranslationServicesStatus(translation);
   const studio = createStudioServices({
     repositories,
     database,
@@ -472,6 +462,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
     changes,
     studio,
     transcripts,
+    translationServices,
     config,
     log,
   });
@@ -482,6 +473,8 @@ export function createServices({ config, database, storage, mailer, log }: Servi
     /** Change notices between instances (app.ts starts and stops listening). */
     changes,
     translate,
+    /** Which translation services serve this site (start-up log, health checks). */
+    translationServices,
     /** Background jobs: the queue, and this instance's worker (started by app.ts on listen). */
     jobs: { queue: studio.queue, worker: studio.worker },
     transcriptVersions: studio.versions,
@@ -532,7 +525,12 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       packages: admin.storyPackages,
       stories: repositories.adminStories,
     }),
-    health: createHealthService({ health: repositories.health, storage, checkAudioTools }),
+    health: createHealthService({
+      health: repositories.health,
+      storage,
+      checkAudioTools,
+      translationServices: translationServices.names,
+    }),
     files: createFilesService({ images: createImageVariants({ storage }) }),
     clientLog: createClientLogService({ log }),
     site,

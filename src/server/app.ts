@@ -152,6 +152,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
   app.addHook('onClose', async () => {
     await context.services.jobs.worker.stop();
+    // After the worker: a job's last translation may still have been running.
+    context.services.translate.stop();
   });
 
   // Change notices (decision 025): every instance, listening or not, drops its cached settings,

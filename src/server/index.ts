@@ -64,7 +64,15 @@ try {
   await runtime.stop().catch(() => undefined);
   process.exit(1);
 }
-const app = await buildApp({ ...config, authSecret }, { ...runtime, logger });
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp({ ...config, authSecret }, { ...runtime, logger });
+} catch (error) {
+  // A service the configuration requires and the machine lacks (TRANSLATE_APERTIUM=true).
+  couldNotStart(error);
+  await runtime.stop().catch(() => undefined);
+  process.exit(1);
+}
 try {
   await prepareApp(app.context.services, config, startupLog);
 } catch (error) {

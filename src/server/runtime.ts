@@ -123,8 +123,9 @@ export async function startRuntime(
 
 /**
  * Start-up work done through the app's services before it listens: the payment services the
- * environment switches on, the demo library (SEED_DEMO_CONTENT), the administrator of ADMIN_EMAIL.
- * A failure of the first two stops the start; the administrator's is reported and the app starts.
+ * environment switches on, the demo library (SEED_DEMO_CONTENT), the administrator of ADMIN_EMAIL;
+ * the start-up log says whether ffmpeg and which translation services serve. A failure of the
+ * first two stops the start; the administrator's is reported and the app starts.
  */
 export async function prepareApp(
   services: Services,
@@ -138,6 +139,8 @@ export async function prepareApp(
       ? `audio decoding: ${audio.detail}`
       : `audio decoding unavailable, the content studio cannot align recordings: ${audio.detail}`,
   );
+  // Which services translate sentences, or that none does and what that means (decision 044).
+  log(services.translationServices.startupLine());
   if (config.seedDemoContent) await services.demoContent.seed(log);
   if (!config.adminEmail) return;
   try {

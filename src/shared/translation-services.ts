@@ -12,6 +12,14 @@ export const translationServiceNames: Record<TranslationServiceName, string> = {
   deepl: 'DeepL',
 };
 
+/** Services in the order they are asked, as administrators read it: "Apertium, then DeepL". */
+export function serviceSequence(services: readonly TranslationServiceName[]): string {
+  const names = services.map((service) => translationServiceNames[service]);
+  return names.length <= 1
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')}, then ${names.at(-1)}`;
+}
+
 export const isTranslationService = (value: string): value is TranslationServiceName =>
   (translationServices as readonly string[]).includes(value);
 

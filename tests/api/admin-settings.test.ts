@@ -301,7 +301,7 @@ describe('payment services', () => {
 });
 
 describe('health check', () => {
-  it('reports the session, the database and the storage, each with a message', async () => {
+  it('reports the session, the database, the storage and the translation services, each with a message', async () => {
     const res = await call('GET', '/api/admin/health-check');
     expect(res.statusCode).toBe(200);
     const body = res.json<HealthCheck>();
@@ -312,6 +312,11 @@ describe('health check', () => {
         authentication: { ok: true, message: `Signed in as ${admin.email}` },
         database: { ok: true, message: 'Database is reachable (no stories yet)' },
         storage: { ok: true, message: 'Storage is reachable (the audios bucket is empty)' },
+        translation: {
+          ok: true,
+          message:
+            'No translation service is configured: the studio fills glosses only (set TRANSLATE_APERTIUM, LIBRETRANSLATE_URL or DEEPL_API_KEY)',
+        },
       },
     });
     expect(Date.now() - Date.parse(body.checkedAt)).toBeLessThan(60_000);
@@ -344,6 +349,7 @@ describe('health check', () => {
         config: t.config,
         site: t.app.context.services.site,
         changes: t.app.context.services.changes,
+        translationServices: t.app.context.services.translationServices,
         log: pino({ level: 'silent' }),
         healthCheckTimeoutMs: 200,
       });

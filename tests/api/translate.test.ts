@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translationCache, userPreferences } from '#server/db/schema';
@@ -7,6 +5,7 @@ import { storyListResponseSchema, type Story } from '#shared/contracts/stories';
 import { transcriptSchema, type Transcript } from '#shared/transcript';
 import { signedInUser } from './helpers/accounts.ts';
 import { machineTranscript, storyWithTranscripts } from './helpers/machine-output.ts';
+import { startFakeLibreTranslate, type FakeService } from './helpers/fake-translation-services.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -14,8 +13,7 @@ let stories: Story[];
 let openTranscript: Transcript;
 
 /** A local stand-in for a LibreTranslate server. */
-let fake: http.Server;
-let fakeRequests: { q: string; target: string }[] = [];
+let fake: FakeService;
 let withProvider: TestApp;
 
 beforeAll(async () => {
@@ -29,25 +27,14 @@ beforeAll(async () => {
     (await t.app.inject({ method: 'GET', url: `/api/chapters/${chapterId}/transcript` })).json(),
   );
 
-  fake = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const parsed = JSON.parse(body) as { q: string; target: string };
-      fakeRequests.push(parsed);
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ translatedText: `[${parsed.target}] ${parsed.q}` }));
-    });
-  });
-  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-  const { port } = fake.address() as AddressInfo;
-  withProvider = await createTestApp({ LIBRETRANSLATE_URL: `http://127.0.0.1:${port}` });
+  fake = await startFakeLibreTranslate();
+  withProvider = await createTestApp({ LIBRETRANSLATE_URL: fake.url });
 });
 
 afterAll(async () => {
   await t.close();
   await withProvider.close();
-  await new Promise<void>((resolve) => fake.close(() => resolve()));
+  await fake.close();
 });
 
 const translate = (app: TestApp, payload: object, cookie?: string) =>
@@ -239,13 +226,13 @@ describe('translation languages (decision 038)', () => {
 
 describe('layer 3: a configured provider', () => {
   it('translates sentences through the provider and caches the answer', async () => {
-    fakeRequests = [];
+    const before = fake.requests.length;
     const text = 'Lucía compra pan en la pequeña panadería de la plaza cada mañana.';
     const first = await translate(withProvider, { text });
     expect(first.json()).toEqual({ translation: `[en] ${text}`, source: 'api', language: 'en' });
     const second = await translate(withProvider, { text });
     expect(second.json()).toEqual(first.json());
-    expect(fakeRequests).toHaveLength(1);
+    expect(fake.requests.slice(before).map((request) => request.body.q)).toEqual([text]);
   });
 
   it('serves other target languages', async () => {

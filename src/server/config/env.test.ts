@@ -13,6 +13,13 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(false);
   });
 
+  it('uses Apertium when it is installed unless TRANSLATE_APERTIUM says otherwise', () => {
+    expect(loadConfig({}).translation.apertium).toBe('auto');
+    expect(loadConfig({ TRANSLATE_APERTIUM: 'true' }).translation.apertium).toBe('on');
+    expect(loadConfig({ TRANSLATE_APERTIUM: '0' }).translation.apertium).toBe('off');
+    expect(() => loadConfig({ TRANSLATE_APERTIUM: 'sometimes' })).toThrow(ConfigError);
+  });
+
   it('derives the default public address from PORT', () => {
     expect(loadConfig({ PORT: '3310' }).publicUrl).toBe('http://localhost:3310');
   });

@@ -40,7 +40,16 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().default('Relatos <no-reply@relatos.local>'),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString,
-  TRANSLATE_APERTIUM: booleanFromString.default(false),
+  /**
+   * auto: Apertium translates when its package (apertium-eng-spa) is on the machine; true: it must
+   * (the start fails without it); false: never (decision 044).
+   */
+  TRANSLATE_APERTIUM: z
+    .enum(['auto', 'true', 'false', '1', '0', 'yes', 'no'])
+    .default('auto')
+    .transform((value) =>
+      value === 'auto' ? 'auto' : ['true', '1', 'yes'].includes(value) ? 'on' : 'off',
+    ),
   LIBRETRANSLATE_URL: optionalString.pipe(z.url().optional()),
   LIBRETRANSLATE_API_KEY: optionalString,
   DEEPL_API_KEY: optionalString,
@@ -118,7 +127,8 @@ export interface AppConfig {
   adminEmail?: string;
   adminPassword?: string;
   translation: {
-    apertium: boolean;
+    /** auto: when installed; on: required; off: never (decision 044). */
+    apertium: 'auto' | 'on' | 'off';
     libreTranslateUrl?: string;
     libreTranslateApiKey?: string;
     deeplApiKey?: string;

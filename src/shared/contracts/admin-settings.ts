@@ -166,6 +166,8 @@ export const healthCheckResponseSchema = z.object({
     database: healthCheckItemSchema,
     /** One object listed in the audios bucket. */
     storage: healthCheckItemSchema,
+    /** Each translation service asked for one word; which ones serve, or that none does. */
+    translation: healthCheckItemSchema,
   }),
 });
 export type HealthCheck = z.infer<typeof healthCheckResponseSchema>;

@@ -170,6 +170,11 @@ export const studioChapterSchema = z.object({
   summary: translationSummarySchema,
   /** Problems a learner would meet (e.g. the transcript ends far from the audio's end). */
   warnings: z.array(z.string()),
+  /**
+   * The translation services that translate sentences on this site, in the order they are asked
+   * (empty: none, "Fill missing translations" fills glosses only; decision 044).
+   */
+  translationServices: z.array(translationServiceSchema),
 });
 export type StudioChapter = z.infer<typeof studioChapterSchema>;
 

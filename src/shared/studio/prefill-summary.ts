@@ -1,5 +1,10 @@
 import type { PrefillReport } from '../contracts/studio.ts';
-import { translationServiceNames, translationServiceSettings } from '../translation-services.ts';
+import {
+  serviceSequence,
+  translationServiceNames,
+  translationServiceSettings,
+  type TranslationServiceName,
+} from '../translation-services.ts';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -71,4 +76,14 @@ export function prefillSummary(report: PrefillReport): { status: string; failure
         ];
   if (noService && report.sentencesMissing > 0) parts.push(noTranslationServiceMessage);
   return { status: parts.join(' '), failures };
+}
+
+/**
+ * Beside "Fill missing translations": which services translate sentences here, in the order they
+ * are asked ("Sentence translations: Apertium, then DeepL"), or that none does.
+ */
+export function translationServicesNote(services: readonly TranslationServiceName[]): string {
+  return services.length === 0
+    ? 'No translation service: glosses only'
+    : `Sentence translations: ${serviceSequence(services)}`;
 }

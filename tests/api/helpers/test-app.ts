@@ -61,6 +61,9 @@ export async function createTestApp(
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
       AUTH_SECRET: 'test-secret-test-secret-test-secret-123',
+      // Translation services are each test's choice, not the machine's (Apertium installed or
+      // not): tests that use one say so.
+      TRANSLATE_APERTIUM: 'false',
       ...env,
     }),
     ...overrides,

@@ -24,6 +24,7 @@ const chapterOf = (transcript: Transcript = reviewTranscript): StudioChapter => 
   version: 3,
   summary: { segments: 4, words: 12, segmentsNeedingTranslation: 2, wordsNeedingGloss: 6 },
   warnings: [],
+  translationServices: ['apertium'],
 });
 
 const stage = () => screen.getByRole('region', { name: 'Review' });

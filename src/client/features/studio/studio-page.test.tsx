@@ -90,6 +90,7 @@ const chapterOf = (overrides: Partial<StudioChapter> = {}): StudioChapter => ({
   version: 3,
   summary: { segments: 2, words: 6, segmentsNeedingTranslation: 1, wordsNeedingGloss: 4 },
   warnings: [],
+  translationServices: ['apertium'],
   ...overrides,
 });
 
@@ -361,9 +362,16 @@ describe('transcript studio', () => {
     expect(screen.getByRole('button', { name: 'Approve gloss of sol' })).toBeVisible();
   });
 
+  it('says beside the button which service translates sentences', async () => {
+    await openStudio();
+    expect(
+      screen.getByRole('button', { name: 'Fill missing translations' }),
+    ).toHaveAccessibleDescription('Sentence translations: Apertium');
+  });
+
   it('says that sentences need a translation service when none serves the site', async () => {
     const user = userEvent.setup();
-    await openStudio(chapterOf(), {
+    await openStudio(chapterOf({ translationServices: [] }), {
       [`POST ${api}/translations/prefill`]: (init) =>
         json(200, {
           transcript: bodyOf<{ transcript: Transcript }>(init).transcript,
@@ -377,7 +385,9 @@ describe('transcript studio', () => {
           },
         }),
     });
-    await user.click(screen.getByRole('button', { name: 'Fill missing translations' }));
+    const fill = screen.getByRole('button', { name: 'Fill missing translations' });
+    expect(fill).toHaveAccessibleDescription('No translation service: glosses only');
+    await user.click(fill);
     expect(
       await screen.findByText(
         'No gloss filled. Sentences need a translation service: none is configured on this site — set TRANSLATE_APERTIUM, LIBRETRANSLATE_URL or DEEPL_API_KEY (see docs/operations.md).',

@@ -28,6 +28,7 @@ import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { SiteService } from '../site/site.service.ts';
 import type { LogoRow, SiteRepository } from '../site/site.repository.ts';
+import type { TranslationServicesStatus } from '../translate/translation-services-status.ts';
 import type { AdminSettingsRepository, PaymentServiceRow } from './admin-settings.repository.ts';
 
 /** A health check that has not answered by then counts as failed (a hung storage, a locked table). */
@@ -55,6 +56,8 @@ export interface AdminSettingsDeps {
   site: SiteService;
   /** "Clear Cache" drops every instance's copies of everything. */
   changes: Pick<ChangeNotices, 'announceAll'>;
+  /** Which translation services serve the site, each asked for one word (decision 044). */
+  translationServices: Pick<TranslationServicesStatus, 'check'>;
   log: FastifyBaseLogger;
   /** Tests only: a shorter limit than {@link HEALTH_CHECK_TIMEOUT_MS}. */
   healthCheckTimeoutMs?: number;
@@ -258,9 +261,13 @@ export function createAdminSettingsService(deps: AdminSettingsDeps) {
       return toService(row);
     },
 
-    /** The spec's three checks: the caller's session, one story id, one object in audios. */
+    /**
+     * The spec's three checks (the caller's session, one story id, one object in audios) and
+     * the translation services (decision 044): a configured service that fails makes the site
+     * unhealthy; none configured is reported, not a failure.
+     */
     async healthCheck(viewer: Viewer): Promise<HealthCheck> {
-      const [authentication, database, storageCheck] = await Promise.all([
+      const [authentication, database, storageCheck, translation] = await Promise.all([
         check(
           'authentication',
           async () => {
@@ -288,11 +295,12 @@ export function createAdminSettingsService(deps: AdminSettingsDeps) {
           },
           'Storage listing failed',
         ),
+        deps.translationServices.check(),
       ]);
       return {
-        healthy: authentication.ok && database.ok && storageCheck.ok,
+        healthy: authentication.ok && database.ok && storageCheck.ok && translation.ok,
         checkedAt: new Date().toISOString(),
-        checks: { authentication, database, storage: storageCheck },
+        checks: { authentication, database, storage: storageCheck, translation },
       };
     },
 

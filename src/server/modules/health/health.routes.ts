@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { translationServices } from '#shared/translation-services';
 import type { RouteContext } from '../../app-context.ts';
 import { isAdmin } from '../../lib/viewer.ts';
 import type { HealthReport } from './health.service.ts';
@@ -18,14 +19,20 @@ const healthSchema = z.object({
   storage: componentSchema.extend({ kind: z.enum(['disk', 's3']) }),
   /** ffmpeg, for the content studio; reported, never a reason to answer 503. */
   audioDecoding: componentSchema,
+  /**
+   * Administrators only: the translation services that serve this site, in the order they are
+   * asked (empty: none; decision 044). Reported, never a reason to answer 503.
+   */
+  translation: z.object({ services: z.array(z.enum(translationServices)) }).optional(),
 });
 
 /** The report as a caller may see it: details only for administrators. */
-function visibleReport(report: HealthReport, admin: boolean): HealthReport {
+function visibleReport(report: HealthReport, admin: boolean): z.infer<typeof healthSchema> {
   if (admin) return report;
   const hide = <T extends { detail?: string }>({ detail: _detail, ...rest }: T) => rest;
+  const { translation: _translation, ...rest } = report;
   return {
-    ...report,
+    ...rest,
     database: hide(report.database),
     storage: hide(report.storage),
     audioDecoding: hide(report.audioDecoding),

@@ -16,6 +16,7 @@ function serviceWith(options: {
       check: options.storageCheck ?? (async () => ({ ok: true })),
     } as unknown as ObjectStorage,
     checkAudioTools: async () => options.audio ?? { ok: true, detail: 'ffmpeg 6' },
+    translationServices: () => ['apertium'],
     timeoutMs: 100,
   });
 }

@@ -1,3 +1,4 @@
+import type { TranslationServiceName } from '#shared/translation-services';
 import type { AudioToolsStatus } from '../../lib/audio/index.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import type { HealthRepository } from './health.repository.ts';
@@ -54,6 +55,8 @@ export function createHealthService(deps: {
   health: Pick<HealthRepository, 'ping'>;
   storage: ObjectStorage;
   checkAudioTools: () => Promise<AudioToolsStatus>;
+  /** The translation services that serve this site (decision 044): listed, never probed here. */
+  translationServices: () => TranslationServiceName[];
   timeoutMs?: number;
 }) {
   const { health, storage } = deps;
@@ -99,6 +102,7 @@ export function createHealthService(deps: {
         database,
         storage: { ...files, kind: storage.kind },
         audioDecoding,
+        translation: { services: deps.translationServices() },
       };
     },
   };

@@ -6,6 +6,7 @@ import type {
   Waveform,
 } from '#shared/contracts/studio';
 import { translationSummary } from '#shared/studio/translation-summary';
+import type { TranslationServiceName } from '#shared/translation-services';
 import type { Transcript } from '#shared/transcript';
 import type { Actor } from '../../lib/actor.ts';
 import type { AuditLog } from '../../lib/audit-log.repository.ts';
@@ -34,6 +35,8 @@ export function createStudioService(deps: {
   audio: ChapterAudio;
   prefill: TranslationPrefill;
   audit: AuditLog;
+  /** The translation services that serve this site, shown beside "Fill missing translations". */
+  translationServices: () => TranslationServiceName[];
 }) {
   const { studio, versions, transcripts, audio, prefill, audit } = deps;
 
@@ -93,6 +96,7 @@ export function createStudioService(deps: {
       version: await versions.currentVersion(chapter),
       summary: translationSummary(transcript ?? { segments: [] }),
       warnings: studioWarnings({ transcript, audioSeconds, audioProblem, transcriptProblem }),
+      translationServices: deps.translationServices(),
     };
   }
 

@@ -4,8 +4,6 @@ import { TranslationProviderError } from './provider-error.ts';
 export const HTTP_TRANSLATE_TIMEOUT_MS = 8000;
 
 export interface HttpCall {
-  /** The service's name as administrators read it ("DeepL"). */
-  service: string;
   url: string;
   headers?: Record<string, string>;
   body: unknown;
@@ -14,7 +12,10 @@ export interface HttpCall {
   timeoutMs?: number;
 }
 
-/** An HTTP status as a failure an administrator can act on (no body: it may echo the text). */
+/**
+ * An HTTP status as a failure an administrator can act on. The body is not kept: it may echo the
+ * text. Messages follow the service's name ("DeepL failed: …"), so they do not repeat it.
+ */
 function failureForStatus(call: HttpCall, status: number): TranslationProviderError {
   if (status === 401 || status === 403) {
     return new TranslationProviderError('refused', `${call.refused} (HTTP ${status})`);
@@ -22,26 +23,29 @@ function failureForStatus(call: HttpCall, status: number): TranslationProviderEr
   if (status === 429) {
     return new TranslationProviderError(
       'rate-limited',
-      `${call.service} asks to slow down: too many requests (HTTP 429)`,
+      'too many requests: the service asks to slow down (HTTP 429)',
     );
   }
   if (status === 456) {
     return new TranslationProviderError(
       'rate-limited',
-      `${call.service}'s character quota is used up (HTTP 456)`,
+      'the character quota is used up (HTTP 456)',
     );
   }
   if (status >= 500) {
     return new TranslationProviderError(
       'unavailable',
-      `${call.service} is not working at the moment (HTTP ${status})`,
+      `the service is not working at the moment (HTTP ${status})`,
     );
   }
   return new TranslationProviderError(
     'bad-answer',
-    `${call.service} did not accept the request (HTTP ${status})`,
+    `the request was not accepted (HTTP ${status})`,
   );
 }
+
+const isTimeout = (error: unknown) =>
+  error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
 /**
  * POSTs JSON to a translation service and answers its JSON, every failure turned into a
@@ -50,6 +54,11 @@ function failureForStatus(call: HttpCall, status: number): TranslationProviderEr
 export async function postForJson(call: HttpCall): Promise<unknown> {
   const timeoutMs = call.timeoutMs ?? HTTP_TRANSLATE_TIMEOUT_MS;
   const origin = new URL(call.url).origin;
+  const noAnswer = () =>
+    new TranslationProviderError(
+      'timeout',
+      `no answer from ${origin} within ${timeoutMs / 1000} s`,
+    );
   let response: Response;
   try {
     response = await fetch(call.url, {
@@ -59,35 +68,19 @@ export async function postForJson(call: HttpCall): Promise<unknown> {
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    if (error instanceof Error && error.name === 'TimeoutError') {
-      throw new TranslationProviderError(
-        'timeout',
-        `${call.service} at ${origin} did not answer within ${timeoutMs / 1000} s`,
-      );
-    }
+    if (isTimeout(error)) throw noAnswer();
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
     const code = cause && 'code' in cause ? ` (${String(cause.code)})` : '';
-    throw new TranslationProviderError(
-      'unavailable',
-      `${call.service} at ${origin} could not be reached${code}`,
-    );
+    throw new TranslationProviderError('unavailable', `${origin} could not be reached${code}`);
   }
   if (!response.ok) {
-    await response.body?.cancel();
+    await response.body?.cancel().catch(() => undefined);
     throw failureForStatus(call, response.status);
   }
   try {
     return await response.json();
   } catch (error) {
-    if (error instanceof Error && error.name === 'TimeoutError') {
-      throw new TranslationProviderError(
-        'timeout',
-        `${call.service} at ${origin} did not finish its answer within ${timeoutMs / 1000} s`,
-      );
-    }
-    throw new TranslationProviderError(
-      'bad-answer',
-      `${call.service} answered something other than JSON`,
-    );
+    if (isTimeout(error)) throw noAnswer();
+    throw new TranslationProviderError('bad-answer', 'the answer was not JSON');
   }
 }

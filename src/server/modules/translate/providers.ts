@@ -1,5 +1,10 @@
-import { spawn } from 'node:child_process';
 import type { TranslationServiceName } from '#shared/translation-services';
+import type { ApertiumInstall, ApertiumPairKey } from './apertium/apertium-install.ts';
+import {
+  createApertiumProcess,
+  type ApertiumProcess,
+  type ApertiumProcessOptions,
+} from './apertium/apertium-process.ts';
 import { postForJson } from './http-provider.ts';
 import { TranslationProviderError } from './provider-error.ts';
 
@@ -16,8 +21,6 @@ export interface TranslationProvider {
   stop?(): void;
 }
 
-const REQUEST_TIMEOUT_MS = 8000;
-
 /**
  * LibreTranslate's standard models and DeepL both translate between English, Spanish, French and
  * German in every direction: our four languages.
@@ -26,47 +29,63 @@ const generalPairs = new Set(['en', 'es', 'fr', 'de']);
 const supportsGeneral = (from: string, to: string) =>
   from !== to && generalPairs.has(from) && generalPairs.has(to);
 
-/** Apertium installed on this machine (Debian: apertium-eng-spa), run once per request. */
-export function apertiumProvider(command = 'apertium'): TranslationProvider {
-  const pairs: Record<string, string> = { 'es-en': 'spa-eng', 'en-es': 'eng-spa' };
+const noTranslation = () =>
+  new TranslationProviderError('bad-answer', 'the answer held no translation');
+
+/**
+ * Apertium on this machine (Debian: apertium-eng-spa), one long-lived translator per language
+ * pair, started on first use (apertium/apertium-process.ts, decision 044).
+ */
+export function apertiumProvider(
+  install: ApertiumInstall,
+  options: Omit<ApertiumProcessOptions, 'modeFile'> = {},
+): TranslationProvider {
+  const translators = new Map<ApertiumPairKey, ApertiumProcess>();
+  const pairOf = (from: string, to: string) => {
+    const key = `${from}-${to}` as ApertiumPairKey;
+    return install.modes[key] ? key : undefined;
+  };
   return {
     name: 'apertium',
-    supports: (from, to) => `${from}-${to}` in pairs,
-    translate(text, from, to) {
-      const pair = pairs[`${from}-${to}`];
-      if (!pair) {
-        return Promise.reject(
-          new TranslationProviderError('bad-answer', `Apertium has no ${from}→${to} pair here`),
-        );
+    supports: (from, to) => pairOf(from, to) !== undefined,
+    async translate(text, from, to) {
+      const key = pairOf(from, to);
+      if (!key) {
+        throw new TranslationProviderError('bad-answer', `no ${from}→${to} pair is installed`);
       }
-      return new Promise((resolve, reject) => {
-        const child = spawn(command, ['-u', pair], { stdio: ['pipe', 'pipe', 'pipe'] });
-        let output = '';
-        const timer = setTimeout(() => child.kill('SIGKILL'), REQUEST_TIMEOUT_MS);
-        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-        child.on('error', () =>
-          reject(new TranslationProviderError('not-installed', `${command} could not be started`)),
-        );
-        child.on('close', (code) => {
-          clearTimeout(timer);
-          if (code === 0 && output.trim()) resolve(output.trim());
-          else reject(new TranslationProviderError('crashed', `${command} exited with ${code}`));
-        });
-        child.stdin.end(text);
-      });
+      let translator = translators.get(key);
+      if (!translator) {
+        translator = createApertiumProcess({ ...options, modeFile: install.modes[key]! });
+        translators.set(key, translator);
+      }
+      const translation = await translator.translate(text);
+      if (translation === '' && text.trim() !== '') throw noTranslation();
+      return translation;
+    },
+    stop() {
+      for (const translator of translators.values()) translator.stop();
     },
   };
 }
 
+/** How long an HTTP service may take (tests shorten it). */
+export interface HttpProviderOptions {
+  timeoutMs?: number;
+}
+
 /** A LibreTranslate server by URL (its POST /translate). */
-export function libreTranslateProvider(baseUrl: string, apiKey?: string): TranslationProvider {
+export function libreTranslateProvider(
+  baseUrl: string,
+  apiKey?: string,
+  options: HttpProviderOptions = {},
+): TranslationProvider {
   return {
     name: 'libretranslate',
     supports: supportsGeneral,
     async translate(text, from, to) {
       const data = (await postForJson({
-        service: 'LibreTranslate',
         url: `${baseUrl.replace(/\/$/, '')}/translate`,
+        timeoutMs: options.timeoutMs,
         body: {
           q: text,
           source: from,
@@ -75,15 +94,10 @@ export function libreTranslateProvider(baseUrl: string, apiKey?: string): Transl
           ...(apiKey ? { api_key: apiKey } : {}),
         },
         refused: apiKey
-          ? 'LibreTranslate refused the API key (LIBRETRANSLATE_API_KEY)'
-          : 'LibreTranslate asks for an API key: set LIBRETRANSLATE_API_KEY',
+          ? 'the API key was refused: check LIBRETRANSLATE_API_KEY'
+          : 'the server asks for an API key: set LIBRETRANSLATE_API_KEY',
       })) as { translatedText?: unknown } | null;
-      if (typeof data?.translatedText !== 'string') {
-        throw new TranslationProviderError(
-          'bad-answer',
-          'LibreTranslate answered without a translation',
-        );
-      }
+      if (typeof data?.translatedText !== 'string') throw noTranslation();
       return data.translatedText;
     },
   };
@@ -93,26 +107,26 @@ export function libreTranslateProvider(baseUrl: string, apiKey?: string): Transl
 export function deeplProvider(
   apiKey: string,
   baseUrl = 'https://api-free.deepl.com',
+  options: HttpProviderOptions = {},
 ): TranslationProvider {
   return {
     name: 'deepl',
     supports: supportsGeneral,
     async translate(text, from, to) {
       const data = (await postForJson({
-        service: 'DeepL',
         url: `${baseUrl.replace(/\/$/, '')}/v2/translate`,
+        timeoutMs: options.timeoutMs,
         headers: { authorization: `DeepL-Auth-Key ${apiKey}` },
         body: {
           text: [text],
           source_lang: from.toUpperCase(),
           target_lang: to === 'en' ? 'EN-US' : to.toUpperCase(),
         },
-        refused: 'DeepL refused the key (DEEPL_API_KEY)',
+        refused:
+          'the key was refused: check DEEPL_API_KEY (and DEEPL_API_URL: free keys ending in :fx use api-free.deepl.com)',
       })) as { translations?: { text?: unknown }[] } | null;
       const translated = data?.translations?.[0]?.text;
-      if (typeof translated !== 'string') {
-        throw new TranslationProviderError('bad-answer', 'DeepL answered without a translation');
-      }
+      if (typeof translated !== 'string') throw noTranslation();
       return translated;
     },
   };

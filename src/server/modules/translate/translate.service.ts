@@ -11,7 +11,7 @@ import {
 import { englishOfWord, glossText } from '#shared/lexicon/index';
 import { sanitizeText } from '#shared/sanitize';
 import type { TextSource } from '#shared/transcript';
-import type { TranslationServiceName } from '#shared/translation-services';
+import { translationServiceNames, type TranslationServiceName } from '#shared/translation-services';
 import type { RequestOrigin } from '../../lib/actor.ts';
 import { rateLimited, serviceUnavailable, validationError } from '../../lib/errors.ts';
 import { addressIdentifier, rateLimitRules, type RateLimiter } from '../../lib/rate-limiter.ts';
@@ -154,7 +154,7 @@ export function createTranslateService(deps: {
             to: input.targetLanguage,
             characters: text.length,
           },
-          `translation service ${failure.provider} failed: ${failure.message}`,
+          `${translationServiceNames[failure.provider]} failed: ${failure.message}`,
         );
         failures.push(failure);
       }

@@ -142,6 +142,7 @@ describe('Content Management tabs', { timeout: 20_000 }, () => {
     ).toEqual([
       'Logo & Branding',
       'Platform Settings',
+      'Publishing',
       'Support Settings',
       'Payment Services',
       'System Actions',

@@ -21,6 +21,7 @@ const checkLabels: Record<keyof HealthCheck['checks'], string> = {
   authentication: 'Authentication',
   database: 'Database',
   storage: 'Storage',
+  translation: 'Translation services',
 };
 
 function ActionRow({
@@ -151,7 +152,7 @@ function HealthCheckAction() {
           <div>
             <Heading className="font-semibold text-ink">System Health Check</Heading>
             <p className="text-sm text-ink-muted">
-              Checks your session, the database and the file storage.
+              Checks your session, the database, the file storage and the translation services.
             </p>
           </div>
         </div>

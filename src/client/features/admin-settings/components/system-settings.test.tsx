@@ -55,6 +55,7 @@ const healthy: HealthCheck = {
     authentication: { ok: true, message: 'Signed in as admin@example.com' },
     database: { ok: true, message: 'Database is reachable' },
     storage: { ok: true, message: 'Storage is reachable' },
+    translation: { ok: true, message: 'Apertium answered in 12 ms.' },
   },
 };
 
@@ -411,24 +412,33 @@ describe('System Settings', () => {
       expect(results).toHaveTextContent('Authentication OK — Signed in as admin@example.com');
       expect(results).toHaveTextContent('Database OK — Database is reachable');
       expect(results).toHaveTextContent('Storage OK — Storage is reachable');
+      expect(results).toHaveTextContent('Translation services OK — Apertium answered in 12 ms.');
     });
 
     it("says 'System Issues Detected' with the failing checks", async () => {
       const failing: HealthCheck = {
         ...healthy,
         healthy: false,
-        checks: { ...healthy.checks, storage: { ok: false, message: 'Storage listing failed' } },
+        checks: {
+          ...healthy.checks,
+          storage: { ok: false, message: 'Storage listing failed' },
+          translation: {
+            ok: false,
+            message: 'DeepL failed: the key was refused: check DEEPL_API_KEY (HTTP 403).',
+          },
+        },
       };
       renderSettings({ 'GET /api/admin/health-check': () => json(200, failing) });
       await userEvent.click(await screen.findByRole('button', { name: 'System Health Check' }));
       await waitFor(() =>
         expect(toast.error).toHaveBeenCalledWith('System Issues Detected', {
-          description: 'Storage: Storage listing failed',
+          description:
+            'Storage: Storage listing failed. Translation services: DeepL failed: the key was refused: check DEEPL_API_KEY (HTTP 403).',
         }),
       );
-      expect(screen.getByRole('status', { name: 'Health check results' })).toHaveTextContent(
-        'Storage Failed — Storage listing failed',
-      );
+      const results = screen.getByRole('status', { name: 'Health check results' });
+      expect(results).toHaveTextContent('Storage Failed — Storage listing failed');
+      expect(results).toHaveTextContent('Translation services Failed — DeepL failed');
     });
 
     it('says when the health check could not run', async () => {

@@ -1,4 +1,7 @@
+import { useId } from 'react';
 import { CircleDot, CircleCheck, Languages, Save, SearchCheck } from 'lucide-react';
+import { translationServicesNote } from '#shared/studio/prefill-summary';
+import type { TranslationServiceName } from '#shared/translation-services';
 import { Button } from '#client/components/ui/button';
 
 export interface SaveBarProps {
@@ -10,6 +13,8 @@ export interface SaveBarProps {
   onNextDoubtful: () => void;
   prefilling: boolean;
   onPrefill: () => void;
+  /** The services that translate sentences on this site (empty: glosses only). */
+  translationServices: readonly TranslationServiceName[];
   /** What the last action did, for screen readers (and shown beside the buttons). */
   announcement: string;
 }
@@ -24,8 +29,10 @@ export function SaveBar({
   onNextDoubtful,
   prefilling,
   onPrefill,
+  translationServices,
   announcement,
 }: SaveBarProps) {
+  const servicesId = useId();
   return (
     <div className="@container sticky top-16 z-30 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-2xl border border-line bg-surface/95 px-4 py-3 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-surface/85">
       <p className="flex flex-1 items-center gap-2 text-sm font-medium">
@@ -63,10 +70,14 @@ export function SaveBar({
           onClick={onPrefill}
           disabled={prefilling}
           aria-busy={prefilling}
+          aria-describedby={servicesId}
         >
           <Languages aria-hidden="true" className="size-4" />
           {prefilling ? 'Translating…' : 'Fill missing translations'}
         </Button>
+        <span id={servicesId} className="text-sm text-ink-muted">
+          {translationServicesNote(translationServices)}
+        </span>
       </div>
       <Button size="sm" onClick={onSave} disabled={!dirty || saving} aria-busy={saving}>
         <Save aria-hidden="true" className="size-4" />

@@ -269,6 +269,7 @@ export function StudioEditor({ chapterId, chapter }: StudioEditorProps) {
           onNextDoubtful={goToNextDoubtful}
           prefilling={prefill.isPending}
           onPrefill={onPrefill}
+          translationServices={chapter.translationServices}
           announcement={announcement}
         />
       ) : null}
