@@ -214,6 +214,21 @@ describe('review mode', () => {
     expect(counts()).toMatch(/· 0 timings$/);
   });
 
+  it('sends a wrong timing to the full editor’s timing panel, at that word', async () => {
+    const { user } = await openReview();
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(shown()).toBe('s3'));
+    await user.click(
+      screen.getByRole('button', { name: 'Fix the timing of Compra in the editor' }),
+    );
+    expect(screen.getByRole('button', { name: 'Full editor' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const start = await screen.findByRole('slider', { name: 'Start of Compra' });
+    await waitFor(() => expect(start).toHaveFocus());
+  });
+
   it('goes through the chapter by keys only, ends with nothing left, and saves what was approved', async () => {
     const { user, fetchMock } = await openReview();
     await user.keyboard('{Enter}');
@@ -221,6 +236,11 @@ describe('review mode', () => {
     await user.keyboard('{Enter}tt');
     await waitFor(() => expect(shown()).toBe('s4'));
     // Sentence 4 has no translation: Enter approves its glosses and opens the translation.
+    expect(
+      within(sentence(4)).getByText(
+        'No translation yet: write one (E), or let the full editor’s “Fill missing translations” propose them all.',
+      ),
+    ).toBeVisible();
     await user.keyboard('{Enter}');
     const field = within(sentence(4)).getByRole('textbox', { name: 'English translation' });
     expect(field).toHaveFocus();
@@ -290,6 +310,25 @@ describe('review mode', () => {
     expect(await screen.findByText('Unsaved')).toBeVisible();
     await user.keyboard('s');
     await waitFor(() => expect(requestsTo(fetchMock, 'PUT', `${api}/transcript`)).toHaveLength(2));
+  });
+
+  it('leaves the keys to a dialog while it asks, and asks before leaving an unsaved review', async () => {
+    const { user } = await openReview();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(shown()).toBe('s3'));
+    await user.click(screen.getByRole('link', { name: 'Back to content' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    // Letters and digits typed in the dialog do nothing to the review behind it.
+    await user.keyboard('e1t');
+    // (The dialog hides the page from assistive technology meanwhile: hence `hidden`.)
+    const behind = { hidden: true };
+    expect(screen.queryByRole('textbox', { name: 'English translation', ...behind })).toBeNull();
+    expect(screen.queryByRole('group', { name: /^Other senses/, ...behind })).toBeNull();
+    expect(
+      screen.getByRole('region', { name: 'Doubtful timing (2)', ...behind }),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(shown()).toBe('s3');
   });
 
   it('keeps the keys documented and every action reachable by a labelled button', async () => {

@@ -46,7 +46,10 @@ export const ReviewTranslation = memo(function ReviewTranslation({
             {segment.translation?.trim() ? (
               segment.translation
             ) : (
-              <span className="text-ink-muted">No translation yet.</span>
+              <span className="text-base text-ink-muted">
+                No translation yet: write one (E), or let the full editor’s “Fill missing
+                translations” propose them all.
+              </span>
             )}
           </p>
           <Button variant="secondary" size="sm" onClick={onEdit} aria-keyshortcuts="E">
