@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminStoryResponseSchema } from '#shared/contracts/admin-stories';
@@ -10,7 +10,7 @@ import {
   storyPackageSchema,
   type StoryPackageInput,
 } from '#shared/contracts/story-packages';
-import { transcriptSchema } from '#shared/transcript';
+import { transcriptSchema, type Transcript } from '#shared/transcript';
 import {
   backgroundJobs,
   chapters,
@@ -21,6 +21,11 @@ import {
 } from '#server/db/schema';
 import { signedInUser } from './helpers/accounts.ts';
 import { insertStory } from './helpers/fixtures.ts';
+import {
+  machineTranscript,
+  machineTranscriptCounts,
+  storyWithTranscripts,
+} from './helpers/machine-output.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -142,6 +147,12 @@ const helloSentences = [
     ],
   },
 ];
+
+/** story.json of one chapter saying hello, its sentence with `extra` fields. */
+const helloStory = (extra: Record<string, unknown>) =>
+  JSON.stringify(
+    story({ chapters: [{ title: 'Uno', sentences: [{ ...helloSentences[0]!, ...extra }] }] }),
+  );
 
 /** Everything an import could leave behind, in the database and in storage. */
 async function footprint(app: TestApp) {
@@ -462,6 +473,27 @@ describe('POST /api/admin/stories/import', () => {
         'sentence 1 of story.json differs',
       ],
       [
+        'story.json marking a translation otherwise than the timed transcript (decision 043)',
+        () =>
+          zip({
+            'story.json': helloStory({ translation_source: 'machine' }),
+            'chapter-1.m4a': sampleAudio,
+            'chapter-1.json': timedTranscript,
+          }),
+        400,
+        'Chapter 1: story.json marks the translation of sentence 1 otherwise than chapter-1.json',
+      ],
+      [
+        'a proposal origin on a text no machine made',
+        () =>
+          zip({
+            'story.json': helloStory({ translation_origin: 'apertium' }),
+            'chapter-1.m4a': sampleAudio,
+          }),
+        400,
+        'translation_origin goes only with translation_source "machine"',
+      ],
+      [
         'a transcript the player cannot read',
         () =>
           zip({
@@ -551,6 +583,158 @@ describe('POST /api/admin/stories/import', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toBe('A story with this title already exists');
       expect(await footprint(target)).toEqual(before);
+    });
+  });
+
+  describe('review state travels with the package (decision 043)', () => {
+    /** A published story of the source site whose one chapter is machineTranscript. */
+    async function machineStory() {
+      const { story: row, chapters: rows } = await storyWithTranscripts(source, machineTranscript);
+      await source.storage.put('audios', rows[0]!.audioFileId, sampleAudio, 'audio/mp4');
+      return { row, chapter: rows[0]! };
+    }
+    const storyJsonOf = (files: Record<string, Buffer>, slug: string) =>
+      storyPackageSchema.parse(JSON.parse(files[`${slug}/story.json`]!.toString()));
+
+    it('exports each translation and gloss with its machine mark and origin, and an import keeps them', async () => {
+      const { row } = await machineStory();
+      const files = unzipped((await exportStory(source, sourceAdmin.cookie, row.id)).rawPayload);
+      const [approved, proposed] = storyJsonOf(files, row.slug).chapters[0]!.sentences;
+      expect(approved).toMatchObject({ translation_source: 'human' });
+      expect(approved!.words[1]).toEqual({ text: 'casa', gloss: 'house' });
+      expect(proposed).toMatchObject({
+        translation: 'Raisin the afternoon.',
+        translation_source: 'machine',
+        translation_origin: 'apertium',
+      });
+      expect(proposed!.words[0]).toEqual({
+        text: 'Pasa',
+        gloss: 'raisin',
+        gloss_source: 'machine',
+        gloss_origin: 'lexicon',
+      });
+
+      const res = await importPackage(target, zip(files), targetAdmin.cookie);
+      expect(res.statusCode, res.body).toBe(201);
+      const copy = importStoryResponseSchema.parse(res.json()).story;
+      expect(await transcriptOf(target, copy.chapters[0]!.id, targetAdmin.cookie)).toEqual(
+        machineTranscript,
+      );
+      // Publishing it lists the machine's work as unreviewed, as on the site it came from.
+      const state = await target.app.inject({
+        method: 'GET',
+        url: `/api/admin/stories/${copy.id}/review-state?action=publish`,
+        headers: { cookie: targetAdmin.cookie },
+      });
+      expect(state.json().reviewState.unreviewed).toEqual(machineTranscriptCounts);
+    });
+
+    it('keeps the marks of a chapter that comes as text to align', async () => {
+      const res = await importPackage(
+        target,
+        zip({
+          'story.json': JSON.stringify(
+            story({
+              slug: 'marcas-sin-tiempos',
+              title: 'Marcas sin tiempos',
+              chapters: [
+                {
+                  title: 'Uno',
+                  sentences: [
+                    {
+                      text: 'Pasa la tarde.',
+                      translation: 'Raisin the afternoon.',
+                      translation_source: 'machine',
+                      translation_origin: 'apertium',
+                      words: [
+                        { text: 'Pasa', gloss: 'raisin', gloss_source: 'machine' },
+                        { text: 'la', gloss: 'the', gloss_source: 'human' },
+                        { text: 'tarde', gloss: 'afternoon' },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            }),
+          ),
+          'chapter-1.m4a': sampleAudio,
+        }),
+        targetAdmin.cookie,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const [job] = importStoryResponseSchema.parse(res.json()).alignmentJobs;
+      const [row] = await target.database.db
+        .select({ payload: backgroundJobs.payload })
+        .from(backgroundJobs)
+        .where(eq(backgroundJobs.id, job!.id));
+      const [segment] = (row!.payload as { transcript: Transcript }).transcript.segments;
+      expect(segment).toMatchObject({
+        translationSource: 'machine',
+        translationOrigin: 'apertium',
+        words: [
+          { text: 'Pasa', glossSource: 'machine' },
+          { text: 'la', glossSource: 'human' },
+          { text: 'tarde', gloss: 'afternoon' },
+        ],
+      });
+      // Left out, a person wrote it (as in the demo library).
+      expect(segment!.words[2]).not.toHaveProperty('glossSource');
+    });
+
+    it('re-importing an unchanged package changes nothing, even when its files are other bytes', async () => {
+      // The site stores this transcript compactly; the export writes it indented.
+      const { row, chapter } = await machineStory();
+      const exportedZip = (await exportStory(source, sourceAdmin.cookie, row.id)).rawPayload;
+      const stored = (
+        await source.storage.readBuffer('trans', chapter.transcriptFileId)
+      ).toString();
+      const written = unzipped(exportedZip)[`${row.slug}/chapter-1.json`]!.toString();
+      expect(written).not.toBe(stored);
+
+      const versionsOf = async (chapterId: string) =>
+        (
+          await source.database.db
+            .select()
+            .from(transcriptVersions)
+            .where(eq(transcriptVersions.chapterId, chapterId))
+        ).length;
+      const before = { versions: await versionsOf(chapter.id), files: await footprint(source) };
+      const res = await importPackage(source, exportedZip, sourceAdmin.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      const again = importStoryResponseSchema.parse(res.json()).story;
+      expect(again).toMatchObject({ status: 'published', hasUnpublishedChanges: false });
+      expect(again.chapters[0]).toMatchObject({
+        id: chapter.id,
+        transcriptFileId: chapter.transcriptFileId,
+        duration: chapter.duration,
+      });
+      expect(await versionsOf(chapter.id)).toBe(before.versions);
+      expect(await footprint(source)).toEqual(before.files);
+      const [audit] = await source.database.db
+        .select({ details: securityAuditLog.details })
+        .from(securityAuditLog)
+        .where(eq(securityAuditLog.action, 'story_imported'))
+        .orderBy(desc(securityAuditLog.createdAt))
+        .limit(1);
+      expect(audit!.details).toMatchObject({
+        story_id: row.id,
+        created: false,
+        files_stored: 0,
+        transcript_versions: 0,
+        unchanged: true,
+      });
+    });
+
+    it('re-importing the demo library’s own export leaves the live story as it is', async () => {
+      const current = (await exportStory(source, sourceAdmin.cookie, await demoStoryId()))
+        .rawPayload;
+      const res = await importPackage(source, current, sourceAdmin.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(importStoryResponseSchema.parse(res.json()).story).toMatchObject({
+        slug: DEMO_SLUG,
+        status: 'published',
+        hasUnpublishedChanges: false,
+      });
     });
   });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { jobSchema } from './jobs.ts';
 import { adminStorySchema } from './admin-stories.ts';
 import { storyLevelSchema } from './stories.ts';
+import { proposalOrigins, textSources } from '../transcript.ts';
 
 /**
  * Story packages (decision 021, docs/content.md): a whole story as the demo library keeps it,
@@ -45,22 +46,50 @@ const text = z
   .string()
   .refine((value) => !value.includes('\0'), 'Text may not contain NUL characters');
 
+/**
+ * Who wrote a translation or gloss (decision 043): `machine` while no person has reviewed it,
+ * `human` once a person wrote or approved it; left out, a person wrote it (the demo library's
+ * sources). `…_origin` says which machine proposed it, and goes only with `machine`.
+ */
+const sourceSchema = z.enum(textSources).optional();
+const originSchema = z.enum(proposalOrigins).optional();
+const originOnlyForMachine = (source: string | undefined, origin: string | undefined) =>
+  origin === undefined || source === 'machine';
+
 export const packageWordSchema = z
   .object({
     /** The word exactly as written in the sentence. */
     text: text.pipe(z.string().min(1)),
     /** Its English meaning in this context. */
     gloss: text.optional(),
+    gloss_source: sourceSchema,
+    gloss_origin: originSchema,
   })
-  .strict();
+  .strict()
+  .refine((word) => originOnlyForMachine(word.gloss_source, word.gloss_origin), {
+    message: 'gloss_origin goes only with gloss_source "machine"',
+    path: ['gloss_origin'],
+  });
 
 export const packageSentenceSchema = z
   .object({
     text: text.pipe(z.string().min(1)),
     translation: text.optional(),
+    translation_source: sourceSchema,
+    translation_origin: originSchema,
     words: z.array(packageWordSchema).default([]),
   })
-  .strict();
+  .strict()
+  .refine(
+    (sentence) => originOnlyForMachine(sentence.translation_source, sentence.translation_origin),
+    {
+      message: 'translation_origin goes only with translation_source "machine"',
+      path: ['translation_origin'],
+    },
+  );
+
+export type PackageWord = z.output<typeof packageWordSchema>;
+export type PackageSentence = z.output<typeof packageSentenceSchema>;
 
 export const packageChapterSchema = z
   .object({
@@ -128,4 +157,10 @@ export const storyPackageMessages = {
     `Chapter ${number}: sentence ${sentence} of ${STORY_PACKAGE_FILE} differs from chapter-${number}.json`,
   transcriptInvalid: (number: number, reason: string) =>
     `chapter-${number}.json cannot be read by the player: ${reason}`,
+  /** story.json marks a translation or gloss otherwise than the timed transcript does (043). */
+  reviewStateDiffers: (number: number, sentence: number, what: string) =>
+    `Chapter ${number}: ${STORY_PACKAGE_FILE} marks the ${what} of sentence ${sentence} otherwise than chapter-${number}.json (translation_source, gloss_source)`,
+  /** The story changed between reading it and writing the package over it. */
+  changedDuringImport:
+    'The story changed while the package was being imported. Please import it again.',
 } as const;

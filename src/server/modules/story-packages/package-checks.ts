@@ -6,6 +6,8 @@ import {
   STORY_PACKAGE_FILE,
   storyPackageMessages as says,
   storyPackageSchema,
+  type PackageSentence,
+  type PackageWord,
   type StoryPackage,
 } from '#shared/contracts/story-packages';
 import type { ErrorIssue } from '#shared/errors';
@@ -16,6 +18,7 @@ import { InvalidTranscriptError, parseTranscript } from '#shared/transcript-pars
 import { badRequest, validationError } from '../../lib/errors.ts';
 import { checkContent, decodeText, type CheckedFile } from '../../lib/upload-checks.ts';
 import { packageEntryOf, type PackageFiles } from './package-files.ts';
+import { reviewMarkDifference, segmentMarksOf, transcriptWordMarksOf } from './review-marks.ts';
 
 export interface CheckedAudio extends CheckedFile {
   /** Whole seconds measured from the file (null when it cannot be told): never typed. */
@@ -111,7 +114,8 @@ function readTranscript(number: number, body: Buffer): CheckedTranscript {
 
 /**
  * A chapter's sentences as a transcript without timings (every time 0): what the aligner takes,
- * keeping the translations and glosses. Words not listed come from the sentence's text.
+ * keeping the translations and glosses with their review state (decision 043). Words not listed
+ * come from the sentence's text.
  */
 export function untimedTranscript(
   sentences: StoryPackage['chapters'][number]['sentences'],
@@ -119,7 +123,7 @@ export function untimedTranscript(
   return {
     segments: sentences.map((sentence, index) => {
       const id = `s${index + 1}`;
-      const words: { text: string; gloss?: string }[] =
+      const words: PackageWord[] =
         sentence.words.length > 0
           ? sentence.words
           : tokenizeWords(sentence.text).map((token) => ({ text: token.text }));
@@ -129,12 +133,14 @@ export function untimedTranscript(
         end: 0,
         text: sentence.text,
         ...(sentence.translation === undefined ? {} : { translation: sentence.translation }),
+        ...segmentMarksOf(sentence),
         words: words.map((word, wordIndex) => ({
           id: `${id}w${wordIndex + 1}`,
           text: word.text,
           start: 0,
           end: 0,
           ...(word.gloss === undefined ? {} : { gloss: word.gloss }),
+          ...transcriptWordMarksOf(word),
         })),
       };
     }),
@@ -161,14 +167,22 @@ function checkTimings(chapter: CheckedChapter) {
   );
 }
 
-/** The timed transcript and story.json must tell the same text, sentence by sentence. */
-function checkSameText(chapter: CheckedChapter, sentences: { text: string }[]) {
+/**
+ * The timed transcript and story.json must tell the same text, sentence by sentence, and mark
+ * translations and glosses alike where story.json marks them (decision 043): the transcript is
+ * what is stored, so a mark it lacks would be lost.
+ */
+function checkSameText(chapter: CheckedChapter, sentences: PackageSentence[]) {
   const segments = chapter.transcript!.transcript.segments;
   if (sentences.length === 0) return;
   const count = Math.max(sentences.length, segments.length);
   for (let index = 0; index < count; index++) {
     if (sentences[index]?.text !== segments[index]?.text) {
       throw validationError(says.transcriptDiffers(chapter.number, index + 1));
+    }
+    const differs = reviewMarkDifference(sentences[index]!, segments[index]!);
+    if (differs) {
+      throw validationError(says.reviewStateDiffers(chapter.number, index + 1, differs));
     }
   }
 }

@@ -15,8 +15,13 @@ import { publicFileUrl } from '../files/public-file-url.ts';
 import type { StoryView } from '../stories/published-revision.ts';
 import type { TranscriptLoader } from '../stories/transcript-loader.ts';
 import type { PackageFiles } from './package-files.ts';
+import { sentenceMarksOf, wordMarksOf } from './review-marks.ts';
 
 const COVER_PREFIX = publicFileUrl('series-images', '');
+
+/** The storage key of a story's cover when it is one of our uploads, else undefined. */
+export const storedCoverKey = (imageUrl: string): string | undefined =>
+  imageUrl.startsWith(COVER_PREFIX) ? imageUrl.slice(COVER_PREFIX.length) : undefined;
 
 /** The extension a package gives this content (an M4A is an MP4 by its magic bytes). */
 async function extensionOf(body: Buffer, accepted: readonly string[]) {
@@ -25,14 +30,19 @@ async function extensionOf(body: Buffer, accepted: readonly string[]) {
   return extension !== undefined && accepted.includes(extension) ? extension : undefined;
 }
 
-/** A story.json sentence per transcript segment: its text, translation and words' glosses. */
+/**
+ * A story.json sentence per transcript segment: its text, translation and words' glosses, each
+ * with its review state when the transcript has one (decision 043).
+ */
 const sentencesOf = (transcript: Transcript) =>
   transcript.segments.map((segment) => ({
     text: segment.text,
     ...(segment.translation === undefined ? {} : { translation: segment.translation }),
+    ...sentenceMarksOf(segment),
     words: segment.words.map((word) => ({
       text: word.text,
       ...(word.gloss === undefined ? {} : { gloss: word.gloss }),
+      ...wordMarksOf(word),
     })),
   }));
 
@@ -85,9 +95,7 @@ export async function exportPackageFiles(
     chapters.push({ title: chapter.title, sentences });
   }
 
-  const coverKey = story.imageUrl?.startsWith(COVER_PREFIX)
-    ? story.imageUrl.slice(COVER_PREFIX.length)
-    : undefined;
+  const coverKey = story.imageUrl ? storedCoverKey(story.imageUrl) : undefined;
   if (coverKey) {
     const cover = await read('series-images', coverKey, 'The cover');
     const extension = await extensionOf(cover, packageCoverExtensions);

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { adminStoryMessages } from '#shared/contracts/admin-stories';
 import type { Job } from '#shared/contracts/jobs';
-import type { ImportStoryResponse } from '#shared/contracts/story-packages';
+import {
+  storyPackageMessages as says,
+  type ImportStoryResponse,
+} from '#shared/contracts/story-packages';
 import type { Bucket } from '#shared/files';
 import type { Transcript } from '#shared/transcript';
 import type { TransactionRunner } from '../../db/repository.ts';
@@ -16,6 +19,12 @@ import { publicFileUrl } from '../files/public-file-url.ts';
 import { isInRevision, workingView } from '../stories/published-revision.ts';
 import type { StoryWithChapters } from '../stories/stories.repository.ts';
 import type { TranscriptLoader } from '../stories/transcript-loader.ts';
+import {
+  alreadyStored,
+  chaptersInPlace,
+  stillStored,
+  type AlreadyStored,
+} from './already-stored.ts';
 import { checkPackage, type CheckedChapter, type CheckedPackage } from './package-checks.ts';
 import { exportPackageFiles } from './package-export.ts';
 import {
@@ -61,6 +70,10 @@ interface PlannedFile {
 
 const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
 
+/** Whether `values` would change any of these fields of `row`. */
+const differs = <T extends object>(row: T, values: Partial<T>) =>
+  (Object.keys(values) as (keyof T)[]).some((key) => row[key] !== values[key]);
+
 /**
  * Story packages (decision 021, docs/content.md): a story's working copy exported in the format of
  * the demo library, and packages imported as a new draft or into the story of the same slug.
@@ -80,8 +93,15 @@ export function createStoryPackagesService(deps: {
 }) {
   const { packages, stories, storage, transcripts, transaction, audit, startAlignment } = deps;
 
-  /** Every file the package keeps, each content once, reusing what storage already holds. */
-  async function planFiles(checked: CheckedPackage, uploadedBy: string | null) {
+  /**
+   * Every file the package keeps, each content once, reusing what storage already holds; what
+   * the story already holds (`kept`) is not stored again.
+   */
+  async function planFiles(
+    checked: CheckedPackage,
+    kept: AlreadyStored,
+    uploadedBy: string | null,
+  ) {
     const wanted: Omit<PlannedFile, 'key' | 'isNew'>[] = [];
     const add = (bucket: Bucket, file: CheckedFile, metadata: Record<string, unknown> = {}) => {
       const hash = sha256(file.buffer);
@@ -90,18 +110,21 @@ export function createStoryPackagesService(deps: {
       }
       return hash;
     };
-    const coverHash = checked.cover && add('series-images', checked.cover);
-    const chapterHashes = checked.chapters.map((chapter) => ({
+    const coverHash =
+      checked.cover && !kept.cover ? add('series-images', checked.cover) : undefined;
+    const chapterHashes = checked.chapters.map((chapter, index) => ({
       audio:
-        chapter.audio &&
-        add('audios', chapter.audio, { [DURATION_KEY]: chapter.audio.durationSeconds }),
+        chapter.audio && !kept.chapters[index]?.audio
+          ? add('audios', chapter.audio, { [DURATION_KEY]: chapter.audio.durationSeconds })
+          : undefined,
       transcript:
-        chapter.transcript &&
-        add('trans', {
-          buffer: chapter.transcript.body,
-          originalFilename: `chapter-${chapter.number}.json`,
-          contentType: 'application/json',
-        }),
+        chapter.transcript && !kept.chapters[index]?.transcript
+          ? add('trans', {
+              buffer: chapter.transcript.body,
+              originalFilename: `chapter-${chapter.number}.json`,
+              contentType: 'application/json',
+            })
+          : undefined,
     }));
 
     const planned: PlannedFile[] = [];
@@ -113,9 +136,9 @@ export function createStoryPackagesService(deps: {
       );
       for (const entry of ofBucket) {
         const key = stored.get(entry.hash);
-        const kept = key !== undefined && (await storage.head(bucket, key)) !== null;
+        const stillStored = key !== undefined && (await storage.head(bucket, key)) !== null;
         planned.push(
-          kept
+          stillStored
             ? { ...entry, key, isNew: false }
             : { ...entry, key: generateObjectKey(entry.file.originalFilename), isNew: true },
         );
@@ -143,10 +166,10 @@ export function createStoryPackagesService(deps: {
     return {
       planned,
       newFiles,
-      coverKey: keyOf('series-images', coverHash),
-      chapterKeys: chapterHashes.map((hashes) => ({
-        audio: keyOf('audios', hashes.audio),
-        transcript: keyOf('trans', hashes.transcript),
+      coverKey: kept.cover ?? keyOf('series-images', coverHash),
+      chapterKeys: chapterHashes.map((hashes, index) => ({
+        audio: kept.chapters[index]?.audio ?? keyOf('audios', hashes.audio),
+        transcript: kept.chapters[index]?.transcript ?? keyOf('trans', hashes.transcript),
       })),
     };
   }
@@ -167,11 +190,17 @@ export function createStoryPackagesService(deps: {
       keys.audio !== '' &&
       prior.audioFileId === keys.audio;
     const transcriptFileId = keepsTranscript ? prior.transcriptFileId : keys.transcript;
+    // The same recording keeps the length the site measured for it (an unchanged package
+    // changes nothing); another one is measured from the package.
+    const sameAudio = prior !== undefined && keys.audio !== '' && prior.audioFileId === keys.audio;
     return {
       values: {
         title: chapter.title,
         position: chapter.number,
-        duration: chapter.audio?.durationSeconds ?? null,
+        duration:
+          sameAudio && prior.duration !== null
+            ? prior.duration
+            : (chapter.audio?.durationSeconds ?? null),
         audioFileId: keys.audio,
         transcriptFileId,
       },
@@ -180,7 +209,12 @@ export function createStoryPackagesService(deps: {
   }
 
   async function importChecked(checked: CheckedPackage, actor: ImportActor) {
-    const plan = await planFiles(checked, actor.userId);
+    const id = await packages.findStoryIdBySlug(checked.story.slug);
+    const kept = await alreadyStored(checked, id ? await stories.findAnyStory(id) : undefined, {
+      storage,
+      transcripts,
+    });
+    const plan = await planFiles(checked, kept, actor.userId);
     const stored: PlannedFile[] = [];
     try {
       for (const entry of plan.planned.filter((candidate) => candidate.isNew)) {
@@ -196,6 +230,8 @@ export function createStoryPackagesService(deps: {
         await storyQueries.lockStoryOrder();
         const existingId = await queries.findStoryIdBySlug(story.slug);
         const existing = existingId ? await storyQueries.findAnyStory(existingId) : undefined;
+        // What was found already stored before the lock must still be the story's.
+        if (!stillStored(kept, existing)) throw conflict(says.changedDuringImport);
         if (await storyQueries.titleTaken(story.title, existingId)) {
           throw conflict(adminStoryMessages.duplicateTitle, {
             hint: adminStoryMessages.duplicateTitleHint,
@@ -223,16 +259,20 @@ export function createStoryPackagesService(deps: {
               position: await queries.nextPosition(),
               requiresLogin: story.requires_login,
             });
-        if (existing) await queries.updateStoryContent(existing.id, content);
+        const contentChanged = !existing || differs(existing, content);
+        if (existing && contentChanged) await queries.updateStoryContent(existing.id, content);
 
         // Package chapter n takes the place, and the id, of the working copy's chapter n.
-        const priors = existing?.chapters.filter((chapter) => chapter.removedAt === null) ?? [];
+        const priors = chaptersInPlace(existing);
         const alignments: { chapterId: string; audioKey: string; transcript: Transcript }[] = [];
+        let chaptersChanged = 0;
+        let versionsAdded = 0;
         for (const [index, chapter] of checked.chapters.entries()) {
           const prior = priors[index];
           const { values, alignWith } = chapterValues(chapter, plan.chapterKeys[index]!, prior);
           const chapterId = prior?.id ?? (await queries.insertChapter(storyId, values));
-          if (prior) await storyQueries.updateChapter(prior.id, values);
+          if (!prior || differs(prior, values)) chaptersChanged += 1;
+          if (prior && differs(prior, values)) await storyQueries.updateChapter(prior.id, values);
           const before = prior?.transcriptFileId ?? '';
           if (values.transcriptFileId !== '' && values.transcriptFileId !== before) {
             await queries.appendTranscriptVersion(
@@ -240,6 +280,7 @@ export function createStoryPackagesService(deps: {
               values.transcriptFileId,
               actor.userId,
             );
+            versionsAdded += 1;
           }
           if (alignWith) {
             alignments.push({ chapterId, audioKey: values.audioFileId, transcript: alignWith });
@@ -263,7 +304,14 @@ export function createStoryPackagesService(deps: {
             chapters: checked.chapters.length,
             chapters_removed: dropped.length,
             files_stored: plan.newFiles.length,
+            transcript_versions: versionsAdded,
             alignments: alignments.length,
+            // The package said what the story already held: nothing was written.
+            unchanged:
+              !contentChanged &&
+              chaptersChanged === 0 &&
+              dropped.length === 0 &&
+              plan.newFiles.length === 0,
           },
         });
         return { storyId, created: !existing, alignments };
