@@ -17,6 +17,8 @@ export interface ReadWord {
 export interface Sense {
   sense: string;
   pos?: WordGloss['pos'];
+  /** Which reading it belongs to: 0 for the one the sentence suggests. */
+  reading: number;
 }
 
 /**
@@ -33,10 +35,11 @@ export function sensesOf(word: ReadWord): Sense[] {
       readings.push(reading);
     }
   }
-  return readings.flatMap(({ en, pos }) =>
+  return readings.flatMap(({ en, pos }, reading) =>
     splitSenses(en).map((sense) => ({
       sense: pos === 'verb' && !/^to\b/.test(sense) && /^to\b/.test(en) ? `to ${sense}` : sense,
       pos,
+      reading,
     })),
   );
 }
@@ -58,25 +61,48 @@ export function appearsIn(sense: string, stems: TranslationStems): boolean {
   return false;
 }
 
+/** What a word's sentence says about its sense. */
+export interface GlossContext {
+  /** The sentence's English translation. */
+  translation?: string;
+  /** Who wrote it: a person (approved here, or elsewhere and remembered) or a machine. */
+  translatedBy?: 'person' | 'machine';
+  /** Glosses a person approved for other forms of the word's lemma, the most used first. */
+  approvedForLemma?: readonly string[];
+}
+
+const firstAppearing = (senses: Sense[], text: string) => {
+  const stems = translationStems(text);
+  return senses.find(({ sense }) => appearsIn(sense, stems));
+};
+
 /**
- * A word's gloss in its sentence: of every sense of every reading (sensesOf), the first whose
- * words appear in the sentence's English translation (stems compared: "to happen" is found in
- * "What is happening?"); else the first that one of `approved` shows (glosses a person approved
- * for other forms of the same lemma elsewhere, the most used first: "happened" for `pasó` makes
- * `pasa` "to happen"); else the first sense of the reading the sentence suggests. Undefined when
- * the lexicon does not know the word.
+ * A word's gloss in its sentence, from every sense of every reading (sensesOf):
  *
- * `pasa` in "¿Qué pasa?" / "What is happening?" → "to happen", not "raisin".
+ * 1. a person's translation: the first sense whose words appear in it (stems compared: "to
+ *    happen" is found in "What is happening?");
+ * 2. a machine translation only chooses between readings: when it shows a sense of another
+ *    reading and none of the suggested one, that sense ("pasa" as pasar, not "raisin"); within
+ *    the suggested reading the lexicon's order stands (a machine translation picks "stock
+ *    exchange" for bolsa as readily as "bag");
+ * 3. else the first sense that a gloss approved for another form of the lemma shows ("was
+ *    playing" for tocaba makes toca "to play (music)");
+ * 4. else the first sense of the suggested reading.
+ *
+ * Undefined when the lexicon does not know the word.
  */
-export function glossInContext(
-  word: ReadWord,
-  translation?: string,
-  approved: readonly string[] = [],
-): string | undefined {
+export function glossInContext(word: ReadWord, context: GlossContext = {}): string | undefined {
   const senses = sensesOf(word);
-  for (const context of translation ? [translation, ...approved] : approved) {
-    const stems = translationStems(context);
-    const found = senses.find(({ sense }) => appearsIn(sense, stems));
+  const { translation, translatedBy = 'machine', approvedForLemma = [] } = context;
+  if (translation) {
+    const found = firstAppearing(senses, translation);
+    if (found && (translatedBy === 'person' || found.reading !== 0)) return found.sense;
+    // A machine translation showing a sense of the suggested reading confirms that reading,
+    // not its sense: the lexicon's first sense of it stands.
+    if (found) return senses[0]!.sense;
+  }
+  for (const approved of approvedForLemma) {
+    const found = firstAppearing(senses, approved);
     if (found) return found.sense;
   }
   return senses[0]?.sense;

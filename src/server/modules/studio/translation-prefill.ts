@@ -22,6 +22,16 @@ function rememberedGloss(remembered: string[], translation: string | undefined):
 }
 
 /**
+ * Who wrote a sentence's translation, for the glosses in context: a service's proposal is a
+ * machine's; a person's text, or one the translation memory offers (a person approved it
+ * elsewhere), a person's.
+ */
+const translatedBy = (segment: TranscriptSegment) =>
+  segment.translationSource === 'machine' && segment.translationOrigin !== 'memory'
+    ? ('machine' as const)
+    : ('person' as const);
+
+/**
  * The glosses a sentence lacks, read with its translation (approved, remembered or the machine's):
  * a gloss approved for the same word elsewhere on the site first, else the lexicon's sense that
  * the translation shows, or else one that glosses approved for other forms of its lemma show
@@ -45,11 +55,11 @@ function prefillGlosses(segment: TranscriptSegment, offers: MemoryOffers): Trans
     }
     if (exemptions[index] !== null) return word;
     const reading = readings[index]!;
-    const gloss = glossInContext(
-      reading,
-      segment.translation,
-      reading.lemma ? offers.glossesOfLemma(reading.lemma) : [],
-    );
+    const gloss = glossInContext(reading, {
+      translation: segment.translation,
+      translatedBy: translatedBy(segment),
+      approvedForLemma: reading.lemma ? offers.glossesOfLemma(reading.lemma) : [],
+    });
     return gloss
       ? { ...word, gloss, glossSource: 'machine' as const, glossOrigin: 'lexicon' as const }
       : word;
