@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminFile } from '#shared/contracts/admin-files';
 import { adminFixture, json, renderApp, sessionOf, stubApi } from '#client/test/render-app';
 import { stubResizeObserver } from '#client/test/stub-resize-observer';
+import { FIRST_RENDER } from '#client/test/first-render';
 
 const toast = vi.hoisted(() => ({
   success: vi.fn(),
@@ -36,8 +37,6 @@ const baseRoutes: Parameters<typeof stubApi>[0] = {
   'GET /api/site/settings': () => json(200, { images: {}, values: {}, logo: null }),
 };
 
-/** The first render loads the route's lazy chunks: slow on a busy machine. */
-const FIRST_RENDER = { timeout: 10_000 };
 const openTab = async (name: string) => {
   await userEvent.click(await screen.findByRole('tab', { name }, FIRST_RENDER));
   return screen.getByRole('tabpanel', { name });

@@ -8,6 +8,7 @@ import type { Job } from '#shared/contracts/jobs';
 import type { ReviewState, UnreviewedCounts } from '#shared/contracts/publishing';
 import { adminFixture, json, renderApp, sessionOf, stubApi } from '#client/test/render-app';
 import { settle } from '#client/test/settle';
+import { FIRST_RENDER } from '#client/test/first-render';
 
 const toast = vi.hoisted(() => ({
   success: vi.fn(),
@@ -115,8 +116,6 @@ function stubStoriesApi(overrides: Parameters<typeof stubApi>[0] = {}) {
   });
 }
 
-/** The first render loads the route's lazy chunks: slow on a busy machine. */
-const FIRST_RENDER = { timeout: 10_000 };
 const table = () => screen.findByRole('table', { name: /Stories, by position/ }, FIRST_RENDER);
 const rowOf = (title: string) => screen.getByRole('row', { name: new RegExp(title) });
 

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminTrackingTag } from '#shared/contracts/admin-tags';
 import { adminFixture, json, renderApp, sessionOf, stubApi } from '#client/test/render-app';
+import { FIRST_RENDER } from '#client/test/first-render';
 
 const toast = vi.hoisted(() => ({
   success: vi.fn(),
@@ -52,8 +53,7 @@ async function renderScreen(tags: AdminTrackingTag[], routes: Parameters<typeof 
     ...routes,
   });
   renderApp('/admin/tags');
-  // The route's chunk loads on first use: slow on a busy machine, hence the longer wait.
-  await screen.findByRole('heading', { level: 1, name: 'Tracking Tags' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Tracking Tags' }, FIRST_RENDER);
   return fetchMock;
 }
 
