@@ -629,6 +629,28 @@ describe('POST /api/admin/stories/import', () => {
       expect(state.json().reviewState.unreviewed).toEqual(machineTranscriptCounts);
     });
 
+    it('exports a story a person reviewed while the studio kept the proposals’ origins as a package that imports', async () => {
+      const reviewed: Transcript = {
+        segments: machineTranscript.segments.map((segment) => ({
+          ...segment,
+          translationSource: 'human' as const,
+          words: segment.words.map((word) =>
+            word.glossSource === 'machine' ? { ...word, glossSource: 'human' as const } : word,
+          ),
+        })),
+      };
+      const { story: row, chapters: rows } = await storyWithTranscripts(source, reviewed);
+      await source.storage.put('audios', rows[0]!.audioFileId, sampleAudio, 'audio/mp4');
+      const files = unzipped((await exportStory(source, sourceAdmin.cookie, row.id)).rawPayload);
+      const proposed = storyJsonOf(files, row.slug).chapters[0]!.sentences[1]!;
+      expect(proposed).toMatchObject({ translation_source: 'human' });
+      expect(proposed).not.toHaveProperty('translation_origin');
+      expect(proposed.words[0]).toEqual({ text: 'Pasa', gloss: 'raisin', gloss_source: 'human' });
+
+      const res = await importPackage(target, zip(files), targetAdmin.cookie);
+      expect(res.statusCode, res.body).toBe(201);
+    });
+
     it('keeps the marks of a chapter that comes as text to align', async () => {
       const res = await importPackage(
         target,

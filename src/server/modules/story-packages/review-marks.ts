@@ -5,16 +5,21 @@ import type { TranscriptSegment, TranscriptWord } from '#shared/transcript';
  * A translation's and a gloss's review state (decision 043) as story.json writes it
  * (`translation_source`, `translation_origin`, `gloss_source`, `gloss_origin`) and as the
  * transcript holds it (`translationSource`…). Left out on either side, a person wrote the text.
+ * An origin is written only beside "machine", as story.json's schema requires: the studio once
+ * kept a proposal's origin when a person approved it, and such a transcript must still export a
+ * package that imports.
  */
 
 export const sentenceMarksOf = (segment: TranscriptSegment) => ({
   ...(segment.translationSource ? { translation_source: segment.translationSource } : {}),
-  ...(segment.translationOrigin ? { translation_origin: segment.translationOrigin } : {}),
+  ...(segment.translationSource === 'machine' && segment.translationOrigin
+    ? { translation_origin: segment.translationOrigin }
+    : {}),
 });
 
 export const wordMarksOf = (word: TranscriptWord) => ({
   ...(word.glossSource ? { gloss_source: word.glossSource } : {}),
-  ...(word.glossOrigin ? { gloss_origin: word.glossOrigin } : {}),
+  ...(word.glossSource === 'machine' && word.glossOrigin ? { gloss_origin: word.glossOrigin } : {}),
 });
 
 export const segmentMarksOf = (sentence: PackageSentence) => ({

@@ -5,6 +5,7 @@ import {
   approveAllGlosses,
   approveGloss,
   approveTranslation,
+  approveSentence,
   mergePrefill,
   setGloss,
   setTranslation,
@@ -66,6 +67,54 @@ describe('text edits', () => {
     expect(approveAllGlosses(all, 0)).toBe(all);
     const typed = setGloss(transcript, 0, 2, 'already');
     expect(typed.segments[0]!.words[2]).toMatchObject({ gloss: 'already', glossSource: 'human' });
+  });
+});
+
+describe('a person’s text keeps no machine origin (the transcript contract)', () => {
+  const proposed: Transcript = {
+    segments: [
+      {
+        ...transcript.segments[0]!,
+        translationOrigin: 'apertium',
+        words: transcript.segments[0]!.words.map((word) =>
+          word.gloss ? { ...word, glossOrigin: 'lexicon' as const } : word,
+        ),
+      },
+    ],
+  };
+  const origins = (value: Transcript) => [
+    value.segments[0]!.translationOrigin,
+    ...value.segments[0]!.words.map((word) => word.glossOrigin),
+  ];
+
+  it('drops the origins of what Enter approves in review mode', () => {
+    const approved = approveSentence(proposed, 0);
+    expect(approved.segments[0]).toMatchObject({
+      translation: 'Hello friend',
+      translationSource: 'human',
+    });
+    expect(origins(approved)).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  it('drops the origin of a translation or gloss approved or rewritten', () => {
+    expect(approveTranslation(proposed, 0).segments[0]).not.toHaveProperty('translationOrigin');
+    expect(setTranslation(proposed, 0, 'Hi, friend').segments[0]).not.toHaveProperty(
+      'translationOrigin',
+    );
+    expect(approveGloss(proposed, 0, 1).segments[0]!.words[1]).toEqual({
+      id: 'w2',
+      text: 'amigo',
+      start: 0.5,
+      end: 1,
+      gloss: 'friend',
+      glossSource: 'human',
+    });
+    expect(setGloss(proposed, 0, 0, 'hi').segments[0]!.words[0]).not.toHaveProperty('glossOrigin');
+    expect(origins(approveAllGlosses(proposed, 0)).slice(1)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });
 

@@ -37,31 +37,49 @@ function updateWord(
   });
 }
 
+/**
+ * A sentence's or word's text made a person's: the machine's origin goes with the machine's mark
+ * (the transcript contract, decision 043), so an export never says a person's text came from a
+ * service.
+ */
+function translationByPerson(segment: TranscriptSegment, translation: string): TranscriptSegment {
+  const { translationOrigin: _origin, ...rest } = segment;
+  return { ...rest, translation, translationSource: 'human' };
+}
+
+function glossByPerson(word: TranscriptWord, gloss: string): TranscriptWord {
+  const { glossOrigin: _origin, ...rest } = word;
+  return { ...rest, gloss, glossSource: 'human' };
+}
+
 export const setTranslation = (transcript: Transcript, segment: number, text: string) =>
   updateSegment(transcript, segment, (item) =>
-    item.translation === text && item.translationSource === 'human'
+    item.translation === text && item.translationSource === 'human' && !item.translationOrigin
       ? item
-      : { ...item, translation: text, translationSource: 'human' },
+      : translationByPerson(item, text),
   );
 
 /** Approving keeps the words and marks them a person's; there is nothing to approve in a blank. */
 export const approveTranslation = (transcript: Transcript, segment: number) =>
   updateSegment(transcript, segment, (item) =>
-    !item.translation?.trim() || item.translationSource === 'human'
+    !item.translation?.trim() || (item.translationSource === 'human' && !item.translationOrigin)
       ? item
-      : { ...item, translationSource: 'human' },
+      : translationByPerson(item, item.translation),
   );
 
 export const setGloss = (transcript: Transcript, segment: number, word: number, text: string) =>
   updateWord(transcript, segment, word, (item) =>
-    item.gloss === text && item.glossSource === 'human'
+    item.gloss === text && item.glossSource === 'human' && !item.glossOrigin
       ? item
-      : { ...item, gloss: text, glossSource: 'human' },
+      : glossByPerson(item, text),
   );
+
+const glossWaits = (word: TranscriptWord) =>
+  Boolean(word.gloss?.trim()) && (word.glossSource !== 'human' || word.glossOrigin !== undefined);
 
 export const approveGloss = (transcript: Transcript, segment: number, word: number) =>
   updateWord(transcript, segment, word, (item) =>
-    !item.gloss?.trim() || item.glossSource === 'human' ? item : { ...item, glossSource: 'human' },
+    glossWaits(item) ? glossByPerson(item, item.gloss!) : item,
   );
 
 /** "Approve all" of a sentence: every machine gloss it has becomes approved (blanks stay blank). */
@@ -74,7 +92,7 @@ export const approveAllGlosses = (transcript: Transcript, segment: number) =>
       ...item,
       words: item.words.map((word) =>
         word.glossSource === 'machine' && word.gloss?.trim()
-          ? { ...word, glossSource: 'human' as const }
+          ? glossByPerson(word, word.gloss)
           : word,
       ),
     };
