@@ -642,13 +642,31 @@ async function measureLag(
 
 type Metrics = Record<string, number>;
 
-async function measureMainThread(page: Page): Promise<MainThreadFigures> {
+/**
+ * CDP Performance metrics of the page, durations in the main thread's CPU time (timeDomain
+ * threadTicks): other processes competing for the CPU do not inflate them.
+ */
+export async function mainThreadMetrics(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-  const metrics = async (): Promise<Metrics> => {
-    const { metrics } = await cdp.send('Performance.getMetrics');
-    return Object.fromEntries(metrics.map((metric) => [metric.name, metric.value]));
+  return {
+    read: async (): Promise<Metrics> => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      return Object.fromEntries(metrics.map((metric) => [metric.name, metric.value]));
+    },
+    detach: () => cdp.detach(),
   };
+}
+
+/** The main thread's task time between two readings (ms), the DevTools commands' own left out. */
+export const taskMsBetween = (before: Metrics, after: Metrics) =>
+  ((after.TaskDuration ?? 0) -
+    (before.TaskDuration ?? 0) -
+    ((after.DevToolsCommandDuration ?? 0) - (before.DevToolsCommandDuration ?? 0))) *
+  1000;
+
+async function measureMainThread(page: Page): Promise<MainThreadFigures> {
+  const { read: metrics, detach } = await mainThreadMetrics(page);
   const probe = await probeOf(page);
   try {
     await setRate(page, 1);
@@ -667,7 +685,7 @@ async function measureMainThread(page: Page): Promise<MainThreadFigures> {
     const delta = (name: string) => ((after[name] ?? 0) - (before[name] ?? 0)) * 1000;
     const frames = framesAfter - framesBefore;
     if (frames <= 0) throw new Error('no animation frame while playing');
-    const task = delta('TaskDuration') - delta('DevToolsCommandDuration');
+    const task = taskMsBetween(before, after);
     return {
       frames,
       seconds: (after.Timestamp ?? 0) - (before.Timestamp ?? 0) || MAIN_THREAD_RUN_MS / 1000,
@@ -677,7 +695,7 @@ async function measureMainThread(page: Page): Promise<MainThreadFigures> {
       styleMsPerFrame: delta('RecalcStyleDuration') / frames,
     };
   } finally {
-    await cdp.detach();
+    await detach();
   }
 }
 

@@ -27,6 +27,10 @@
  * 7. The review page (bench/review.ts): pressing Replay on a card → its clip playing p95 ≤ 100 ms,
  *    beside a bare <audio> doing the same on a static page (the floor); no review chunk among the
  *    first-load scripts of `/` (the review code loads only on /review).
+ * 7b. Review throughput (bench/review-throughput.ts): a demo chapter of machine proposals reviewed
+ *    in the studio's review mode accepting every proposal, key presses per sentence ≤ 1.5 and
+ *    key → next sentence ready p95 ≤ 100 ms, beside a static page's attribute change (the floor)
+ *    and the same chapter approved in the full editor with the mouse and with the keyboard only.
  * 8. Offline (bench/offline-start.ts): the open demo chapter downloaded with the player's button,
  *    the browser offline, its page opened → audio playing p95 ≤ 1,000 ms (median beside it, 7
  *    openings each as last visited and from the app shell), beside the floor of a bare page
@@ -55,6 +59,7 @@ import { baselineLines, measurePlayerBaselines } from './player-baselines.ts';
 import { measureProgressSaves } from './progress-saves.ts';
 import { measureOfflineStart, offlineStartRows } from './offline-start.ts';
 import { measureReview, reviewRows } from './review.ts';
+import { measureReviewThroughput, reviewThroughputRows } from './review-throughput.ts';
 import { measureSessionCheck } from './session-check.ts';
 import { measureStartUp } from './start-up.ts';
 import {
@@ -312,6 +317,11 @@ async function main(): Promise<number> {
     const review = reviewRows(await measureReview(server.baseUrl, log));
     rows.push(...review.rows);
     details.push(...review.details);
+
+    log('measuring review throughput in the studio (bench/review-throughput.ts)');
+    const throughput = reviewThroughputRows(await measureReviewThroughput(server.baseUrl, log));
+    rows.push(...throughput.rows);
+    details.push(...throughput.details);
 
     log(
       'measuring a downloaded chapter started offline and installability (bench/offline-start.ts)',

@@ -15,3 +15,13 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** Whether nothing listens on this loopback port now. */
+export function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}

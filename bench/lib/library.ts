@@ -7,7 +7,9 @@ import { generatedDir } from '../../scripts/content/config.ts';
 import { manifestSchema } from '../../scripts/content/manifest.ts';
 
 export interface LibraryChapter {
+  /** `<story slug>-<position>`. */
   name: string;
+  title: string;
   audioPath: string;
   transcriptPath: string;
   durationSeconds: number;
@@ -20,6 +22,7 @@ export async function libraryChapters(): Promise<LibraryChapter[]> {
   return manifest.stories.flatMap((story) =>
     story.chapters.map((chapter) => ({
       name: `${story.slug}-${chapter.position}`,
+      title: chapter.title,
       audioPath: path.join(generatedDir, chapter.audio),
       transcriptPath: path.join(generatedDir, chapter.transcript),
       durationSeconds: chapter.durationExact,

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { freePort } from './free-port.ts';
+import { freePort, isPortFree } from './free-port.ts';
 import { projectRoot } from './paths.ts';
 
 export interface RunningServer {
@@ -11,13 +11,29 @@ export interface RunningServer {
 const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 20_000;
 
+/** BENCH_PORT pins the bench server's port (a machine shared with other runs); else a free one. */
+function benchPort(): number | null {
+  const given = process.env.BENCH_PORT;
+  if (!given) return null;
+  const port = Number(given);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+    throw new Error(`BENCH_PORT must be a port number, not ${given}`);
+  }
+  return port;
+}
+
 /**
  * Starts the app exactly as the end-to-end tests do (tests/e2e/support/start-server.ts: a fresh
- * data directory with the demo library) in its own process, on a free loopback port, and waits
+ * data directory with the demo library) in its own process, on a free loopback port (or
+ * BENCH_PORT, which must be free: another server there would answer in its place), and waits
  * until GET /api/health answers 200.
  */
 export async function startServer(): Promise<RunningServer> {
-  const port = await freePort();
+  const pinned = benchPort();
+  if (pinned !== null && !(await isPortFree(pinned))) {
+    throw new Error(`BENCH_PORT ${pinned} is taken: another server listens there`);
+  }
+  const port = pinned ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/support/start-server.ts'], {
     cwd: projectRoot,

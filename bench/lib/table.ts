@@ -29,3 +29,19 @@ export function formatTable(rows: Row[]): string {
   const rule = widths.map((width) => '-'.repeat(width)).join('  ');
   return [line(all[0]!), rule, ...all.slice(1).map(line)].join('\n');
 }
+
+/** A figure printed for information, with no budget. */
+export const infoRow = (figure: string, value: string): Row => ({
+  figure,
+  value,
+  budget: '',
+  status: 'info',
+});
+
+/** A figure held to its budget; `met` says whether it is. */
+export const budgetRow = (figure: string, value: string, budget: string, met: boolean): Row => ({
+  figure,
+  value,
+  budget,
+  status: met ? 'pass' : 'FAIL',
+});

@@ -1,17 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { FileUpload } from '#shared/contracts/admin-files';
-import type { StudioChapter } from '#shared/contracts/studio';
+import type { Page } from '@playwright/test';
 import type { Transcript } from '#shared/transcript';
 import { expect, test } from './support/fixtures.ts';
 import {
-  createDraft,
-  expectNoAxeViolations,
-  farPosition,
-  signInAsAdmin,
-} from './support/studio.ts';
+  asMachineProposals,
+  createProposalsChapter,
+  studioChapter,
+} from './support/machine-proposals.ts';
+import { expectNoAxeViolations, signInAsAdmin } from './support/studio.ts';
 
 /**
  * Review mode (issue 21, decision 047): an administrator reviews a whole chapter of machine
@@ -27,48 +24,24 @@ const DEMO = 'content/generated/el-paraguas-rojo';
 const RIGHT_TRANSLATION = 'It is Monday and it is raining hard.';
 
 function machineProposals(transcript: Transcript): Transcript {
+  // Sentence 3: "estudia" is doubtful.
+  const proposals = asMachineProposals(transcript, [{ segment: 2, text: 'estudia' }]);
   return {
-    segments: transcript.segments.map((segment, index) => ({
+    segments: proposals.segments.map((segment, index) => ({
       ...segment,
-      translation: index === 0 ? 'Is Monday and rains a lot.' : segment.translation,
-      translationSource: 'machine' as const,
-      ...(index % 3 === 0 ? { translationOrigin: 'apertium' as const } : {}),
+      ...(index === 0 ? { translation: 'Is Monday and rains a lot.' } : {}),
       ...(index === 2 ? { confidence: 0.8 } : {}),
       words: segment.words.map((word) => {
         // Sentence 2: "espera" glossed with the wrong sense; sentence 4: "chaqueta" without one.
-        if (index === 1 && word.text === 'espera') {
-          return {
-            ...word,
-            gloss: 'hope',
-            glossSource: 'machine' as const,
-            glossOrigin: 'lexicon' as const,
-          };
-        }
+        if (index === 1 && word.text === 'espera') return { ...word, gloss: 'hope' };
         if (index === 3 && word.text === 'chaqueta') {
-          const { gloss: _gloss, ...unglossed } = word;
+          const { gloss: _gloss, glossSource: _source, glossOrigin: _origin, ...unglossed } = word;
           return unglossed;
         }
-        // Sentence 3: "estudia" is doubtful.
-        const doubt = index === 2 && word.text === 'estudia' ? { confidence: 0.3 } : {};
-        return {
-          ...word,
-          glossSource: 'machine' as const,
-          glossOrigin: 'lexicon' as const,
-          ...doubt,
-        };
+        return word;
       }),
     })),
   };
-}
-
-async function upload(
-  request: APIRequestContext,
-  bucket: 'audios' | 'trans',
-  file: { name: string; mimeType: string; buffer: Buffer },
-): Promise<FileUpload> {
-  const response = await request.post(`/api/admin/files?bucket=${bucket}`, { multipart: { file } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { file: FileUpload }).file;
 }
 
 /** The review stage; `ready(id)` resolves once that sentence (or 'summary') is shown and played. */
@@ -81,31 +54,15 @@ test('an administrator reviews a chapter with the keyboard only, until nothing i
 }) => {
   test.setTimeout(180_000);
   await signInAsAdmin(page);
-  const tag = randomBytes(3).toString('hex');
   const demo = JSON.parse(fs.readFileSync(path.join(DEMO, 'chapter-1.json'), 'utf8')) as Transcript;
   const proposals = machineProposals(demo);
   const ids = proposals.segments.map((segment) => segment.id);
-
-  const audio = await upload(page.request, 'audios', {
-    name: `lunes-${tag}.m4a`,
-    mimeType: 'audio/mp4',
-    buffer: fs.readFileSync(path.join(DEMO, 'chapter-1.m4a')),
+  const { storyId, chapterId } = await createProposalsChapter(page.request, {
+    storyTitle: 'Revisión',
+    title: 'Un lunes de lluvia',
+    audioPath: path.join(DEMO, 'chapter-1.m4a'),
+    transcript: proposals,
   });
-  const text = await upload(page.request, 'trans', {
-    name: `lunes-${tag}.json`,
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(proposals)),
-  });
-  const draft = await createDraft(page.request, {
-    title: `Revisión ${tag}`,
-    description: 'Un capítulo de propuestas de la máquina.',
-    level: 'Beginner',
-    position: farPosition(),
-    chapters: [
-      { title: 'Un lunes de lluvia', audioFileId: audio.filePath, transcriptFileId: text.filePath },
-    ],
-  });
-  const chapterId = draft.chapters[0]!.id;
 
   try {
     await page.goto(`/admin/chapters/${chapterId}/studio`);
@@ -183,9 +140,7 @@ test('an administrator reviews a chapter with the keyboard only, until nothing i
     await expectNoAxeViolations(page);
 
     // What the studio's API now holds: every proposal approved, the corrections as made.
-    const studio = (await (
-      await page.request.get(`/api/admin/chapters/${chapterId}/studio`)
-    ).json()) as StudioChapter;
+    const studio = await studioChapter(page.request, chapterId);
     expect(studio.summary).toMatchObject({ segmentsNeedingTranslation: 0, wordsNeedingGloss: 0 });
     const [first, second, third, fourth] = studio.transcript!.segments;
     expect(first).toMatchObject({ translation: RIGHT_TRANSLATION, translationSource: 'human' });
@@ -206,6 +161,6 @@ test('an administrator reviews a chapter with the keyboard only, until nothing i
       ),
     ).toEqual([]);
   } finally {
-    await page.request.delete(`/api/admin/stories/${draft.id}`);
+    await page.request.delete(`/api/admin/stories/${storyId}`);
   }
 });
