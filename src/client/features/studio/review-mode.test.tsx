@@ -120,9 +120,13 @@ describe('review mode', () => {
 
   it('approves a sentence with Enter — translation and every gloss — and moves on; the counts follow', async () => {
     const { user } = await openReview();
+    const seeks = vi.fn();
+    audio().addEventListener('seeking', seeks);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(shown()).toBe('s3'));
     expect(sentence(3)).toHaveFocus();
+    // Started once, by the key (not again when the sentence arrives).
+    expect(seeks).toHaveBeenCalledTimes(1);
     expect(audio().currentTime).toBe(reviewTranscript.segments[2]!.start);
     expect(counts()).toBe('2 sentences · 1 translation · 3 glosses · 2 timings');
     expect(screen.getByText('1 of 3 done')).toBeVisible();

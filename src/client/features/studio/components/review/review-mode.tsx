@@ -44,7 +44,7 @@ export function ReviewMode({
   onEditor,
 }: ReviewModeProps) {
   const review = useReview({ transcript, edit, play: player.play, stop: player.stop, saving });
-  const { session, here, typed, dispatch, replay, saveNow } = review;
+  const { session, here, typed, dispatch, replay, playOnArrival, saveNow } = review;
   const stage = useRef<HTMLElement>(null);
   const bar = useRef<HTMLDivElement>(null);
   /** Where the window was scrolled to for the last sentence (see bringIntoView). */
@@ -82,7 +82,8 @@ export function ReviewMode({
         placedAt.current = bringIntoView(sentence, stickyBar, placedAt.current);
       });
     }
-    if (here) replay();
+    // Started already when a key led here (use-review.ts); on opening the review, here.
+    if (here) playOnArrival();
     element.dataset.reviewReady = here ? here.segment.id : 'summary';
   });
   useLayoutEffect(() => arrive(), [session.visit]);
