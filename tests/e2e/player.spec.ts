@@ -377,13 +377,18 @@ test.describe('player, regressions', () => {
     // useAudioSource used to pause on the first `canplay` whatever had happened since the source
     // was set, undoing a press on Play while the first bytes were on their way.
     const { chapter } = await openStoryFirstChapter(request);
+    // The audio is held until Play has been pressed (no clock: a pause of fixed length may end
+    // before a busy machine has rendered the button).
+    let release: () => void = () => {};
+    const pressed = new Promise<void>((resolve) => (release = resolve));
     await page.route(`**/api/chapters/${chapter.id}/audio`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await pressed;
       await route.continue();
     });
     await page.goto(`/player/${chapter.id}`);
     await playerBar(page).getByRole('button', { name: 'Play', exact: true }).click();
     expect((await audioState(page)).readyState).toBeLessThan(3);
+    release();
     await expect.poll(() => currentTime(page), { timeout: 6_000 }).toBeGreaterThan(1);
   });
 });

@@ -43,9 +43,12 @@ test.describe('support payments', () => {
     page,
   }) => {
     await signedInLearner(page);
-    // Hold the donation call a moment so the processing state can be seen.
+    // Hold the donation call until the processing state has been seen (no clock: a busy
+    // machine may take longer than any fixed pause to render it).
+    let release: () => void = () => {};
+    const seen = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/payments/donations', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await seen;
       await route.continue();
     });
 
@@ -58,6 +61,7 @@ test.describe('support payments', () => {
     const newTab = page.context().waitForEvent('page');
     await section.getByRole('button', { name: /\$7\s*Story Support/ }).click();
     await expect(page.getByText('Processing your support...')).toBeVisible();
+    release();
     const checkout = await newTab;
     await checkout.waitForURL(/\/api\/payments\/sandbox\/cs_sandbox_/);
     await expect(checkout.getByText('Test payment — no money moves')).toBeVisible();
