@@ -21,6 +21,7 @@ import {
   transcriptVersions,
 } from '#server/db/schema';
 import { signedInUser } from './helpers/accounts.ts';
+import { shippedLibrary } from './helpers/shipped-library.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** Exported demo stories, and what they are bundled as. */
@@ -183,6 +184,25 @@ describe('a fresh install with bundled story packages', () => {
       stories: 6,
       packages: ['el-paraguas-verde', 'las-cartas-del-puerto'],
     });
+  });
+});
+
+describe('the story packages this repository ships (content/packages, the making run)', () => {
+  it('seed with the demo library at first start, published, each among the stories of its level', async () => {
+    const shipped = await shippedLibrary();
+    // `source` was seeded from what ships: the built stories and content/packages.
+    const listed = await listStories(source);
+    expect(listed.map((story) => story.slug).sort()).toEqual([...shipped.slugs].sort());
+    expect(listed.reduce((sum, story) => sum + story.chapters.length, 0)).toBe(shipped.chapters);
+    const rank = { Beginner: 0, Intermediate: 1, Advanced: 2 } as const;
+    const levels = listed.map((story) => rank[story.level]);
+    expect(levels).toEqual([...levels].sort((a, b) => a - b));
+    expect(listed.every((story) => story.status === 'published')).toBe(true);
+    expect(
+      listed.every((story) =>
+        story.chapters.every((chapter) => chapter.hasAudio && chapter.hasTranscript),
+      ),
+    ).toBe(true);
   });
 });
 
