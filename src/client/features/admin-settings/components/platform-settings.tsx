@@ -9,10 +9,10 @@ import { Button } from '#client/components/ui/button';
 import { Field } from '#client/components/ui/field';
 import { Input, Textarea } from '#client/components/ui/input';
 import { useSchemaForm } from '#client/lib/forms/use-schema-form';
-import { toast } from '#client/lib/toast';
 import { usePlatformSettings } from '../api/get-platform-settings';
 import { useUpdatePlatformSettings } from '../api/update-platform-settings';
 import { SectionState, SettingsSection } from './settings-section';
+import { settingsSaved } from './settings-saved';
 
 /** Platform Settings: the platform's name, description and support email. */
 export function PlatformSettings() {
@@ -46,16 +46,10 @@ function PlatformForm({ initial }: { initial: Settings }) {
   } = useSchemaForm(platformSettingsSchema, { defaultValues: initial });
 
   const onSubmit = handleSubmit((settings) =>
-    save.mutate(settings, {
-      onSuccess: ({ settings: saved }) => {
-        reset(saved);
-        toast.success('Settings saved');
-      },
-      onError: () =>
-        toast.error('Error', {
-          description: 'Failed to save platform settings. Please try again.',
-        }),
-    }),
+    save.mutate(
+      settings,
+      settingsSaved('platform settings', (saved: Settings) => reset(saved)),
+    ),
   );
 
   return (

@@ -8,10 +8,10 @@ import {
 } from '#shared/contracts/publishing';
 import { Button } from '#client/components/ui/button';
 import { useSchemaForm } from '#client/lib/forms/use-schema-form';
-import { toast } from '#client/lib/toast';
 import { usePublishingSettings } from '../api/get-publishing-settings';
 import { useUpdatePublishingSettings } from '../api/update-publishing-settings';
 import { SectionState, SettingsSection } from './settings-section';
+import { settingsSaved } from './settings-saved';
 
 /**
  * Publishing: whether translations and glosses no person has reviewed may reach learners
@@ -47,16 +47,10 @@ function PublishingForm({ initial }: { initial: Settings }) {
   });
 
   const onSubmit = handleSubmit((settings) =>
-    save.mutate(settings, {
-      onSuccess: ({ settings: saved }) => {
-        reset(saved);
-        toast.success('Settings saved');
-      },
-      onError: () =>
-        toast.error('Error', {
-          description: 'Failed to save publishing settings. Please try again.',
-        }),
-    }),
+    save.mutate(
+      settings,
+      settingsSaved('publishing settings', (saved: Settings) => reset(saved)),
+    ),
   );
 
   return (

@@ -12,10 +12,10 @@ import { Button } from '#client/components/ui/button';
 import { Field } from '#client/components/ui/field';
 import { Input } from '#client/components/ui/input';
 import { useSchemaForm, type FormWording } from '#client/lib/forms/use-schema-form';
-import { toast } from '#client/lib/toast';
 import { useSupportSettings, type SupportSettings as Settings } from '../api/get-support-settings';
 import { useUpdateSupportSettings } from '../api/update-support-settings';
 import { SectionState, SettingsSection } from './settings-section';
+import { settingsSaved } from './settings-saved';
 import { Toggle } from './toggle';
 
 /** Support Settings: the home page's support section switch and its first tier. */
@@ -112,14 +112,12 @@ function SupportForm({ saved }: { saved: Settings }) {
   const description = useWatch({ control, name: 'description' });
 
   const onSubmit = handleSubmit((values) =>
-    save.mutate(changedSettings(saved, values), {
-      onSuccess: ({ settings }) => {
-        setValue('description', settings.support_tier_1_description);
-        toast.success('Settings saved');
-      },
-      onError: () =>
-        toast.error('Error', { description: 'Failed to save support settings. Please try again.' }),
-    }),
+    save.mutate(
+      changedSettings(saved, values),
+      settingsSaved('support settings', (settings: typeof saved) =>
+        setValue('description', settings.support_tier_1_description),
+      ),
+    ),
   );
 
   return (
