@@ -26,6 +26,7 @@ import {
   PREVIEW_BANNER,
   signInAsAdmin,
   waitForApp,
+  wizardToChapters,
 } from './support/studio.ts';
 
 /**
@@ -123,16 +124,7 @@ test('an administrator turns a recording and its text into a published chapter t
 
   try {
     // The wizard: a story with one chapter and its recording (the duration is not typed).
-    await page.goto('/admin/content');
-    await page.getByRole('button', { name: 'Create New Story' }).click();
-    await page.getByLabel(/Story Title/).fill(title);
-    await page.getByLabel(/^Description/).fill('Pablo espera el autobús bajo la lluvia.');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page
-      .getByLabel('Cover image file')
-      .setInputFiles(path.resolve('content/generated/el-paraguas-rojo/cover.jpg'));
-    await expect(page.getByRole('img', { name: 'Cover image preview' })).toBeVisible();
-    await page.getByRole('button', { name: 'Next' }).click();
+    await wizardToChapters(page, title);
     await page.getByRole('button', { name: 'Add Chapter' }).click();
     const chapterCard = page.getByRole('group', { name: 'Chapter 1' });
     await expect(chapterCard.getByRole('spinbutton')).toHaveCount(0);

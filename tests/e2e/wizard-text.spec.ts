@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AdminStory } from '#shared/contracts/admin-stories';
 import type { StudioChapter } from '#shared/contracts/studio';
 import { expect, test } from './support/fixtures.ts';
-import { expectNoAxeViolations, signInAsAdmin } from './support/studio.ts';
+import { expectNoAxeViolations, signInAsAdmin, wizardToChapters } from './support/studio.ts';
 
 /**
  * The story wizard takes a chapter's plain text (decision 048, issue 21): an administrator
@@ -24,16 +24,7 @@ test('an administrator creates a story from a recording and its plain text, and 
   let storyId: string | undefined;
 
   try {
-    await page.goto('/admin/content');
-    await page.getByRole('button', { name: 'Create New Story' }).click();
-    await page.getByLabel(/Story Title/).fill(title);
-    await page.getByLabel(/^Description/).fill('Pablo espera el autobús bajo la lluvia.');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page
-      .getByLabel('Cover image file')
-      .setInputFiles(path.resolve('content/generated/el-paraguas-rojo/cover.jpg'));
-    await expect(page.getByRole('img', { name: 'Cover image preview' })).toBeVisible();
-    await page.getByRole('button', { name: 'Next' }).click();
+    await wizardToChapters(page, title);
     await page.getByRole('button', { name: 'Add Chapter' }).click();
 
     // The recording uploads; the plain text is kept as the chapter's text to align.

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AdminStory, StoryInput } from '#shared/contracts/admin-stories';
@@ -10,6 +11,23 @@ export async function signInAsAdmin(page: Page) {
     data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
   });
   expect(response.status()).toBe(200);
+}
+
+/**
+ * The story wizard's first two steps for a story about Pablo's rainy Monday (the demo's cover),
+ * leaving the wizard on its chapters step.
+ */
+export async function wizardToChapters(page: Page, title: string) {
+  await page.goto('/admin/content');
+  await page.getByRole('button', { name: 'Create New Story' }).click();
+  await page.getByLabel(/Story Title/).fill(title);
+  await page.getByLabel(/^Description/).fill('Pablo espera el autobús bajo la lluvia.');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page
+    .getByLabel('Cover image file')
+    .setInputFiles(path.resolve('content/generated/el-paraguas-rojo/cover.jpg'));
+  await expect(page.getByRole('img', { name: 'Cover image preview' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
 }
 
 /** A draft made through the API, for the journeys that start from one. */
