@@ -760,6 +760,27 @@ describe('alignment', () => {
     ).toBeVisible();
   });
 
+  it('loads the aligned version when the alignment ended just after the chapter was read', async () => {
+    // The wizard's alignment finishing as the studio opens: the chapter is read without a
+    // transcript, the latest job answers already succeeded.
+    let chapter = noTranscript;
+    const job = jobOf({
+      status: 'succeeded',
+      progress: 1,
+      result: { version: 1, segments: 2, words: 6, leadingNonSpeechSeconds: 0, doubtfulWords: 0 },
+    });
+    await openStudio(noTranscript, {
+      [`GET ${api}/studio`]: () => {
+        const answer = json(200, chapter);
+        chapter = chapterOf({ version: 1 });
+        return answer;
+      },
+      [`GET ${api}/alignment`]: () => json(200, { job }),
+    });
+    expect(await screen.findByRole('article', { name: 'Sentence 1' })).toBeVisible();
+    expect(screen.getByText('Saved · version 1')).toBeVisible();
+  });
+
   it('shows why the latest alignment failed', async () => {
     await openStudio(noTranscript, {
       [`GET ${api}/alignment`]: () =>

@@ -65,7 +65,7 @@ export function StudioEditor({ chapterId, chapter }: StudioEditorProps) {
   const duration = chapter.audio?.durationSeconds ?? null;
   const audioRef = useRef<HTMLAudioElement>(null);
   const player = useSpanPlayer(audioRef);
-  const alignment = useAlignment(chapterId);
+  const alignment = useAlignment(chapterId, version);
   const waveform = useWaveform(chapterId, chapter.audio?.url ?? null);
   const save = useSaveTranscript(chapterId, editor.saved);
   const restore = useRestoreVersion(chapterId, editor.load);

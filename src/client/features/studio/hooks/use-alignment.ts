@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { alignmentResultSchema } from '#shared/contracts/studio';
+import type { Job } from '#shared/contracts/jobs';
 import { isJobActive, useCancelJob, useJob } from '#client/lib/api/admin/get-job';
 import { useLatestAlignment } from '../api/get-latest-alignment';
 import { useStartAlignment } from '../api/start-alignment';
@@ -8,9 +10,12 @@ import { reloadChapter } from '../api/studio-cache';
 /**
  * The chapter's alignment: its latest job (one running when the page opens is followed, polled
  * each second), starting one and cancelling it. When a job followed here succeeds, the chapter is
- * read again, so the editor gets the aligned version.
+ * read again, so the editor gets the aligned version. So it is too when the page first sees a job
+ * that has already made a newer version than the one shown: the chapter may have been read just
+ * before the job ended (the wizard's alignment finishing as the studio opens), and the page would
+ * otherwise say "No transcript yet" until reloaded.
  */
-export function useAlignment(chapterId: string) {
+export function useAlignment(chapterId: string, shownVersion: number | null) {
   const queryClient = useQueryClient();
   const latest = useLatestAlignment(chapterId);
   const followed = useJob(latest.data?.id ?? null);
@@ -21,6 +26,7 @@ export function useAlignment(chapterId: string) {
   const job = followed.data ?? latest.data ?? null;
 
   const watched = useRef<string | null>(null);
+  const caughtUp = useRef<string | null>(null);
   useEffect(() => {
     if (!job) return;
     if (isJobActive(job)) {
@@ -29,8 +35,11 @@ export function useAlignment(chapterId: string) {
       watched.current = null;
       setEndedHere(job.id);
       if (job.status === 'succeeded') void reloadChapter(queryClient, chapterId);
+    } else if (caughtUp.current !== job.id && madeNewerVersion(job, shownVersion)) {
+      caughtUp.current = job.id;
+      void reloadChapter(queryClient, chapterId);
     }
-  }, [job, queryClient, chapterId]);
+  }, [job, queryClient, chapterId, shownVersion]);
 
   const cancelJob = useCallback(() => {
     if (!job) return;
@@ -48,4 +57,11 @@ export function useAlignment(chapterId: string) {
     cancel: cancelJob,
     start,
   };
+}
+
+/** Whether a finished alignment job made a version newer than the one the page shows. */
+function madeNewerVersion(job: Job, shownVersion: number | null): boolean {
+  if (job.status !== 'succeeded') return false;
+  const result = alignmentResultSchema.safeParse(job.result);
+  return result.success && result.data.version > (shownVersion ?? 0);
 }
