@@ -25,6 +25,17 @@ export type ProposalOrigin = (typeof proposalOrigins)[number];
 const proposalOriginSchema = z.enum(proposalOrigins);
 const confidenceSchema = z.number().min(0).max(1);
 
+/**
+ * Why the aligner doubts a word's timing (issue 22), so the editor can say so: `low-match` the
+ * recording's sound matched the word badly; `squeezed` the word got far less time than it takes to
+ * say; `departure` the narration seems to depart from the text here (a word left out, changed or
+ * added); `long-pause` a long silence sits where the word was placed; `music` other sound (music,
+ * noise) is around the word. Present only beside a doubtful `confidence`; dropped with it when a
+ * person confirms or edits the timing.
+ */
+export const timingDoubts = ['low-match', 'squeezed', 'departure', 'long-pause', 'music'] as const;
+export type TimingDoubt = (typeof timingDoubts)[number];
+
 export const transcriptWordSchema = z.object({
   id: z.string().min(1),
   text: z.string().min(1),
@@ -34,6 +45,7 @@ export const transcriptWordSchema = z.object({
   glossSource: textSourceSchema.optional(),
   glossOrigin: proposalOriginSchema.optional(),
   confidence: confidenceSchema.optional(),
+  timingDoubt: z.enum(timingDoubts).optional(),
 });
 
 export const transcriptSegmentSchema = z.object({
