@@ -23,7 +23,7 @@
  *    page does after the paint (the audio starting, an automatic save) may still be running.
  * 2. The full editor (the same page without `?mode=review`), driven twice: with the mouse (per
  *    sentence "Approve translation" and "Approve all glosses"; for a doubtful word "Words and
- *    timing" then its "Confirm timing"; "Save transcript" at the end; the page scrolled for each
+ *    timing" then its "Accept timing"; "Save transcript" at the end; the page scrolled for each
  *    click is measured), and with the keyboard only (Tab from the top of the page to each of those
  *    buttons in reading order, Enter on it; every Tab counted). Clicks and key presses per sentence
  *    are printed beside review mode's.
@@ -260,7 +260,7 @@ function editorButtons(page: Page, index: number, doubtful: boolean) {
   return [
     ...(doubtful ? [{ name: 'Words and timing', button: button('Words and timing') }] : []),
     { name: 'Approve translation', button: button('Approve translation') },
-    ...(doubtful ? [{ name: 'Confirm timing', button: button(/^Confirm timing of /) }] : []),
+    ...(doubtful ? [{ name: 'Accept timing', button: button(/^Accept timing of /) }] : []),
     { name: 'Approve all glosses', button: button('Approve all glosses') },
   ];
 }

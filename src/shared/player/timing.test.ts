@@ -5,9 +5,12 @@ import {
   activeWordIndex,
   clampSeek,
   clampTextSize,
+  highlightedWordIndex,
   lastStartingAtOrBefore,
   normalizePlaybackRate,
+  wordPlayFrom,
 } from './timing.ts';
+import { DOUBTFUL_CONFIDENCE } from '../contracts/studio.ts';
 
 describe('active segment', () => {
   const segments = [{ start: 0 }, { start: 4 }, { start: 9 }];
@@ -57,6 +60,36 @@ describe('active word', () => {
         },
       ),
     );
+  });
+});
+
+describe('a word whose published timing is doubtful (decision 050)', () => {
+  const doubtful = DOUBTFUL_CONFIDENCE - 0.2;
+  const words = [
+    { start: 0.3, end: 0.6, confidence: 0.9 },
+    { start: 0.6, end: 1.0, confidence: doubtful },
+    { start: 1.0, end: 1.4 },
+    { start: 1.4, end: 1.8, confidence: DOUBTFUL_CONFIDENCE },
+  ];
+
+  it('is not highlighted while it is said: only its line is', () => {
+    expect(activeWordIndex(words, 0.7)).toBe(1);
+    expect(highlightedWordIndex(words, 0.7)).toBe(-1);
+  });
+
+  it('leaves the words around it highlighted as before', () => {
+    expect(highlightedWordIndex(words, 0.4)).toBe(0);
+    expect(highlightedWordIndex(words, 1.1)).toBe(2);
+    // At the threshold a timing is no longer doubtful.
+    expect(highlightedWordIndex(words, 1.5)).toBe(3);
+    expect(highlightedWordIndex(words, 0.1)).toBe(-1);
+  });
+
+  it('plays from its line’s start when clicked; any other word from its own', () => {
+    const line = { start: 0.25 };
+    expect(wordPlayFrom(words[1]!, line)).toBe(0.25);
+    expect(wordPlayFrom(words[0]!, line)).toBe(0.3);
+    expect(wordPlayFrom(words[2]!, line)).toBe(1.0);
   });
 });
 

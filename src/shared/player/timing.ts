@@ -1,4 +1,5 @@
-import type { TranscriptSegment } from '../transcript.ts';
+import { isDoubtful } from '../studio/doubtful.ts';
+import type { TranscriptSegment, TranscriptWord } from '../transcript.ts';
 
 /** A segment may become active this long before its start (spec). */
 export const SEGMENT_LEAD_SECONDS = 0.5;
@@ -68,3 +69,26 @@ export function activeWordIndex(
   // In a pause between sentences no word is active.
   return time <= word.end + 0.25 ? index : -1;
 }
+
+/**
+ * The word the player lights up at `time`: the active word, unless the aligner doubts its
+ * published timing (decision 050). Then no word is lit, only its line (the line's highlight is
+ * the segment's own): a word lit where it is not said would teach the learner a wrong sound.
+ */
+export function highlightedWordIndex(
+  words: readonly Pick<TranscriptWord, 'start' | 'end' | 'confidence'>[],
+  time: number,
+  starts: ArrayLike<number> = words.map((word) => word.start),
+): number {
+  const index = activeWordIndex(words, time, starts);
+  return index >= 0 && isDoubtful(words[index]!.confidence) ? -1 : index;
+}
+
+/**
+ * Where a click on a word plays from: its start, or for a word whose timing the aligner doubts
+ * its line's start, which is known to be right and where the word will be heard (decision 050).
+ */
+export const wordPlayFrom = (
+  word: Pick<TranscriptWord, 'start' | 'confidence'>,
+  segment: Pick<TranscriptSegment, 'start'>,
+): number => (isDoubtful(word.confidence) ? segment.start : word.start);

@@ -42,8 +42,8 @@ class FakeElement {
   }
 }
 
-function setup() {
-  const index = buildTranscriptIndex(transcript);
+function setup(timed: Transcript = transcript) {
+  const index = buildTranscriptIndex(timed);
   const words = index.words.map(() => new FakeElement());
   const segments = index.segments.map(() => new FakeElement());
   const changes: HighlightChange[] = [];
@@ -170,6 +170,25 @@ describe('highlighter', () => {
     highlighter.clear();
     expect(activeWords()).toEqual([]);
     expect(currentSegments()).toEqual([]);
+  });
+
+  it('lights the line but not a word whose published timing is doubtful (decision 050)', () => {
+    const doubtful: Transcript = {
+      segments: transcript.segments.map((segment, s) => ({
+        ...segment,
+        words: segment.words.map((word, w) =>
+          s === 0 && w === 1 ? { ...word, confidence: 0.2 } : word,
+        ),
+      })),
+    };
+    const { highlighter, activeWords, currentSegments } = setup(doubtful);
+    highlighter.update(1.2);
+    expect(activeWords()).toEqual([0]);
+    highlighter.update(1.7); // "Lucía" is being said
+    expect(activeWords()).toEqual([]);
+    expect(currentSegments()).toEqual([0]);
+    highlighter.update(4.1);
+    expect(activeWords()).toEqual([2]);
   });
 
   it('reports each change with the clock time and whether the segment changed', () => {

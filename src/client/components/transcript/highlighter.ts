@@ -1,5 +1,5 @@
 import {
-  activeWordIndex,
+  highlightedWordIndex,
   lastStartingAtOrBefore,
   SEGMENT_LEAD_SECONDS,
 } from '#shared/player/timing';
@@ -23,7 +23,7 @@ export interface HighlightTargets {
 export const ACTIVE_WORD_ATTRIBUTE = 'data-active';
 
 /**
- * Follows the audio clock: finds the active word and segment by binary search and toggles the
+ * Follows the audio clock: finds the word to light and the active segment by binary search and toggles the
  * attributes of the elements that changed only (at most four per change), never React state.
  */
 export class Highlighter {
@@ -42,7 +42,8 @@ export class Highlighter {
    */
   update(time: number, clockTime: number = time): boolean {
     const { index } = this;
-    const word = activeWordIndex(index.words, time, index.wordStarts);
+    // A word whose published timing is doubtful is not lit: its line is (decision 050).
+    const word = highlightedWordIndex(index.words, time, index.wordStarts);
     const segment =
       index.segments.length === 0
         ? -1

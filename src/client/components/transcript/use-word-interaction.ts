@@ -1,4 +1,5 @@
 import { useCallback, useEffect } from 'react';
+import { wordPlayFrom } from '#shared/player/timing';
 import type { TranscriptSegment } from '#shared/transcript';
 import { playAudio, seekTo } from '#client/components/audio/audio-actions';
 import type { TranscriptElements } from './transcript-elements';
@@ -7,7 +8,7 @@ import { wordForKey } from './word-navigation';
 
 /**
  * One delegated click handler and one key handler for the whole transcript. A click on a word (or
- * Enter/Space on it) plays from it and activates it (`onWord`: the translation popup); a click
+ * Enter/Space on it) plays from it (from its line when its timing is doubtful) and activates it (`onWord`: the translation popup); a click
  * elsewhere on a line plays from the line; the arrows, Home and End move between words (one tab
  * stop for all of them); the line buttons translate, bookmark, save or, in the reader, listen from there.
  */
@@ -52,7 +53,8 @@ export function useWordInteraction({
       const word = index.words[w];
       if (!word) return;
       if (audio) {
-        seekTo(audio, word.start);
+        // A doubtful word plays from its line's start (decision 050).
+        seekTo(audio, wordPlayFrom(word, index.segments[index.wordSegment[w]!]!));
         playAudio(audio);
         sync();
       }

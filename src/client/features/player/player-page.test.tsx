@@ -104,6 +104,39 @@ describe('player page', () => {
     expect(transcriptLines()[0]).toHaveAttribute('aria-current', 'true');
   });
 
+  it('lights the line, not the word, of a word whose published timing is doubtful, and plays it from its line', async () => {
+    // "Hace" (line 2) was left doubtful by the aligner when the chapter was published.
+    const doubtful = {
+      segments: transcript.segments.map((segment) => ({
+        ...segment,
+        words: segment.words.map((word) =>
+          word.text === 'Hace' ? { ...word, confidence: 0.2, timingDoubt: 'low-match' } : word,
+        ),
+      })),
+    };
+    const { container } = await openPlayer({
+      [`GET /api/chapters/${chapterId}/transcript`]: () => json(200, doubtful),
+    });
+    const audio = audioOf(container);
+    // The player takes its element over in a transition (decision 037): clicks seek after that.
+    await waitFor(() => expect(audio).toHaveAttribute('src', `/api/chapters/${chapterId}/audio`));
+    fireEvent.click(transcriptWord('Hace'));
+    expect(audio.currentTime).toBe(3.2);
+    expect(media.play).toHaveBeenCalled();
+    // The highlight is drawn at the clock when playback pauses (jsdom runs no animation frames).
+    const pauseAfter = (seconds: number) =>
+      act(() => {
+        media.advance(audio, seconds);
+        audio.pause();
+      });
+    pauseAfter(0.3); // 3.5 s: "Hace" is being said
+    expect(transcriptLines()[1]).toHaveAttribute('aria-current', 'true');
+    expect(container.querySelector('[data-active]')).toBeNull();
+    act(() => void audio.play());
+    pauseAfter(0.4); // 3.9 s: "sol" is lit as before
+    expect(transcriptWord('sol')).toHaveAttribute('data-active');
+  });
+
   it('asks the server for a word without a gloss, and labels machine translations', async () => {
     const { fetchMock } = await openPlayer({
       'POST /api/translate': () => json(200, { translation: 'arrives', source: 'api' }),

@@ -218,6 +218,33 @@ describe('review mode', () => {
     expect(counts()).toMatch(/· 0 timings$/);
   });
 
+  it('says why each timing is doubtful, and T drops the reason with the confidence', async () => {
+    const withReason: Transcript = {
+      segments: reviewTranscript.segments.map((segment) => ({
+        ...segment,
+        words: segment.words.map((word) =>
+          word.text === 'Compra' ? { ...word, timingDoubt: 'music' as const } : word,
+        ),
+      })),
+    };
+    const { user, fetchMock } = await openReview(withReason);
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(shown()).toBe('s3'));
+    const timing = screen.getByRole('region', { name: 'Doubtful timing (2)' });
+    const items = within(timing).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Music or noise is heard around the word.');
+    expect(items[1]).toHaveTextContent('The aligner is unsure of this sentence’s timing.');
+    expect(
+      within(timing).getByRole('button', { name: 'Accept the timing of Compra' }),
+    ).toHaveAccessibleDescription('Music or noise is heard around the word.');
+    await user.keyboard('ts');
+    await waitFor(() => expect(requestsTo(fetchMock, 'PUT', `${api}/transcript`)).toHaveLength(1));
+    const [, , third] = sentBody<SaveTranscriptRequest>(fetchMock, 'PUT', `${api}/transcript`)
+      .transcript.segments;
+    expect(third!.words[0]).not.toHaveProperty('timingDoubt');
+    expect(third!.words[0]).not.toHaveProperty('confidence');
+  });
+
   it('sends a wrong timing to the full editor’s timing panel, at that word', async () => {
     const { user } = await openReview();
     await user.keyboard('{ArrowRight}');

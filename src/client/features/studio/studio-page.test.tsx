@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '#shared/contracts/jobs';
 import type { SaveTranscriptRequest, StudioChapter } from '#shared/contracts/studio';
-import type { Transcript } from '#shared/transcript';
+import type { TimingDoubt, Transcript } from '#shared/transcript';
 import { installFakeMedia } from '#client/test/fake-media';
 import { adminFixture, json, renderApp, sessionOf, stubApi } from '#client/test/render-app';
 import {
@@ -107,6 +107,14 @@ const jobOf = (overrides: Partial<Job> = {}): Job => ({
   startedAt: null,
   finishedAt: null,
   ...overrides,
+});
+
+/** The transcript with the aligner's reason for doubting one word (by its text). */
+const doubtedFor = (text: string, timingDoubt: TimingDoubt): Transcript => ({
+  segments: transcript.segments.map((segment) => ({
+    ...segment,
+    words: segment.words.map((word) => (word.text === text ? { ...word, timingDoubt } : word)),
+  })),
 });
 
 const sentence = (number: number) => screen.getByRole('article', { name: `Sentence ${number}` });
@@ -252,7 +260,7 @@ describe('transcript studio', () => {
     await user.keyboard('{Shift>}{ArrowLeft}{/Shift}');
     expect(llega).toHaveAttribute('aria-valuenow', '0.97');
     // A person set it: it is no longer doubtful.
-    expect(screen.queryByRole('button', { name: 'Confirm timing of llega' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Accept timing of llega' })).toBeNull();
     expect(screen.getByText('2 doubtful places')).toBeVisible();
 
     // The first word cannot leave the audio.
@@ -417,15 +425,88 @@ describe('transcript studio', () => {
       expect(screen.getByRole('slider', { name: 'Start of Hace' })).toHaveFocus(),
     );
     expect(screen.getByText(/Doubtful sentence 2, confidence 30%/)).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Confirm sentence timing (30%)' }));
+    await user.click(screen.getByRole('button', { name: 'Accept sentence timing (30%)' }));
     expect(within(sentence(2)).queryByText(/Doubtful timing/)).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Next doubtful' }));
     await waitFor(() =>
       expect(screen.getByRole('slider', { name: 'Start of mercado' })).toHaveFocus(),
     );
-    await user.click(screen.getByRole('button', { name: 'Confirm timing of mercado' }));
+    await user.click(screen.getByRole('button', { name: 'Accept timing of mercado' }));
     expect(screen.getByText('1 doubtful place')).toBeVisible();
+    // The button stays where it was: the focus is on the row's Play, the announcement says so.
+    expect(screen.getByRole('button', { name: 'Play word mercado' })).toHaveFocus();
+    expect(screen.getByText('Timing of “mercado” accepted.')).toBeVisible();
+  });
+
+  it('says why each doubtful word is doubtful, beside it and on its start', async () => {
+    const reasons = chapterOf({ transcript: doubtedFor('llega', 'departure') });
+    const user = userEvent.setup();
+    await openStudio(reasons);
+    await user.click(screen.getByRole('button', { name: 'Next doubtful' }));
+    const llega = await screen.findByRole('slider', { name: 'Start of llega' });
+    const departure = 'Doubtful timing: the narration seems to depart from the text here.';
+    expect(llega).toHaveAccessibleDescription(departure);
+    expect(screen.getByText(departure)).toBeVisible();
+    expect(
+      screen.getByText(
+        'Doubtful word “llega” in sentence 1, confidence 20%: the narration seems to depart from the text here.',
+      ),
+    ).toBeVisible();
+    // "mercado" was aligned before the aligner gave reasons.
+    expect(screen.getByRole('slider', { name: 'Start of mercado' })).toHaveAccessibleDescription(
+      'Doubtful timing: the aligner is unsure of this word’s start.',
+    );
+    expect(screen.getByRole('slider', { name: 'Start of al' })).not.toHaveAccessibleDescription();
+    expect(
+      screen.getByRole('button', { name: 'Accept timing of llega' }),
+    ).toHaveAccessibleDescription(departure);
+  });
+
+  it('accepts a doubtful word with T on its start, unsaved until saved, and goes to the next doubtful place', async () => {
+    const reasons = chapterOf({ transcript: doubtedFor('llega', 'squeezed') });
+    const user = userEvent.setup();
+    const { fetchMock } = await openStudio(reasons);
+    await user.click(screen.getByRole('button', { name: 'Next doubtful' }));
+    const llega = await screen.findByRole('slider', { name: 'Start of llega' });
+    await waitFor(() => expect(llega).toHaveFocus());
+
+    await user.keyboard('t');
+    expect(screen.queryByRole('button', { name: 'Accept timing of llega' })).toBeNull();
+    expect(screen.getByText('Unsaved changes')).toBeVisible();
+    expect(screen.getByText('2 doubtful places')).toBeVisible();
+    // On to the least confident place left: sentence 2's timing.
+    await waitFor(() =>
+      expect(screen.getByRole('slider', { name: 'Start of Hace' })).toHaveFocus(),
+    );
+    expect(
+      screen.getByText('Timing of “llega” accepted. Doubtful sentence 2, confidence 30%.'),
+    ).toBeVisible();
+    // There T accepts the sentence's timing; then mercado's, the last.
+    await user.keyboard('t');
+    await waitFor(() =>
+      expect(screen.getByRole('slider', { name: 'Start of mercado' })).toHaveFocus(),
+    );
+    // Typing a T in a gloss is typing.
+    const gloss = screen.getByRole('textbox', { name: 'Gloss of mercado' });
+    await user.type(gloss, 'T');
+    expect(gloss).toHaveValue('marketT');
+    expect(screen.getByText('1 doubtful place')).toBeVisible();
+    screen.getByRole('slider', { name: 'Start of mercado' }).focus();
+    await user.keyboard('t');
+    expect(
+      screen.getByText('Timing of “mercado” accepted. No doubtful places left.'),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Next doubtful' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Save transcript' }));
+    await screen.findByText('Saved as version 4.');
+    const [first, second] = sentBody<SaveTranscriptRequest>(fetchMock, 'PUT', `${api}/transcript`)
+      .transcript.segments;
+    expect(first!.words[1]).not.toHaveProperty('confidence');
+    expect(first!.words[1]).not.toHaveProperty('timingDoubt');
+    expect(first!.words[3]).not.toHaveProperty('confidence');
+    expect(second).not.toHaveProperty('confidence');
   });
 
   it('plays a word from its start and stops at its end', async () => {

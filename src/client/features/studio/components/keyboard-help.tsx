@@ -12,6 +12,7 @@ const timingKeys: readonly KeyHelp[] = [
   { keys: ['←', '→'], action: 'Move the selected word’s start by 10 ms' },
   { keys: ['Shift', '←', '→'], action: 'Move it by 50 ms' },
   { keys: ['Enter'], action: 'Play the selected word' },
+  { keys: ['T'], action: 'Accept its doubtful timing, go to the next doubtful place' },
   { keys: ['Space', 'J'], action: 'Tap-along: the next word starts now' },
   { keys: ['Esc'], action: 'Stop tap-along' },
 ];

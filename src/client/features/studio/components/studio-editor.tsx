@@ -15,13 +15,8 @@ import { useAlignment } from '../hooks/use-alignment';
 import { useSpanPlayer } from '../hooks/use-span-player';
 import { useTapAlong } from '../hooks/use-tap-along';
 import { useTranscriptEditor } from '../hooks/use-transcript-editor';
-import {
-  clearSentenceDoubt,
-  clearWordDoubt,
-  doubtfulPlaces,
-  nextDoubtful,
-} from '../rules/doubtful';
-import { formatConfidence } from '../rules/labels';
+import { acceptDoubtAt, clearWordDoubt, doubtfulPlaces, nextDoubtful } from '../rules/doubtful';
+import { formatConfidence, timingDoubtReason } from '../rules/labels';
 import { describeRefusal } from '../rules/refusal';
 import { reviewCounts, summaryOf } from '../rules/review-queue';
 import {
@@ -154,8 +149,7 @@ export function StudioEditor({ chapterId, chapter }: StudioEditorProps) {
       edit((value) => byPerson(value, setWordStart(value, ref, seconds, duration ?? 0), ref)),
     setGloss: (ref, gloss) => edit((value) => setGloss(value, ref.segment, ref.word, gloss)),
     approveGloss: (ref) => edit((value) => approveGloss(value, ref.segment, ref.word)),
-    confirmWordTiming: (ref) => edit((value) => clearWordDoubt(value, ref)),
-    confirmSentenceTiming: (index) => edit((value) => clearSentenceDoubt(value, index)),
+    acceptTiming,
     playWord: (ref) => {
       const segment = segments[ref.segment];
       const word = transcript ? wordAt(transcript, ref) : undefined;
@@ -182,11 +176,16 @@ export function StudioEditor({ chapterId, chapter }: StudioEditorProps) {
     },
   };
 
-  function goToNextDoubtful() {
-    if (!transcript) return;
-    const next = nextDoubtful(transcript, visited);
+  /**
+   * Sends the administrator to the least confident place not visited yet (of `from`: the
+   * transcript as an accept just left it), saying where, how confident and why, after `done`.
+   */
+  function goToNextDoubtful(from: Transcript | null = transcript, done = '') {
+    if (!from) return;
+    const say = (text: string) => setAnnouncement(done ? `${done} ${text}` : text);
+    const next = nextDoubtful(from, visited);
     if (!next) {
-      setAnnouncement('No doubtful places left.');
+      say('No doubtful places left.');
       return;
     }
     const { place } = next;
@@ -199,11 +198,33 @@ export function StudioEditor({ chapterId, chapter }: StudioEditorProps) {
     }));
     const number = place.segment + 1;
     const confidence = formatConfidence(place.confidence);
-    setAnnouncement(
-      place.kind === 'word'
-        ? `Doubtful word “${segments[place.segment]!.words[place.word]!.text}” in sentence ${number}, confidence ${confidence}.`
+    const word = place.kind === 'word' ? from.segments[place.segment]!.words[place.word]! : null;
+    say(
+      word
+        ? `Doubtful word “${word.text}” in sentence ${number}, confidence ${confidence}: ${timingDoubtReason(word.timingDoubt)}.`
         : `Doubtful sentence ${number}, confidence ${confidence}.`,
     );
+  }
+
+  /**
+   * A doubtful timing that is right, accepted (its confidence and reason dropped, an unsaved edit):
+   * the word's when it is doubtful, else its sentence's. The T key then goes on to the next
+   * doubtful place; the buttons stay.
+   */
+  function acceptTiming(segmentIndex: number, word: number | null, then: 'stay' | 'next') {
+    if (!transcript) return;
+    const { transcript: after, accepted } = acceptDoubtAt(transcript, segmentIndex, word);
+    if (!accepted) {
+      setAnnouncement('Nothing doubtful to accept here.');
+      return;
+    }
+    edit((value) => acceptDoubtAt(value, segmentIndex, word).transcript);
+    const done =
+      accepted.kind === 'word'
+        ? `Timing of “${segments[segmentIndex]!.words[accepted.word]!.text}” accepted.`
+        : `Timing of sentence ${segmentIndex + 1} accepted.`;
+    if (then === 'next') goToNextDoubtful(after, done);
+    else setAnnouncement(done);
   }
 
   function onSave() {
@@ -266,7 +287,7 @@ export function StudioEditor({ chapterId, chapter }: StudioEditorProps) {
           saving={save.isPending}
           onSave={onSave}
           doubtfulCount={doubtfulCount}
-          onNextDoubtful={goToNextDoubtful}
+          onNextDoubtful={() => goToNextDoubtful()}
           prefilling={prefill.isPending}
           onPrefill={onPrefill}
           translationServices={chapter.translationServices}

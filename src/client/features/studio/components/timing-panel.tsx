@@ -1,12 +1,14 @@
-import { Hand, RefreshCw, Square } from 'lucide-react';
+import { Check, Hand, RefreshCw, Square } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Waveform } from '#shared/contracts/studio';
 import type { Transcript } from '#shared/transcript';
 import { Button } from '#client/components/ui/button';
 import { FormAlert } from '#client/components/ui/form-alert';
 import { Spinner } from '#client/components/ui/spinner';
+import { keyTargetOf } from '../hooks/key-target';
 import { isDoubtful } from '../rules/doubtful';
-import { formatConfidence, wordLabels } from '../rules/labels';
+import { isAcceptTimingKey } from '../rules/editor-keys';
+import { asSentence, formatConfidence, sentenceDoubtReason, wordLabels } from '../rules/labels';
 import { sentenceWindow, type TimeWindow } from '../rules/waveform-geometry';
 import { startBounds, type WordRef } from '../rules/word-timing';
 import type { Refusal } from '../rules/refusal';
@@ -19,8 +21,11 @@ export interface TimingActions {
   move: (ref: WordRef, seconds: number) => void;
   setGloss: (ref: WordRef, gloss: string) => void;
   approveGloss: (ref: WordRef) => void;
-  confirmWordTiming: (ref: WordRef) => void;
-  confirmSentenceTiming: (segment: number) => void;
+  /**
+   * Accept a doubtful timing in sentence `segment`: the word's (`word`) when it is doubtful, else
+   * the sentence's. `then`: stay (the buttons), or go on to the next doubtful place (the T key).
+   */
+  acceptTiming: (segment: number, word: number | null, then: 'stay' | 'next') => void;
   playWord: (ref: WordRef) => void;
   playFrom: (seconds: number, until: number) => void;
   startTapAlong: (segment: number) => void;
@@ -114,11 +119,21 @@ export function TimingPanel({
     (word) => playingKey === `w:${segment.id}:${word.id}`,
   );
   const ref = (word: number): WordRef => ({ segment: segmentIndex, word });
+  const doubtIdOf = (word: number) => `${id}-doubt-${word}`;
+  const realignButton = useRef<HTMLButtonElement>(null);
 
   return (
     <div
       id={id}
       className="@container mt-4 space-y-3 rounded-xl border border-line bg-canvas p-3 sm:p-4"
+      // T on a word's start or in its row accepts that word's doubtful timing (else the
+      // sentence's) and goes on to the next doubtful place, as Next doubtful would.
+      onKeyDown={(event) => {
+        if (!isAcceptTimingKey(event.nativeEvent, keyTargetOf(event.target))) return;
+        const word = (event.target as HTMLElement).closest<HTMLElement>('[data-word]');
+        event.preventDefault();
+        actions.acceptTiming(segmentIndex, word ? Number(word.dataset.word) : null, 'next');
+      }}
     >
       <div className="flex flex-wrap items-center gap-2">
         {tapping ? (
@@ -138,6 +153,7 @@ export function TimingPanel({
           </Button>
         )}
         <Button
+          ref={realignButton}
           variant="secondary"
           size="sm"
           disabled={durationSeconds === null || realigning || tapping}
@@ -148,13 +164,24 @@ export function TimingPanel({
           {realigning ? 'Re-aligning…' : 'Re-align sentence'}
         </Button>
         {isDoubtful(segment.confidence) ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => actions.confirmSentenceTiming(segmentIndex)}
-          >
-            Confirm sentence timing ({formatConfidence(segment.confidence)})
-          </Button>
+          <>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-describedby={`${id}-sentence-doubt`}
+              onClick={() => {
+                actions.acceptTiming(segmentIndex, null, 'stay');
+                // The button goes with the doubt: the focus stays beside it.
+                realignButton.current?.focus();
+              }}
+            >
+              <Check aria-hidden="true" className="size-4" />
+              Accept sentence timing ({formatConfidence(segment.confidence)})
+            </Button>
+            <p id={`${id}-sentence-doubt`} className="basis-full text-xs text-level-advanced-ink">
+              {asSentence(sentenceDoubtReason)}
+            </p>
+          </>
         ) : null}
       </div>
 
@@ -195,6 +222,7 @@ export function TimingPanel({
           onMove={(word, seconds) => actions.move(ref(word), seconds)}
           onPlayWord={(word) => actions.playWord(ref(word))}
           onPlayFrom={(seconds) => actions.playFrom(seconds, shown.end)}
+          doubtIdOf={doubtIdOf}
           audioRef={audioRef}
           playing={playingKey !== null}
           handleRefs={handleRefs}
@@ -210,7 +238,7 @@ export function TimingPanel({
       {durationSeconds !== null ? (
         <p className="text-xs text-ink-muted">
           Focus a word’s start on the waveform: ← → move it by 10 ms, with Shift by 50 ms; Enter
-          plays the word. Or drag it.
+          plays the word; T accepts a doubtful timing and goes to the next. Or drag it.
         </p>
       ) : null}
 
@@ -239,7 +267,8 @@ export function TimingPanel({
         onPlayWord={(word) => actions.playWord(ref(word))}
         onGlossChange={(word, gloss) => actions.setGloss(ref(word), gloss)}
         onApproveGloss={(word) => actions.approveGloss(ref(word))}
-        onConfirmTiming={(word) => actions.confirmWordTiming(ref(word))}
+        onAcceptTiming={(word) => actions.acceptTiming(segmentIndex, word, 'stay')}
+        doubtIdOf={doubtIdOf}
       />
     </div>
   );

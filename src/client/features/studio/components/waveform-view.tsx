@@ -3,6 +3,7 @@ import type { Waveform } from '#shared/contracts/studio';
 import type { TranscriptWord } from '#shared/transcript';
 import { cn } from '#client/lib/cn';
 import { useElementWidth } from '../hooks/use-element-width';
+import { isDoubtful } from '../rules/doubtful';
 import { formatTimestamp } from '../rules/labels';
 import { timeToX, xToTime, type TimeWindow } from '../rules/waveform-geometry';
 import { LARGE_NUDGE_SECONDS, NUDGE_SECONDS, type TimeBounds } from '../rules/word-timing';
@@ -34,6 +35,8 @@ export interface WaveformViewProps {
   onMove: (index: number, seconds: number) => void;
   onPlayWord: (index: number) => void;
   onPlayFrom: (seconds: number) => void;
+  /** The id of a doubtful word's explanation (in its row), which describes its start too. */
+  doubtIdOf: (index: number) => string;
   audioRef: RefObject<HTMLAudioElement | null>;
   playing: boolean;
   /** The start handles, for focusing one from outside (Next doubtful). */
@@ -49,8 +52,9 @@ const nudgeFor = (event: KeyboardEvent): number | null => {
 
 /**
  * The selected sentence on the chapter's waveform: its words' starts are sliders (focus one and
- * use the arrow keys, or drag it), their texts sit between the boundaries, and a playhead follows
- * playback. Clicking the waveform plays from there.
+ * use the arrow keys, or drag it), their texts sit between the boundaries (a doubtful word's
+ * underlined, its start described by why it is doubtful), and a playhead follows playback.
+ * Clicking the waveform plays from there.
  */
 export function WaveformView(props: WaveformViewProps) {
   const { window: shown, words, labels, boundsOf, audioRef, playing } = props;
@@ -131,6 +135,8 @@ export function WaveformView(props: WaveformViewProps) {
               'pointer-events-none absolute bottom-0 h-6 truncate px-1 text-xs leading-6',
               index === props.selectedWord ? 'font-semibold text-accent-ink' : 'text-ink',
               index === props.awaitedWord && 'rounded bg-accent text-accent-fg',
+              isDoubtful(word.confidence) &&
+                'underline decoration-level-advanced-ink decoration-wavy underline-offset-4',
             )}
             style={{ left: x(word.start), width: Math.max(0, x(word.end) - x(word.start)) }}
           >
@@ -140,6 +146,7 @@ export function WaveformView(props: WaveformViewProps) {
         {words.map((word, index) => {
           const bounds = boundsOf(index);
           const selected = index === props.selectedWord;
+          const doubtful = isDoubtful(word.confidence);
           return (
             <div
               key={word.id}
@@ -148,7 +155,9 @@ export function WaveformView(props: WaveformViewProps) {
               }}
               role="slider"
               tabIndex={0}
+              data-word={index}
               aria-label={`Start of ${labels[index]}`}
+              aria-describedby={doubtful ? props.doubtIdOf(index) : undefined}
               aria-orientation="horizontal"
               aria-valuemin={bounds.min}
               aria-valuemax={bounds.max}

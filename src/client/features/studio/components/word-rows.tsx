@@ -1,11 +1,11 @@
-import { Check, Play, Square } from 'lucide-react';
+import { Check, CircleAlert, Play, Square } from 'lucide-react';
 import type { TranscriptWord } from '#shared/transcript';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Input } from '#client/components/ui/input';
 import { cn } from '#client/lib/cn';
 import { isDoubtful } from '../rules/doubtful';
-import { formatConfidence, formatTimestamp } from '../rules/labels';
+import { doubtfulWordText, formatConfidence, formatTimestamp } from '../rules/labels';
 import { TextSourceMark } from './text-source-mark';
 
 export interface WordRowsProps {
@@ -18,10 +18,15 @@ export interface WordRowsProps {
   onPlayWord: (index: number) => void;
   onGlossChange: (index: number, gloss: string) => void;
   onApproveGloss: (index: number) => void;
-  onConfirmTiming: (index: number) => void;
+  onAcceptTiming: (index: number) => void;
+  /** The id of a doubtful word's explanation (its start on the waveform is described by it too). */
+  doubtIdOf: (index: number) => string;
 }
 
-/** Each word of the open sentence: play it, its start, its gloss (edit, approve), its doubt. */
+/**
+ * Each word of the open sentence: play it, its start, its gloss (edit, approve), its doubt and why
+ * (accept it). A row carries its word's index (`data-word`): T pressed in it accepts that word.
+ */
 export function WordRows({
   sentenceNumber,
   words,
@@ -32,16 +37,19 @@ export function WordRows({
   onPlayWord,
   onGlossChange,
   onApproveGloss,
-  onConfirmTiming,
+  onAcceptTiming,
+  doubtIdOf,
 }: WordRowsProps) {
   return (
     <ol aria-label={`Words of sentence ${sentenceNumber}`} className="divide-y divide-line">
       {words.map((word, index) => {
         const label = labels[index]!;
         const playing = playingWord === index;
+        const doubtful = isDoubtful(word.confidence);
         return (
           <li
             key={word.id}
+            data-word={index}
             className={cn(
               // Laid out by the panel's width (a container query), not the window's: the admin
               // sidebar and the page's side column take their share first.
@@ -94,10 +102,17 @@ export function WordRows({
                     variant="ghost"
                     size="sm"
                     className="h-8 px-3"
-                    aria-label={`Confirm timing of ${label}`}
-                    onClick={() => onConfirmTiming(index)}
+                    aria-label={`Accept timing of ${label}`}
+                    aria-describedby={doubtIdOf(index)}
+                    onClick={(event) => {
+                      // The button goes with the doubt: the focus stays in the row, on its Play.
+                      const row = event.currentTarget.closest('li');
+                      onAcceptTiming(index);
+                      row?.querySelector('button')?.focus();
+                    }}
                   >
-                    Confirm
+                    <Check aria-hidden="true" className="size-3.5" />
+                    Accept
                   </Button>
                 </>
               ) : null}
@@ -119,6 +134,15 @@ export function WordRows({
                 </Button>
               ) : null}
             </div>
+            {doubtful ? (
+              <p
+                id={doubtIdOf(index)}
+                className="col-span-full flex items-start gap-1.5 text-xs text-level-advanced-ink"
+              >
+                <CircleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+                {doubtfulWordText(word.timingDoubt)}
+              </p>
+            ) : null}
           </li>
         );
       })}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Transcript } from '#shared/transcript';
-import { reviewCommand, type KeyContext, type KeyTarget } from '../rules/review-keys';
+import { reviewCommand, type KeyContext } from '../rules/review-keys';
 import {
   reviewStep,
   sentenceAt,
@@ -8,6 +8,7 @@ import {
   type ReviewAction,
   type ReviewSession,
 } from '../rules/review-session';
+import { keyTargetOf } from './key-target';
 import type { PlayingSpan } from './use-span-player';
 
 /** Review mode saves by itself after this many approved sentences, and at the end of the stream. */
@@ -30,16 +31,6 @@ export interface UseReviewOptions {
   play: (span: PlayingSpan) => void;
   stop: () => void;
   saving: ReviewSaving;
-}
-
-const TEXT_INPUT = /^(?:text|search|email|url|tel|password|number)$/;
-
-function targetKind(target: EventTarget | null): KeyTarget {
-  if (!(target instanceof HTMLElement)) return 'other';
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return 'text';
-  if (target instanceof HTMLSelectElement) return 'text';
-  if (target instanceof HTMLInputElement) return TEXT_INPUT.test(target.type) ? 'text' : 'control';
-  return target.closest('button, a[href], [role="button"], summary') ? 'control' : 'other';
 }
 
 function contextOf(session: ReviewSession): KeyContext {
@@ -111,7 +102,7 @@ export function useReview({ transcript, edit, play, stop, saving }: UseReviewOpt
       if (target?.closest('[role="dialog"], [role="alertdialog"]')) return;
       const command = reviewCommand(
         event,
-        targetKind(event.target),
+        keyTargetOf(event.target),
         contextOf(latest.current.session),
       );
       if (!command) return;

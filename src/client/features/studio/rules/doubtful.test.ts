@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Transcript } from '#shared/transcript';
 import { DOUBTFUL_CONFIDENCE } from '#shared/contracts/studio';
-import { clearSentenceDoubt, clearWordDoubt, doubtfulPlaces, nextDoubtful } from './doubtful';
+import {
+  acceptDoubtAt,
+  clearSentenceDoubt,
+  clearWordDoubt,
+  doubtfulPlaces,
+  nextDoubtful,
+} from './doubtful';
 
 const low = DOUBTFUL_CONFIDENCE / 2;
 const transcript: Transcript = {
@@ -24,7 +30,7 @@ const transcript: Transcript = {
       text: 'tres cuatro',
       confidence: low,
       words: [
-        { id: 'w3', text: 'tres', start: 1, end: 1.5, confidence: low },
+        { id: 'w3', text: 'tres', start: 1, end: 1.5, confidence: low, timingDoubt: 'long-pause' },
         { id: 'w4', text: 'cuatro', start: 1.5, end: 2 },
       ],
     },
@@ -72,5 +78,35 @@ describe('nextDoubtful', () => {
     expect('confidence' in value.segments[1]!.words[0]!).toBe(false);
     // Untouched sentences are the same objects.
     expect(clearWordDoubt(transcript, { segment: 1, word: 1 })).toBe(transcript);
+  });
+});
+
+describe('accepting a doubtful timing', () => {
+  it('drops the word’s confidence and the aligner’s reason together', () => {
+    const accepted = clearWordDoubt(transcript, { segment: 1, word: 0 });
+    const word = accepted.segments[1]!.words[0]!;
+    expect(word).toEqual({ id: 'w3', text: 'tres', start: 1, end: 1.5 });
+    // The rest of the sentence, and the sentence's own doubt, stay.
+    expect(accepted.segments[1]!.confidence).toBe(low);
+    expect(accepted.segments[0]).toBe(transcript.segments[0]);
+  });
+
+  it('accepts the word at the place when it is doubtful, else the sentence’s timing', () => {
+    const word = acceptDoubtAt(transcript, 1, 0);
+    expect(word.accepted).toEqual({ kind: 'word', word: 0 });
+    expect(word.transcript.segments[1]!.words[0]).not.toHaveProperty('timingDoubt');
+    expect(word.transcript.segments[1]!.confidence).toBe(low);
+
+    // "cuatro" is not doubtful: its sentence is.
+    const sentence = acceptDoubtAt(transcript, 1, 1);
+    expect(sentence.accepted).toEqual({ kind: 'sentence' });
+    expect(sentence.transcript.segments[1]).not.toHaveProperty('confidence');
+    expect(sentence.transcript.segments[1]!.words[0]!.confidence).toBe(low);
+    expect(acceptDoubtAt(transcript, 1, null).accepted).toEqual({ kind: 'sentence' });
+  });
+
+  it('changes nothing where nothing is doubtful', () => {
+    expect(acceptDoubtAt(transcript, 0, 1)).toEqual({ transcript, accepted: null });
+    expect(acceptDoubtAt(transcript, 5, 0)).toEqual({ transcript, accepted: null });
   });
 });

@@ -54,21 +54,24 @@ export function nextDoubtful(
     : { place: places[0]!, restarted: true };
 }
 
-function withoutConfidence<T extends { confidence?: number }>(item: T): T {
-  const { confidence: _dropped, ...rest } = item;
+/** What the aligner said of a timing: its confidence, and for a word why it doubts it. */
+function withoutDoubt<T extends { confidence?: number; timingDoubt?: unknown }>(item: T): T {
+  const { confidence: _confidence, timingDoubt: _reason, ...rest } = item;
   return rest as T;
 }
 
 /**
- * A person set or confirmed this word's time: the aligner's confidence no longer describes it,
- * so it is dropped (and the word is no longer doubtful, now or after saving).
+ * A person set or confirmed this word's time: the aligner's confidence and its reason for doubt
+ * no longer describe it, so both are dropped (the word is no longer doubtful, now or after saving).
  */
 export function clearWordDoubt(transcript: Transcript, ref: WordRef): Transcript {
   const segment = transcript.segments[ref.segment];
   const word = segment?.words[ref.word];
-  if (!segment || !word || word.confidence === undefined) return transcript;
+  if (!segment || !word || (word.confidence === undefined && word.timingDoubt === undefined)) {
+    return transcript;
+  }
   const words = segment.words.slice();
-  words[ref.word] = withoutConfidence(word);
+  words[ref.word] = withoutDoubt(word);
   return replaceSegment(transcript, ref.segment, { ...segment, words });
 }
 
@@ -76,7 +79,33 @@ export function clearWordDoubt(transcript: Transcript, ref: WordRef): Transcript
 export function clearSentenceDoubt(transcript: Transcript, segmentIndex: number): Transcript {
   const segment = transcript.segments[segmentIndex];
   if (!segment || segment.confidence === undefined) return transcript;
-  return replaceSegment(transcript, segmentIndex, withoutConfidence(segment));
+  return replaceSegment(transcript, segmentIndex, withoutDoubt(segment));
+}
+
+/** What accepting at a place accepted: a word's timing, the sentence's, or nothing doubtful. */
+export type AcceptedDoubt = { kind: 'word'; word: number } | { kind: 'sentence' } | null;
+
+/**
+ * The full editor's accept (T, as review mode's): in sentence `segment`, the word's doubtful
+ * timing when the word is doubtful, else the sentence's when it is; else nothing changes.
+ */
+export function acceptDoubtAt(
+  transcript: Transcript,
+  segment: number,
+  word: number | null,
+): { transcript: Transcript; accepted: AcceptedDoubt } {
+  const sentence = transcript.segments[segment];
+  if (!sentence) return { transcript, accepted: null };
+  if (word !== null && isDoubtful(sentence.words[word]?.confidence)) {
+    return {
+      transcript: clearWordDoubt(transcript, { segment, word }),
+      accepted: { kind: 'word', word },
+    };
+  }
+  if (isDoubtful(sentence.confidence)) {
+    return { transcript: clearSentenceDoubt(transcript, segment), accepted: { kind: 'sentence' } };
+  }
+  return { transcript, accepted: null };
 }
 
 function replaceSegment(transcript: Transcript, index: number, segment: TranscriptSegment) {

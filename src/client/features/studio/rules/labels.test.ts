@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { timingDoubts } from '#shared/transcript';
 import {
+  asSentence,
   countOf,
+  doubtfulWordText,
   formatConfidence,
   formatTimestamp,
   partOfSpeechName,
   proposalOriginLabel,
+  sentenceDoubtReason,
+  timingDoubtReason,
   wordLabels,
 } from './labels';
 
@@ -54,5 +59,27 @@ describe('partOfSpeechName and countOf', () => {
     expect(countOf(1, 'gloss', 'glosses')).toBe('1 gloss');
     expect(countOf(1200, 'gloss', 'glosses')).toBe('1,200 glosses');
     expect(countOf(0, 'gloss', 'glosses')).toBe('0 glosses');
+  });
+});
+
+describe('why a timing is doubtful', () => {
+  it('says each reason the aligner gives in plain words', () => {
+    expect(timingDoubts.map(doubtfulWordText)).toEqual([
+      'Doubtful timing: the sound here matches the word poorly.',
+      'Doubtful timing: the word got almost no time (squeezed).',
+      'Doubtful timing: the narration seems to depart from the text here.',
+      'Doubtful timing: a long pause sits here.',
+      'Doubtful timing: music or noise is heard around the word.',
+    ]);
+  });
+
+  it('has a text for words aligned before the aligner gave reasons, and for sentences', () => {
+    expect(doubtfulWordText(undefined)).toBe(
+      'Doubtful timing: the aligner is unsure of this word’s start.',
+    );
+    expect(asSentence(sentenceDoubtReason)).toBe(
+      'The aligner is unsure of this sentence’s timing.',
+    );
+    expect(asSentence(timingDoubtReason('music'))).toBe('Music or noise is heard around the word.');
   });
 });

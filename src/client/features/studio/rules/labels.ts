@@ -1,4 +1,4 @@
-import type { ProposalOrigin, TranscriptWord } from '#shared/transcript';
+import type { ProposalOrigin, TimingDoubt, TranscriptWord } from '#shared/transcript';
 import type { PartOfSpeech } from '#shared/lexicon/index';
 
 /** 75.5 → '1:15.500', 3725.25 → '1:02:05.250': a word's time to the millisecond, as edited. */
@@ -29,6 +29,32 @@ export function wordLabels(words: readonly Pick<TranscriptWord, 'text'>[]): stri
 
 /** 0.42 → '42%'. */
 export const formatConfidence = (confidence: number): string => `${Math.round(confidence * 100)}%`;
+
+const timingDoubtReasons: Record<TimingDoubt, string> = {
+  'low-match': 'the sound here matches the word poorly',
+  squeezed: 'the word got almost no time (squeezed)',
+  departure: 'the narration seems to depart from the text here',
+  'long-pause': 'a long pause sits here',
+  music: 'music or noise is heard around the word',
+};
+
+/**
+ * Why the aligner doubts a word's timing, in an administrator's words (the transcript's
+ * `timingDoubt`). A word aligned before the aligner gave reasons has a doubtful confidence only.
+ */
+export const timingDoubtReason = (reason: TimingDoubt | undefined): string =>
+  reason ? timingDoubtReasons[reason] : 'the aligner is unsure of this word’s start';
+
+/** A sentence's timing has a confidence but no reason. */
+export const sentenceDoubtReason = 'the aligner is unsure of this sentence’s timing';
+
+/** 'the word got…' → 'The word got…': a reason as a sentence of its own. */
+export const asSentence = (reason: string): string =>
+  `${reason.charAt(0).toLocaleUpperCase('en')}${reason.slice(1)}.`;
+
+/** Beside a doubtful word in the editor: "Doubtful timing: the sound here matches the word poorly." */
+export const doubtfulWordText = (reason: TimingDoubt | undefined): string =>
+  `Doubtful timing: ${timingDoubtReason(reason)}.`;
 
 const originNames: Record<ProposalOrigin, string> = {
   memory: 'Translation memory',

@@ -1,12 +1,13 @@
 import type { TranslationSummary } from '#shared/contracts/studio';
-import type { Transcript, TranscriptSegment } from '#shared/transcript';
+import type { TimingDoubt as DoubtReason, Transcript, TranscriptSegment } from '#shared/transcript';
 import { glossesWaiting, needsTranslation } from '#shared/studio/translation-summary';
 import { isDoubtful } from './doubtful';
 import { isObviousGloss } from './obvious-gloss';
 
-/** A timing the aligner doubts: one word's, or the whole sentence's. */
+/** A timing the aligner doubts: one word's (with why, when the aligner said), or the whole sentence's. */
 export type TimingDoubt =
-  { kind: 'word'; word: number; confidence: number } | { kind: 'sentence'; confidence: number };
+  | { kind: 'word'; word: number; confidence: number; reason?: DoubtReason }
+  | { kind: 'sentence'; confidence: number };
 
 /** What of one sentence still waits for a person. */
 export interface SentenceWaiting {
@@ -32,7 +33,12 @@ export function sentenceWaiting(segment: TranscriptSegment): SentenceWaiting {
   const doubts: TimingDoubt[] = [];
   segment.words.forEach((word, index) => {
     if (isDoubtful(word.confidence)) {
-      doubts.push({ kind: 'word', word: index, confidence: word.confidence });
+      doubts.push({
+        kind: 'word',
+        word: index,
+        confidence: word.confidence,
+        ...(word.timingDoubt ? { reason: word.timingDoubt } : {}),
+      });
     }
   });
   if (isDoubtful(segment.confidence)) {

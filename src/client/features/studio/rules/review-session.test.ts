@@ -72,6 +72,28 @@ describe('a review session', () => {
     expect(done.transcript.segments[2]!.words[0]).not.toHaveProperty('confidence');
   });
 
+  it('says why the aligner doubts a word, and T drops the reason with the confidence', () => {
+    const squeezed: Transcript = {
+      segments: reviewTranscript.segments.map((segment) => ({
+        ...segment,
+        words: segment.words.map((word) =>
+          word.text === 'Compra' ? { ...word, timingDoubt: 'squeezed' as const } : word,
+        ),
+      })),
+    };
+    const asked = run([{ type: 'approve' }, { type: 'approve' }], squeezed);
+    expect(asked.session.announcement).toBe(
+      'Sentence 3 approved. The timing of “Compra” is doubtful: the word got almost no time (squeezed). T accepts it.',
+    );
+    const accepted = run(
+      [{ type: 'approve' }, { type: 'approve' }, { type: 'accept-timing' }],
+      squeezed,
+    );
+    const compra = accepted.transcript.segments[2]!.words[0]!;
+    expect(compra).not.toHaveProperty('confidence');
+    expect(compra).not.toHaveProperty('timingDoubt');
+  });
+
   it('accepting timings before Enter stays on the sentence; Enter then moves on', () => {
     const before = run([{ type: 'approve' }, { type: 'accept-timing' }, { type: 'accept-timing' }]);
     expect(before.shown).toBe('s3');

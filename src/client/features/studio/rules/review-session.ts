@@ -1,6 +1,7 @@
 import type { Transcript, TranscriptSegment } from '#shared/transcript';
 import { clearSentenceDoubt, clearWordDoubt } from './doubtful';
 import { glossChoices } from './gloss-choices';
+import { timingDoubtReason } from './labels';
 import type { ReviewCommand } from './review-keys';
 import {
   glossLayout,
@@ -127,6 +128,10 @@ function doubtName(segment: TranscriptSegment, doubt: TimingDoubt) {
     : 'The sentence’s timing';
 }
 
+/** Why, when the aligner said why (a sentence's doubt, or a word's from before, says no more). */
+const doubtReason = (doubt: TimingDoubt) =>
+  doubt.kind === 'word' && doubt.reason ? `${timingDoubtReason(doubt.reason)}. ` : '';
+
 /**
  * After a step that changed the sentence. While approving (Enter was pressed): move on once
  * nothing waits in it, otherwise open, or name, what still does. Otherwise stay.
@@ -169,7 +174,7 @@ function followUp(
       return {
         ...session,
         panel: null,
-        announcement: `${lead}${doubtName(segment, rest.doubt)} is doubtful: T accepts it.`,
+        announcement: `${lead}${doubtName(segment, rest.doubt)} is doubtful: ${doubtReason(rest.doubt)}T accepts it.`,
       };
   }
 }

@@ -143,6 +143,37 @@ describe('applyRealignedSegment', () => {
     });
     expect(applyRealignedSegment(edited, { ...realigned, id: 'nope' })).toBe(edited);
   });
+
+  it('takes the server’s reasons for doubt, and drops a reason the new timing no longer has', () => {
+    const doubted: Transcript = {
+      segments: [
+        {
+          ...transcript.segments[0]!,
+          words: transcript.segments[0]!.words.map((word, index) =>
+            index < 2 ? { ...word, confidence: 0.2, timingDoubt: 'music' as const } : word,
+          ),
+        },
+      ],
+    };
+    const realigned = {
+      ...doubted.segments[0]!,
+      words: [
+        { id: 'w1', text: 'Hola', start: 0.1, end: 0.4, confidence: 0.95 },
+        {
+          id: 'w2',
+          text: 'amigo',
+          start: 0.4,
+          end: 1.1,
+          confidence: 0.3,
+          timingDoubt: 'squeezed' as const,
+        },
+      ],
+    };
+    const [hola, amigo] = applyRealignedSegment(doubted, realigned).segments[0]!.words;
+    expect(hola).toMatchObject({ confidence: 0.95, start: 0.1 });
+    expect(hola).not.toHaveProperty('timingDoubt');
+    expect(amigo).toMatchObject({ confidence: 0.3, timingDoubt: 'squeezed' });
+  });
 });
 
 describe('mergePrefill', () => {

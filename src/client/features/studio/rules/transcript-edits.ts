@@ -106,7 +106,7 @@ export const approveSentence = (transcript: Transcript, segment: number) =>
   approveAllGlosses(approveTranslation(transcript, segment), segment);
 
 /**
- * A re-aligned sentence from the server: its times and confidences replace the editor's, its
+ * A re-aligned sentence from the server: its times, confidences and reasons for doubt replace the editor's, its
  * texts stay the editor's (a gloss typed while the request ran is not lost). Words are matched by
  * id; a word the server does not return keeps its times.
  */
@@ -124,9 +124,17 @@ export function applyRealignedSegment(
     confidence: realigned.confidence,
     words: segment.words.map((word) => {
       const timed = timesById.get(word.id);
-      return timed
-        ? { ...word, start: timed.start, end: timed.end, confidence: timed.confidence }
-        : word;
+      if (!timed) return word;
+      // The aligner's new word: its doubt, and why, replace the old (a word it is sure of now
+      // keeps no reason for a doubt it no longer has).
+      const { confidence: _confidence, timingDoubt: _reason, ...texts } = word;
+      return {
+        ...texts,
+        start: timed.start,
+        end: timed.end,
+        ...(timed.confidence !== undefined ? { confidence: timed.confidence } : {}),
+        ...(timed.timingDoubt ? { timingDoubt: timed.timingDoubt } : {}),
+      };
     }),
   }));
 }

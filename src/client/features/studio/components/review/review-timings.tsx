@@ -3,7 +3,13 @@ import type { TranscriptSegment } from '#shared/transcript';
 import { Button } from '#client/components/ui/button';
 import { cn } from '#client/lib/cn';
 import { memo, useMemo } from 'react';
-import { formatConfidence, wordLabels } from '../../rules/labels';
+import {
+  asSentence,
+  formatConfidence,
+  sentenceDoubtReason,
+  timingDoubtReason,
+  wordLabels,
+} from '../../rules/labels';
 import type { TimingDoubt } from '../../rules/review-queue';
 import { Kbd } from '../kbd';
 import { SectionHeading } from './section-heading';
@@ -19,8 +25,8 @@ export interface ReviewTimingsProps {
 }
 
 /**
- * The sentence's doubtful timings, in the order T accepts them; each can be heard alone, and one
- * that is wrong is fixed in the full editor's timing panel.
+ * The sentence's doubtful timings, in the order T accepts them, each with why the aligner doubts
+ * it; each can be heard alone, and one that is wrong is fixed in the full editor's timing panel.
  */
 export const ReviewTimings = memo(function ReviewTimings({
   segment,
@@ -51,6 +57,10 @@ export const ReviewTimings = memo(function ReviewTimings({
         {doubts.map((doubt, index) => {
           const name = doubt.kind === 'word' ? labels[doubt.word]! : 'The whole sentence';
           const word = doubt.kind === 'word' ? doubt.word : null;
+          const why = asSentence(
+            doubt.kind === 'word' ? timingDoubtReason(doubt.reason) : sentenceDoubtReason,
+          );
+          const whyId = `${segment.id}-timing-${word ?? 'sentence'}`;
           return (
             <li
               key={word ?? 'sentence'}
@@ -61,6 +71,9 @@ export const ReviewTimings = memo(function ReviewTimings({
               </span>
               <span className="text-sm text-ink-muted tabular-nums">
                 {formatConfidence(doubt.confidence)} confidence
+              </span>
+              <span id={whyId} className="order-last basis-full text-sm text-level-advanced-ink">
+                {why}
               </span>
               <span className="ml-auto flex flex-wrap gap-1.5">
                 {word !== null ? (
@@ -81,6 +94,7 @@ export const ReviewTimings = memo(function ReviewTimings({
                     size="sm"
                     className="h-8 px-3"
                     aria-keyshortcuts="T"
+                    aria-describedby={whyId}
                     aria-label={
                       word === null
                         ? 'Accept the sentence’s timing'
