@@ -11,8 +11,11 @@ import { signedInLearner } from './support/accounts.ts';
 import { listStories } from './support/demo-library.ts';
 import { expect, test } from './support/fixtures.ts';
 import { publishFromRow } from './support/publishing.ts';
+import { createProposalsChapter, studioChapter } from './support/machine-proposals.ts';
 import {
+  currentTime,
   lineItem,
+  pause,
   PLAYER_LAUNCH_OPTIONS,
   transcriptOf,
   waitForAudioMetadata,
@@ -262,6 +265,174 @@ test('an administrator turns a recording and its text into a published chapter t
     }
   } finally {
     if (storyId) await page.request.delete(`/api/admin/stories/${storyId}`);
+  }
+});
+
+/** The demo's "Un lunes de lluvia" and its recording: a chapter timed word by word. */
+const DEMO = 'content/generated/el-paraguas-rojo';
+
+/**
+ * What the player shows while the audio runs, read at every animation frame of the page: the
+ * lit word (global index, -1 for none) and line, with the audio's time then and at the frame
+ * before; every word that is ever lit; and where each seek starts playing.
+ */
+async function watchPlayer(page: Page) {
+  await page.evaluate(() => {
+    const audio = document.querySelector('audio')!;
+    const watch = {
+      frames: [] as { time: number; before: number; word: number; line: number }[],
+      lit: [] as number[],
+      seeks: [] as number[],
+    };
+    (window as unknown as { __watch: typeof watch }).__watch = watch;
+    let before = audio.currentTime;
+    const sample = () => {
+      const word = document.querySelector<HTMLElement>('[data-w][data-active]');
+      const line = document.querySelector<HTMLElement>('li[data-s][aria-current="true"]');
+      const time = audio.currentTime;
+      watch.frames.push({
+        time,
+        before,
+        word: word ? Number(word.dataset.w) : -1,
+        line: line ? Number(line.dataset.s) : -1,
+      });
+      before = time;
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        const element = change.target as HTMLElement;
+        if (element.hasAttribute('data-active')) watch.lit.push(Number(element.dataset.w));
+      }
+    }).observe(document.querySelector('ol.tr-root')!, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['data-active'],
+    });
+    audio.addEventListener('seeking', () => watch.seeks.push(audio.currentTime));
+  });
+  return () =>
+    page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __watch: {
+              frames: { time: number; before: number; word: number; line: number }[];
+              lit: number[];
+              seeks: number[];
+            };
+          }
+        ).__watch,
+    );
+}
+
+test('an administrator accepts a doubtful word with one key; learners hear a word left doubtful with its line lit, not the word', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page);
+  const demo = JSON.parse(fs.readFileSync(path.join(DEMO, 'chapter-1.json'), 'utf8')) as Transcript;
+  // As the aligner leaves them: "estudia" (sentence 3) squeezed, "autobús" (sentence 2) in music.
+  const doubted: Transcript = {
+    segments: demo.segments.map((segment, s) => ({
+      ...segment,
+      words: segment.words.map((word) =>
+        s === 2 && word.text === 'estudia'
+          ? { ...word, confidence: 0.3, timingDoubt: 'squeezed' as const }
+          : s === 1 && word.text === 'autobús'
+            ? { ...word, confidence: 0.4, timingDoubt: 'music' as const }
+            : word,
+      ),
+    })),
+  };
+  const { storyId, chapterId } = await createProposalsChapter(page.request, {
+    storyTitle: 'Dudas',
+    title: 'Un lunes de lluvia',
+    audioPath: path.join(DEMO, 'chapter-1.m4a'),
+    transcript: doubted,
+  });
+
+  try {
+    // The full editor: Next doubtful goes to the least confident word and says why.
+    await page.goto(`/admin/chapters/${chapterId}/studio`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Un lunes de lluvia' })).toBeVisible();
+    await expect(page.getByText('2 doubtful places')).toBeVisible();
+    await page.getByRole('button', { name: 'Next doubtful' }).click();
+    const estudia = page.getByRole('slider', { name: 'Start of estudia' });
+    await expect(estudia).toBeFocused();
+    const squeezed = 'Doubtful timing: the word got almost no time (squeezed).';
+    await expect(estudia).toHaveAccessibleDescription(squeezed);
+    await expect(
+      page.getByRole('list', { name: 'Words of sentence 3' }).getByText(squeezed),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // It is right: T accepts it, and the editor goes on to the next doubtful word.
+    await page.keyboard.press('t');
+    await expect(
+      page.getByText(
+        'Timing of “estudia” accepted. Doubtful word “autobús” in sentence 2, confidence 40%: music or noise is heard around the word.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('slider', { name: 'Start of autobús' })).toBeFocused();
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+    await expect(page.getByText('1 doubtful place')).toBeVisible();
+    await page.getByRole('button', { name: 'Save transcript' }).click();
+    await expect(page.getByText('Saved · version 2')).toBeVisible();
+    const saved = (await studioChapter(page.request, chapterId)).transcript!;
+    const estudiaSaved = saved.segments[2]!.words.find((word) => word.text === 'estudia')!;
+    expect(estudiaSaved).not.toHaveProperty('confidence');
+    expect(estudiaSaved).not.toHaveProperty('timingDoubt');
+
+    // Published with "autobús" still doubtful (the confirmation lists it).
+    const { title } = await adminStory(page.request, storyId);
+    await publishFromRow(page, await dashboardRow(page, title), { id: storyId, title });
+
+    const learnerContext = await browser.newContext({ baseURL });
+    const learner = await learnerContext.newPage();
+    try {
+      await signedInLearner(learner);
+      // The published timing says the word is doubtful (decision 050: nothing stripped).
+      const published = await transcriptOf(learner.request, chapterId);
+      const line = published.segments[1]!;
+      const autobus = line.words[3]!;
+      expect(autobus).toMatchObject({ text: 'autobús', confidence: 0.4 });
+      const first = published.segments[0]!.words.length;
+      const global = (word: number) => first + word;
+
+      await learner.goto(`/player/${chapterId}`);
+      await waitForApp(learner);
+      await waitForAudioMetadata(learner);
+      const watched = await watchPlayer(learner);
+      // A click on the doubtful word plays from its line's start, and on through the word.
+      await wordSpan(learner, 1, 3).click();
+      await expect
+        .poll(() => currentTime(learner), { timeout: 15_000 })
+        .toBeGreaterThan(autobus.end + 0.3);
+      await pause(learner);
+      const { frames, lit, seeks } = await watched();
+      expect(seeks[0]).toBeCloseTo(line.start, 2);
+
+      // The words around it were lit; "autobús" never was.
+      expect(lit).toEqual(expect.arrayContaining([global(0), global(1), global(2), global(4)]));
+      expect(lit).not.toContain(global(3));
+      // While it was said (a frame and the one before both inside it), its line alone was lit.
+      const during = frames.filter(
+        (frame) =>
+          frame.before > autobus.start + 0.05 &&
+          frame.time < autobus.end - 0.05 &&
+          frame.time >= frame.before,
+      );
+      expect(during.length, 'frames drawn while "autobús" was said').toBeGreaterThan(0);
+      for (const frame of during) expect(frame).toMatchObject({ word: -1, line: 1 });
+    } finally {
+      await learnerContext.close();
+    }
+  } finally {
+    await page.request.delete(`/api/admin/stories/${storyId}`);
   }
 });
 
