@@ -1,11 +1,15 @@
 /**
  * The alignment engine's accuracy and speed (issue 11, decision 021), in its own process:
  *
- *   node --import tsx bench/alignment.ts [--condition <id>]… [--no-library] [--no-long] [--json]
+ *   node --import tsx bench/alignment.ts [--part dev|held-out]… [--condition <id>]… [--no-library]
+ *     [--no-long] [--json]
  *
- * 1. Accuracy on every condition of the evaluation set (content/eval, scripts/alignment) and on
- *    the published demo library: word-start error median ≤ 20 ms and p90 ≤ 60 ms, sentence-start
- *    error p95 ≤ 60 ms (a sentence starts with its first word).
+ * 1. Accuracy on every condition of both parts of the evaluation set (content/eval,
+ *    scripts/alignment): dev, which the engine may be tuned on, and held-out, which is run only to
+ *    report (content/eval/README.md, "The split"); and on the published demo library. Budgets:
+ *    synthetic and transformed speech word-start error median ≤ 20 ms, p90 ≤ 60 ms; recorded human
+ *    speech median ≤ 30 ms, p90 ≤ 100 ms; sentence-start error p95 ≤ 60 ms for both (a sentence
+ *    starts with its first word). A refused recording misses every time it should have given.
  * 2. Speed on the whole demo library (18 minutes), decoding included: ≥ 20× real time and under
  *    60 s; beside it, the floor measured in the same run: decoding the same audio alone.
  * 3. A 60-minute chapter made at bench time from the demo chapters: decoded and aligned in a child
@@ -24,7 +28,14 @@ import { decodeAudio } from '#server/lib/audio/index';
 import { alignTranscript } from '#server/lib/alignment/align';
 import { AlignmentError } from '#server/lib/alignment/types';
 import { transcriptFromFile } from '#shared/studio/untimed-transcript';
-import { evalTruthSchema, loadEvalItem, loadEvalManifest } from '../scripts/alignment/eval-set.ts';
+import {
+  evalParts,
+  evalTruthSchema,
+  loadEvalItem,
+  loadEvalManifest,
+  type EvalKind,
+  type EvalPart,
+} from '../scripts/alignment/eval-set.ts';
 import {
   accuracyFigures,
   addErrors,
@@ -37,10 +48,12 @@ import { libraryChapters, libraryTruth } from './lib/library.ts';
 import { writeLongChapter } from './lib/long-chapter.ts';
 import { formatTable, type Row } from './lib/table.ts';
 
+/** Accuracy budgets by what was recorded: people's speech starts are fuzzier than eSpeak's. */
+const ACCURACY_BUDGET: Record<EvalKind, AccuracyBudget> = {
+  synthetic: { wordMedianMs: 20, wordP90Ms: 60, sentenceP95Ms: 60 },
+  human: { wordMedianMs: 30, wordP90Ms: 100, sentenceP95Ms: 60 },
+};
 const ALIGNMENT_BUDGET = {
-  wordMedianMs: 20,
-  wordP90Ms: 60,
-  sentenceP95Ms: 60,
   realTimeFactor: 20,
   librarySeconds: 60,
   longChapterSeconds: 180,
@@ -66,69 +79,94 @@ async function align(audioPath: string, text: string) {
   return { output, audioSeconds: audio.durationSeconds };
 }
 
-function accuracyRows(condition: string, figures: AccuracyFigures): Row[] {
+interface AccuracyBudget {
+  wordMedianMs: number;
+  wordP90Ms: number;
+  sentenceP95Ms: number;
+}
+
+function accuracyRows(
+  condition: string,
+  figures: AccuracyFigures,
+  budget: AccuracyBudget = ACCURACY_BUDGET.synthetic,
+): Row[] {
   const counts = `${figures.words} words, ${figures.sentences} sentences`;
   return [
     {
       figure: `${condition}: word start error, median (ms; ${counts})`,
       value: fixed(figures.wordMedianMs),
-      budget: `≤ ${ALIGNMENT_BUDGET.wordMedianMs}`,
-      status: within(figures.wordMedianMs, ALIGNMENT_BUDGET.wordMedianMs),
+      budget: `≤ ${budget.wordMedianMs}`,
+      status: within(figures.wordMedianMs, budget.wordMedianMs),
     },
     {
       figure: `${condition}: word start error, p90 (ms)`,
       value: fixed(figures.wordP90Ms),
-      budget: `≤ ${ALIGNMENT_BUDGET.wordP90Ms}`,
-      status: within(figures.wordP90Ms, ALIGNMENT_BUDGET.wordP90Ms),
+      budget: `≤ ${budget.wordP90Ms}`,
+      status: within(figures.wordP90Ms, budget.wordP90Ms),
     },
     {
       figure: `${condition}: sentence start error, p95 (ms; max ${fixed(figures.sentenceMaxMs)})`,
       value: fixed(figures.sentenceP95Ms),
-      budget: `≤ ${ALIGNMENT_BUDGET.sentenceP95Ms}`,
-      status: within(figures.sentenceP95Ms, ALIGNMENT_BUDGET.sentenceP95Ms),
+      budget: `≤ ${budget.sentenceP95Ms}`,
+      status: within(figures.sentenceP95Ms, budget.sentenceP95Ms),
     },
   ];
 }
 
-async function evalConditionRows(only: string[]): Promise<{ rows: Row[]; details: string[] }> {
-  const manifest = await loadEvalManifest();
+async function evalConditionRows(
+  parts: readonly EvalPart[],
+  only: string[],
+): Promise<{ rows: Row[]; details: string[] }> {
   const rows: Row[] = [];
-  const details: string[] = [
-    'Evaluation set (content/eval), per recording: word median / p90, sentence p95 (ms):',
-  ];
-  for (const condition of manifest.conditions) {
-    if (only.length > 0 && !only.includes(condition.id)) continue;
-    const errors = noErrors();
+  const details: string[] = [];
+  for (const part of parts) {
+    const manifest = await loadEvalManifest(part);
+    details.push(
+      `Evaluation set, ${part} (content/eval/${part}), per recording: word median / p90, sentence p95 (ms):`,
+    );
     const started = performance.now();
-    let audioSeconds = 0;
-    for (const item of condition.items) {
-      const { audioPath, text, truth } = await loadEvalItem(item);
-      let itemErrors;
-      try {
-        const aligned = await align(audioPath, text);
-        audioSeconds += aligned.audioSeconds;
-        itemErrors = timingErrors(aligned.output.transcript, truth);
-      } catch (error) {
-        if (!(error instanceof AlignmentError)) throw error;
-        // A refused recording misses every time it should have given.
-        log(`${item.id}: refused (${error.reason}): ${error.message}`);
-        details.push(`  ${item.id.padEnd(48)} refused: ${error.message}`);
-        addErrors(errors, missedEverything(truth));
-        continue;
+    let partAudioSeconds = 0;
+    for (const condition of manifest.conditions) {
+      if (only.length > 0 && !only.includes(condition.id)) continue;
+      const errors = noErrors();
+      const conditionStarted = performance.now();
+      let audioSeconds = 0;
+      for (const item of condition.items) {
+        const { audioPath, text, truth } = await loadEvalItem(part, item);
+        let itemErrors;
+        try {
+          const aligned = await align(audioPath, text);
+          audioSeconds += aligned.audioSeconds;
+          itemErrors = timingErrors(aligned.output.transcript, truth);
+        } catch (error) {
+          if (!(error instanceof AlignmentError)) throw error;
+          // A refused recording misses every time it should have given.
+          log(`${part} ${item.id}: refused (${error.reason}): ${error.message}`);
+          details.push(`  ${item.id.padEnd(52)} refused: ${error.message}`);
+          addErrors(errors, missedEverything(truth));
+          continue;
+        }
+        addErrors(errors, itemErrors);
+        const figures = accuracyFigures(itemErrors);
+        details.push(
+          `  ${item.id.padEnd(52)} ${fixed(figures.wordMedianMs).padStart(5)} ${fixed(figures.wordP90Ms).padStart(6)} ${fixed(figures.sentenceP95Ms).padStart(6)}`,
+        );
       }
-      addErrors(errors, itemErrors);
-      const figures = accuracyFigures(itemErrors);
-      details.push(
-        `  ${item.id.padEnd(48)} ${fixed(figures.wordMedianMs).padStart(5)} ${fixed(figures.wordP90Ms).padStart(6)} ${fixed(figures.sentenceP95Ms).padStart(6)}`,
+      partAudioSeconds += audioSeconds;
+      const seconds = (performance.now() - conditionStarted) / 1000;
+      const figures = accuracyFigures(errors);
+      log(
+        `${part} ${condition.id}: words median ${fixed(figures.wordMedianMs)} ms, p90 ${fixed(figures.wordP90Ms)} ms; ` +
+          `sentences p95 ${fixed(figures.sentenceP95Ms)} ms (${fixed(audioSeconds / seconds, 1)}× real time)`,
+      );
+      rows.push(
+        ...accuracyRows(`${part} ${condition.id}`, figures, ACCURACY_BUDGET[condition.kind]),
       );
     }
-    const seconds = (performance.now() - started) / 1000;
-    const figures = accuracyFigures(errors);
-    log(
-      `${condition.id}: words median ${fixed(figures.wordMedianMs)} ms, p90 ${fixed(figures.wordP90Ms)} ms; ` +
-        `sentences p95 ${fixed(figures.sentenceP95Ms)} ms (${fixed(audioSeconds / seconds, 1)}× real time)`,
+    details.push(
+      `  ${part}: ${fixed(partAudioSeconds / 60, 1)} min of audio aligned in ${fixed((performance.now() - started) / 1000, 1)} s`,
+      '',
     );
-    rows.push(...accuracyRows(condition.id, figures));
   }
   return { rows, details };
 }
@@ -290,12 +328,17 @@ async function longChapterRows(): Promise<{ rows: Row[]; details: string[] }> {
   }
 }
 
-async function alignmentBench(options: { conditions: string[]; library: boolean; long: boolean }) {
+async function alignmentBench(options: {
+  parts: EvalPart[];
+  conditions: string[];
+  library: boolean;
+  long: boolean;
+}) {
   const rows: Row[] = [];
   const details: string[] = [];
   for (const part of [
     options.library ? libraryRows : null,
-    () => evalConditionRows(options.conditions),
+    () => evalConditionRows(options.parts, options.conditions),
     options.long ? longChapterRows : null,
   ]) {
     if (!part) continue;
@@ -310,6 +353,7 @@ async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
+      part: { type: 'string', multiple: true, default: [] },
       condition: { type: 'string', multiple: true, default: [] },
       'no-library': { type: 'boolean', default: false },
       'no-long': { type: 'boolean', default: false },
@@ -323,7 +367,11 @@ async function main(): Promise<number> {
     await longChapterChild(audio, text, truth);
     return 0;
   }
+  const parts = values.part ?? [];
+  const unknown = parts.filter((part) => !(evalParts as readonly string[]).includes(part));
+  if (unknown.length > 0) throw new Error(`--part is one of ${evalParts.join(', ')}`);
   const { rows, details } = await alignmentBench({
+    parts: parts.length > 0 ? (parts as EvalPart[]) : [...evalParts],
     conditions: values.condition ?? [],
     library: !values['no-library'],
     long: !values['no-long'],

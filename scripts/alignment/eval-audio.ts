@@ -87,6 +87,17 @@ export function filterPcm(pcm: Pcm, filter: string): Promise<Float32Array> {
   );
 }
 
+/** The same sound at another sample rate (ffmpeg's default resampler). */
+export async function resamplePcm(pcm: Pcm, sampleRate: number): Promise<Pcm> {
+  const samples = await ffmpegPcm(
+    ['-f', 'f32le', '-ar', String(pcm.sampleRate), '-ac', '1', '-i', 'pipe:0'],
+    pcm.samples,
+    [],
+    sampleRate,
+  );
+  return { samples, sampleRate };
+}
+
 /** Audio from one of ffmpeg's generators (`-f lavfi`), e.g. aevalsrc. */
 export function generatePcm(source: string, sampleRate: number): Promise<Float32Array> {
   return ffmpegPcm(['-f', 'lavfi', '-i', source], null, [], sampleRate);

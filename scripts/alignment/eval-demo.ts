@@ -27,11 +27,17 @@ import { pick, seededRandom, seedOf } from './prng.ts';
 
 export const SPEECH_RATE = 22_050;
 
-export interface DemoChapter {
-  /** e.g. `el-paraguas-rojo-2`. */
+/** Sentences to narrate: a demo chapter, or a part of one or of a studio story. */
+export interface TextSource {
+  /** e.g. `el-paraguas-rojo-2`, `nunca-es-tarde-2:13-24`. */
   name: string;
-  sentences: SourceSentence[];
+  sentences: readonly Pick<SourceSentence, 'text'>[];
+  /** The voice it is published with (the demo's settings for its level). */
   speech: SpeechSettings;
+}
+
+export interface DemoChapter extends TextSource {
+  sentences: SourceSentence[];
   audioPath: string;
   transcriptPath: string;
 }
@@ -57,16 +63,21 @@ export async function loadDemoChapters(): Promise<DemoChapter[]> {
 }
 
 /** The text given to the aligner: the chapter's sentences, one a line, as an author would paste it. */
-export const chapterText = (chapter: DemoChapter) =>
+export const chapterText = (chapter: TextSource) =>
   `${chapter.sentences.map((sentence) => sentence.text).join('\n')}\n`;
 
 export interface EvalRecording {
   pcm: Pcm;
   words: TrueWord[];
+  /**
+   * The same timeline before anything masked it (noise, music, reverberation): where the truth is
+   * checked against the sound. Absent: the recording itself is checked.
+   */
+  clean?: Pcm;
 }
 
 /** The published chapter: its audio and the word starts of its transcript. */
-async function publishedChapter(chapter: DemoChapter): Promise<EvalRecording> {
+export async function publishedChapter(chapter: DemoChapter): Promise<EvalRecording> {
   const audio = await decodeAudio(chapter.audioPath, { sampleRate: SPEECH_RATE });
   const transcript = transcriptSchema.parse(
     JSON.parse(await readFile(chapter.transcriptPath, 'utf8')),
@@ -120,21 +131,25 @@ const FILLERS = ['pues', 'bueno', 'eh', 'este', 'o sea'];
 const REPLACEMENTS = ['cosa', 'gente', 'tarde', 'mesa', 'grande', 'nuevo', 'siempre', 'luego'];
 
 /**
- * About a quarter of the sentences of three words or more depart from the text: a filler before a
- * word (the first one too), a word left out, or a word said differently (never the first word, so
- * every sentence's start stays defined).
+ * About a quarter of the sentences of three words or more depart from the text (`rate` scales
+ * that share): a filler before a word (the first one too), a word left out, or a word said
+ * differently (never the first word, so every sentence's start stays defined).
  */
-function departuresFor(chapter: DemoChapter): (Departure | null)[] {
-  const random = seededRandom(seedOf(`departures:${chapter.name}`));
+export function departuresFor(
+  chapter: TextSource,
+  rate = 1,
+  seedName = `departures:${chapter.name}`,
+): (Departure | null)[] {
+  const random = seededRandom(seedOf(seedName));
   return chapter.sentences.map((sentence) => {
     const tokens = tokenizeWords(sentence.text);
     const r = random();
     const inner = 1 + Math.floor(random() * (tokens.length - 1));
     if (tokens.length < 3) return null;
-    if (r < 0.1)
+    if (r < 0.1 * rate)
       return { kind: 'filler', before: random() < 0.5 ? 0 : inner, filler: pick(random, FILLERS) };
-    if (r < 0.17) return { kind: 'skip', word: inner };
-    if (r < 0.25) {
+    if (r < 0.17 * rate) return { kind: 'skip', word: inner };
+    if (r < 0.25 * rate) {
       const original = tokens[inner]!.text.toLowerCase();
       const into = pick(
         random,
@@ -150,8 +165,8 @@ function departuresFor(chapter: DemoChapter): (Departure | null)[] {
  * The chapter spoken again with other settings, laid out as the demo build does (lead-in, pauses,
  * tail), optionally departing from the text; true times from eSpeak's own word events.
  */
-async function resynthesized(
-  chapter: DemoChapter,
+export async function resynthesized(
+  chapter: TextSource,
   speech: SpeechSettings,
   departures: (Departure | null)[] = [],
 ): Promise<EvalRecording> {
@@ -187,7 +202,7 @@ async function resynthesized(
   return { pcm: { samples: concatPcm(parts), sampleRate: SPEECH_RATE }, words };
 }
 
-const scaled = (words: TrueWord[], factor: number, shift = 0): TrueWord[] =>
+export const scaled = (words: TrueWord[], factor: number, shift = 0): TrueWord[] =>
   words.map((word) => ({
     ...word,
     start: word.start === null ? null : word.start * factor + shift,
@@ -196,34 +211,40 @@ const scaled = (words: TrueWord[], factor: number, shift = 0): TrueWord[] =>
 export interface DemoCondition {
   id: string;
   description: string;
+  /** What its recordings vary, for the manifest. */
+  params: string;
   make: (chapter: DemoChapter) => Promise<EvalRecording>;
 }
 
 /** Rubber Band with its short window and crisp transients: onsets smear by ~6 ms, not ~14. */
-const RUBBERBAND = 'window=short:transients=crisp';
+export const RUBBERBAND = 'window=short:transients=crisp';
 const STRETCH = 1.25;
 
 export const demoConditions: DemoCondition[] = [
   {
     id: 'voice',
+    params: "eSpeak es-419+f4, the level's speed and pitch",
     description:
       'Re-synthesised with another eSpeak voice: Latin American Spanish, female variant (es-419+f4).',
     make: (chapter) => resynthesized(chapter, { ...chapter.speech, voice: 'es-419+f4' }),
   },
   {
     id: 'fast',
+    params: 'eSpeak speed ×1.4',
     description: 'Re-synthesised 40% faster (eSpeak speed ×1.4, about 200 words a minute).',
     make: (chapter) =>
       resynthesized(chapter, { ...chapter.speech, speed: Math.round(chapter.speech.speed * 1.4) }),
   },
   {
     id: 'slow',
+    params: 'eSpeak speed ×0.7',
     description: 'Re-synthesised 30% slower (eSpeak speed ×0.7, about 100 words a minute).',
     make: (chapter) =>
       resynthesized(chapter, { ...chapter.speech, speed: Math.round(chapter.speech.speed * 0.7) }),
   },
   {
     id: 'formants',
+    params: 'Rubber Band pitch ×1.25, formants shifted',
     description:
       'The published audio with pitch and formants raised by a quarter (Rubber Band, pitch ×1.25, formants shifted): another vocal tract.',
     make: async (chapter) => {
@@ -234,6 +255,7 @@ export const demoConditions: DemoCondition[] = [
   },
   {
     id: 'stretched',
+    params: 'Rubber Band tempo ×0.8 (length ×1.25)',
     description: `The published audio time-stretched to ${STRETCH}× its length at the same pitch (Rubber Band); true times scaled by ${STRETCH}.`,
     make: async (chapter) => {
       const { pcm, words } = await publishedChapter(chapter);
@@ -243,6 +265,7 @@ export const demoConditions: DemoCondition[] = [
   },
   {
     id: 'noise',
+    params: 'pink noise, SNR 12 dB, seed noise:<chapter>',
     description:
       'The published audio with pink noise at 12 dB below the speech level (SNR 12 dB), through the pauses too.',
     make: async (chapter) => {
@@ -253,11 +276,13 @@ export const demoConditions: DemoCondition[] = [
           sampleRate: SPEECH_RATE,
         },
         words,
+        clean: pcm,
       };
     },
   },
   {
     id: 'reverb',
+    params: 'RT60 0.6 s, direct/reverberant 3 dB',
     description:
       'The published audio in an ordinary room: early reflections and a velvet-noise tail, RT60 0.6 s, the direct sound 3 dB above the reverberation.',
     make: async (chapter) => {
@@ -272,11 +297,13 @@ export const demoConditions: DemoCondition[] = [
           sampleRate: SPEECH_RATE,
         },
         words,
+        clean: pcm,
       };
     },
   },
   {
     id: 'intro-music',
+    params: 'dev tune 10–20 s, seed intro:<chapter>',
     description:
       'The published audio after 10–20 s of a synthesised tune (melody, fifth and drone, faded out) and a second of silence; true times shifted.',
     make: async (chapter) => {
@@ -292,11 +319,16 @@ export const demoConditions: DemoCondition[] = [
       return {
         pcm: { samples: concatPcm([tune, gap, pcm.samples]), sampleRate: SPEECH_RATE },
         words: scaled(words, 1, shift),
+        clean: {
+          samples: concatPcm([new Float32Array(tune.length), gap, pcm.samples]),
+          sampleRate: SPEECH_RATE,
+        },
       };
     },
   },
   {
     id: 'departures',
+    params: 'departures ×1, seed departures:<chapter>',
     description:
       'Re-synthesised narration that departs from the text in about a quarter of the sentences: a filler inserted ("pues", "bueno", "eh", "este", "o sea"), a word left out, or a word changed; the truth is the words both share.',
     make: (chapter) => resynthesized(chapter, chapter.speech, departuresFor(chapter)),

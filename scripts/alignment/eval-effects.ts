@@ -122,3 +122,71 @@ export function introTuneSource(seconds: number, sampleRate: number, variant: nu
   const drone = `0.25*sin(2*PI*${base / 2}*t)`;
   return `aevalsrc='0.22*${fade}*(${envelope}*(${voice}+${fifth})+${drone})':s=${sampleRate}:d=${seconds}`;
 }
+
+/** Mean power of a signal. */
+const meanPower = (samples: ArrayLike<number>) => {
+  let sum = 0;
+  for (let i = 0; i < samples.length; i++) sum += samples[i]! ** 2;
+  return sum / samples.length;
+};
+
+/**
+ * Adds `noise` (as long as the recording) at `snrDb` below the recording's active speech level.
+ */
+export function addNoiseAt(pcm: Pcm, noise: Float32Array, snrDb: number): Float32Array {
+  const gain = Math.sqrt(activeSpeechPower(pcm) / (meanPower(noise) * 10 ** (snrDb / 10)));
+  return pcm.samples.map((value, i) => value + gain * noise[i]!);
+}
+
+/**
+ * Brown (red) noise: seeded white noise through a leaky integrator, its power falling 6 dB an
+ * octave: a rumble (traffic, wind, a machine) that masks vowels' low formants more than pink noise.
+ */
+export function brownNoise(length: number, seed: number): Float32Array {
+  const random = seededRandom(seed);
+  const noise = new Float32Array(length);
+  let level = 0;
+  for (let i = 0; i < length; i++) {
+    level = 0.995 * level + (random() * 2 - 1) * 0.1;
+    noise[i] = level;
+  }
+  return noise;
+}
+
+/**
+ * Babble: several talkers' speech summed at equal levels, each from its own starting point and
+ * looped to the length, as a café or a crowd sounds behind a narrator.
+ */
+export function babble(
+  talkers: readonly Float32Array[],
+  length: number,
+  seed: number,
+): Float32Array {
+  const random = seededRandom(seed);
+  const out = new Float32Array(length);
+  for (const talker of talkers) {
+    const gain = 1 / Math.sqrt(meanPower(talker));
+    const offset = Math.floor(random() * talker.length);
+    for (let i = 0; i < length; i++) out[i]! += gain * talker[(offset + i) % talker.length]!;
+  }
+  return out;
+}
+
+/**
+ * Lays music over a recording from `at` (samples; the music is cut at the recording's end), at
+ * `levelDb` relative to the recording's active speech level (RMS over the music's own active
+ * frames): +6 is music louder than the voice.
+ */
+export function mixMusic(pcm: Pcm, music: Float32Array, at: number, levelDb: number): Float32Array {
+  const musicPower = activeSpeechPower({ samples: music, sampleRate: pcm.sampleRate });
+  const gain = Math.sqrt((activeSpeechPower(pcm) * 10 ** (levelDb / 10)) / musicPower);
+  const out = Float32Array.from(pcm.samples);
+  for (let i = 0; i < music.length && at + i < out.length; i++) out[at + i]! += gain * music[i]!;
+  return out;
+}
+
+/** Scales a signal so that its peak is `peak` (full scale 1); music and speech summed may clip otherwise. */
+export function normalisePeak(samples: Float32Array, peak = 0.95): Float32Array {
+  const highest = samples.reduce((max, value) => Math.max(max, Math.abs(value)), 0);
+  return highest > peak ? samples.map((value) => (value * peak) / highest) : samples;
+}

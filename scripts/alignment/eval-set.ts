@@ -1,7 +1,8 @@
 /**
  * The alignment evaluation set (content/eval/, built by build-eval-set.ts, read by
- * bench/alignment.ts): per condition, recordings with the text given to the aligner and the true
- * times. content/eval/README.md describes the format for people.
+ * bench/alignment.ts): two parts, each a folder with its own manifest. `dev` is what the engine
+ * may be tuned on; `held-out` is only ever run to report (content/eval/README.md, "The split").
+ * In each part, per condition, recordings with the text given to the aligner and the true times.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,6 +11,17 @@ import { z } from 'zod';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const evalDir = path.join(repoRoot, 'content/eval');
+
+export const evalParts = ['dev', 'held-out'] as const;
+export type EvalPart = (typeof evalParts)[number];
+export const evalPartDir = (part: EvalPart) => path.join(evalDir, part);
+
+/**
+ * What a condition's recordings are, which decides its budgets: `synthetic` (eSpeak's speech,
+ * re-synthesised or transformed) or `human` (people's recorded speech joined with known starts).
+ */
+export const evalKinds = ['synthetic', 'human'] as const;
+export type EvalKind = (typeof evalKinds)[number];
 
 /** A true time in seconds from the start of the recording, or null where nobody knows it. */
 const trueTime = z.number().nonnegative().nullable();
@@ -38,13 +50,18 @@ export type EvalTruth = z.infer<typeof evalTruthSchema>;
 export const evalItemSchema = z
   .object({
     id: z.string(),
-    /** Paths relative to content/eval. */
+    /** Paths relative to the part's folder (content/eval/<part>). */
     audio: z.string(),
     text: z.string(),
     truth: z.string(),
     durationSeconds: z.number().positive(),
-    /** Where it comes from, for people (a demo chapter, Asterisk prompts…). */
+    /** Where its words come from, for people (a demo chapter, a studio story's sentences, prompts…). */
     source: z.string(),
+    /**
+     * What was done to it, as the condition's parameters (voice, speed, SNR, RT60, seed…): with
+     * `source`, what makes a recording itself. No held-out recording repeats a dev one's.
+     */
+    params: z.string(),
   })
   .strict();
 export type EvalItem = z.infer<typeof evalItemSchema>;
@@ -52,6 +69,7 @@ export type EvalItem = z.infer<typeof evalItemSchema>;
 export const evalConditionSchema = z
   .object({
     id: z.string(),
+    kind: z.enum(evalKinds),
     description: z.string(),
     items: z.array(evalItemSchema),
   })
@@ -59,17 +77,24 @@ export const evalConditionSchema = z
 export type EvalCondition = z.infer<typeof evalConditionSchema>;
 
 export const evalManifestSchema = z
-  .object({ version: z.literal(1), conditions: z.array(evalConditionSchema) })
+  .object({
+    version: z.literal(2),
+    part: z.enum(evalParts),
+    conditions: z.array(evalConditionSchema),
+  })
   .strict();
 export type EvalManifest = z.infer<typeof evalManifestSchema>;
 
-export async function loadEvalManifest(dir = evalDir): Promise<EvalManifest> {
-  return evalManifestSchema.parse(
-    JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')),
+export async function loadEvalManifest(part: EvalPart, root = evalDir): Promise<EvalManifest> {
+  const manifest = evalManifestSchema.parse(
+    JSON.parse(await readFile(path.join(root, part, 'manifest.json'), 'utf8')),
   );
+  if (manifest.part !== part) throw new Error(`${part}/manifest.json says it is ${manifest.part}`);
+  return manifest;
 }
 
-export async function loadEvalItem(item: EvalItem, dir = evalDir) {
+export async function loadEvalItem(part: EvalPart, item: EvalItem, root = evalDir) {
+  const dir = path.join(root, part);
   const [text, truth] = await Promise.all([
     readFile(path.join(dir, item.text), 'utf8'),
     readFile(path.join(dir, item.truth), 'utf8'),
