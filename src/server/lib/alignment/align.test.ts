@@ -112,6 +112,13 @@ describe('alignTranscript', () => {
     expect(Math.abs(leadingNonSpeechSeconds - (INTRO_SECONDS + 0.3))).toBeLessThanOrEqual(0.06);
   });
 
+  it('gives a recording the same timings whatever the process aligned before it', async () => {
+    const first = await alignTranscript(input(clean, untimed(truth)));
+    await alignTranscript(input(altered, untimed(truth)));
+    const afterAnother = await alignTranscript(input(clean, untimed(truth)));
+    expect(afterAnother).toEqual(first);
+  });
+
   it('reports its progress in order up to the end, by stages', async () => {
     const reports: [string, number][] = [];
     await alignTranscript(

@@ -7,17 +7,17 @@
  */
 import type { Transcript } from '#shared/transcript';
 import type { RecordingEvidence } from './boundaries.ts';
-import { coarseAlign, type CoarseInput } from './coarse.ts';
+import { coarseAlign, holdsOverSound, type CoarseInput } from './coarse.ts';
 import { typicalDistance } from './confidence.ts';
 import { computeCepstraInSlices, melCeiling } from './features.ts';
 import { createYielder } from './event-loop.ts';
 import { alignSentence, type SentenceAlignment } from './fine.ts';
 import { saysSomethingElse } from './mismatch.ts';
 import { alignmentFeatures } from './normalise.ts';
-import { speakWithEspeak } from './espeak-reference.ts';
+import { speakWithFreshEspeak } from './espeak-reference.ts';
 import { buildReference, type SpeakSentence } from './reference.ts';
 import { sentenceTiming } from './sentence-timing.ts';
-import { skipCosts, unrelatedDistance, unrelatedSkip } from './skip-cost.ts';
+import { holdCosts, skipCosts, unrelatedDistance, unrelatedSkip } from './skip-cost.ts';
 import { timedTranscript, type SentenceTiming } from './timing.ts';
 import {
   AlignmentError,
@@ -36,8 +36,10 @@ function hasWords(transcript: Transcript): boolean {
   return transcript.segments.some((s) => s.words.some((w) => hasLetter.test(w.text)));
 }
 
-export function createAlignTranscript(speak: SpeakSentence): AlignTranscript {
+/** `openSpeaker` gives each alignment its reference voice (a fresh one, so runs are repeatable). */
+export function createAlignTranscript(openSpeaker: () => SpeakSentence): AlignTranscript {
   return async (input: AlignmentInput): Promise<AlignmentOutput> => {
+    const speak = openSpeaker();
     const { transcript, samples, sampleRate, signal } = input;
     const progress = input.onProgress ?? (() => undefined);
     const yieldNow = createYielder();
@@ -90,25 +92,42 @@ export function createAlignTranscript(speak: SpeakSentence): AlignTranscript {
       referenceWeight: referenceActivity.weight,
       recording,
       recordingWeight: activity.weight,
+      recordingSpeech: activity.speech,
     };
-    const coarse = coarseAlign(coarseInput, (done, total) =>
-      progress('Placing the sentences', 0.7 + (0.1 * done) / total),
+    // Placed letting the narrator pause anywhere (words said one by one); but a path that holds
+    // one reference frame over seconds of sound has matched music, not a pause: placed again
+    // without holds then.
+    const held = coarseAlign(
+      coarseInput,
+      (done, total) => progress('Placing the sentences', 0.7 + (0.1 * done) / total),
+      true,
     );
     await yieldNow();
     progress('Checking the text against the recording', 0.8);
-    if (saysSomethingElse(coarseInput, reference.sentences, coarse)) {
+    if (saysSomethingElse(coarseInput, reference.sentences, held)) {
       throw new AlignmentError('mismatch', 'The recording does not say this text.');
     }
-    const skipCost = skipCosts(
-      activity.weight,
-      unrelatedSkip(
-        unrelatedDistance(referenceFeatures, referenceActivity.weight, recording, activity.weight),
-      ),
+    const coarse = holdsOverSound(held, activity.speech) ? coarseAlign(coarseInput) : held;
+    await yieldNow();
+    const prices = unrelatedSkip(
+      unrelatedDistance(referenceFeatures, referenceActivity.weight, recording, activity.weight),
     );
+    const skipCost = skipCosts(activity.weight, prices);
+    const holdCost = holdCosts(activity.weight, (k) => activity.speech[k] === 0, prices);
     const fine: SentenceAlignment[] = [];
     for (const [i, sentence] of reference.sentences.entries()) {
       signal?.throwIfAborted();
-      fine.push(alignSentence(sentence, referenceFeatures, recording, coarse, skipCost));
+      fine.push(
+        alignSentence(
+          sentence,
+          referenceFeatures,
+          recording,
+          coarse,
+          skipCost,
+          holdCost,
+          activity.speech,
+        ),
+      );
       progress('Aligning the words', 0.9 + (0.08 * (i + 1)) / reference.sentences.length);
       await yieldNow();
     }
@@ -125,5 +144,5 @@ export function createAlignTranscript(speak: SpeakSentence): AlignTranscript {
   };
 }
 
-/** The engine with eSpeak NG as the reference voice. */
-export const alignTranscript: AlignTranscript = createAlignTranscript(speakWithEspeak);
+/** The engine with eSpeak NG as the reference voice, a fresh eSpeak for each alignment. */
+export const alignTranscript: AlignTranscript = createAlignTranscript(speakWithFreshEspeak);

@@ -7,7 +7,13 @@
 import { warp, type Band, type FeatureMatrix, type WarpingPath } from './dtw.ts';
 import { downsample } from './normalise.ts';
 import { rowSpans, type RowSpans } from './path-map.ts';
-import { skipCosts, unrelatedDistance, unrelatedSkip, type SkipPrices } from './skip-cost.ts';
+import {
+  holdCosts,
+  skipCosts,
+  unrelatedDistance,
+  unrelatedSkip,
+  type SkipPrices,
+} from './skip-cost.ts';
 
 /** Frames of 10 ms averaged into one at the finest coarse rate (40 ms). */
 export const COARSE_FACTOR = 4;
@@ -80,11 +86,24 @@ export interface CoarseInput {
   referenceWeight: Float32Array;
   recording: FeatureMatrix;
   recordingWeight: Float32Array;
+  /** 1 where the recording's frame is sound (the speech detector's flags), 0 where silent. */
+  recordingSpeech: Uint8Array;
+}
+
+/** Whether every 10 ms frame of a coarse frame is silent. */
+function silentBlocks(speech: Uint8Array, factor: number): (frame: number) => boolean {
+  return (k) => {
+    for (let f = k * factor; f < Math.min(speech.length, (k + 1) * factor); f++) {
+      if (speech[f] === 1) return false;
+    }
+    return true;
+  };
 }
 
 export function coarseAlign(
-  { reference, referenceWeight, recording, recordingWeight }: CoarseInput,
+  { reference, referenceWeight, recording, recordingWeight, recordingSpeech }: CoarseInput,
   onLevel?: (done: number, total: number) => void,
+  holdPauses = false,
 ): CoarseAlignment {
   const factors = [COARSE_FACTOR];
   for (;;) {
@@ -107,14 +126,17 @@ export function coarseAlign(
     const band: Band = path
       ? projectBand(path, ref.frames, rec.frames, RADIUS)
       : { lo: new Int32Array(ref.frames), hi: new Int32Array(ref.frames).fill(rec.frames) };
-    const align = (prices: SkipPrices): WarpingPath =>
+    const align = (prices: SkipPrices, hold = holdPauses): WarpingPath =>
       warp(ref, rec, band, {
         openStart: true,
         openEnd: true,
         skipCost: skipCosts(recWeight, prices),
+        holdCost: hold
+          ? holdCosts(recWeight, silentBlocks(recordingSpeech, factor), prices)
+          : undefined,
       });
     if (level === 0) {
-      const guarded = align(unrelatedSkip(unrelated, FIRST_LEVEL_SOUND_SHARE));
+      const guarded = align(unrelatedSkip(unrelated, FIRST_LEVEL_SOUND_SHARE), false);
       path = align({
         silence: unrelatedSkip(unrelated).silence,
         sound: MATCHED_SOUND_FACTOR * median(guarded.distances),
@@ -126,4 +148,20 @@ export function coarseAlign(
   }
   if (!path) throw new Error('no coarse level was aligned');
   return { spans: rowSpans(path), path };
+}
+
+/** A reference frame held this long over sound has matched something else (music). */
+const MAX_HOLD_OVER_SOUND_SECONDS = 1.5;
+
+/** Whether the path holds one reference frame over MAX_HOLD_OVER_SOUND_SECONDS of sound. */
+export function holdsOverSound(coarse: CoarseAlignment, speech: Uint8Array): boolean {
+  const silent = silentBlocks(speech, COARSE_FACTOR);
+  const limit = MAX_HOLD_OVER_SOUND_SECONDS / (COARSE_FACTOR * 0.01);
+  const { first, last } = coarse.spans;
+  for (let r = 0; r < first.length; r++) {
+    let sound = 0;
+    for (let c = first[r] as number; c <= (last[r] as number); c++) if (!silent(c)) sound++;
+    if (sound > limit) return true;
+  }
+  return false;
 }

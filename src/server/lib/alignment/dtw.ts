@@ -28,6 +28,13 @@ export interface DtwOptions {
    * than to match (music, silence, someone else's sentence) is left out.
    */
   skipCost?: Float32Array;
+  /**
+   * The most a step that stays on one reference row may cost at each recording column: a narrator
+   * may pause where the reference runs on (words said one by one, a list, a slow reader), and
+   * such a silence is held on the word before it at the price of leaving silence out, instead of
+   * being matched, frame by frame, against the next word's sound.
+   */
+  holdCost?: Float32Array;
 }
 
 /** The warping path: for step s, reference row `rows[s]` meets recording column `columns[s]`. */
@@ -87,6 +94,7 @@ export function warp(
   const steps = new Uint8Array(offsets[rows] as number);
 
   const skip = options.skipCost;
+  const hold = options.holdCost;
   const spanStart = lo[0] as number;
   // skipped[j − spanStart]: cost of leaving out columns [spanStart, j).
   const spanEnd = hi[rows - 1] as number;
@@ -132,7 +140,7 @@ export function warp(
           }
         }
         if (j > rowLo) {
-          const left = (current[j - 1 - rowLo] as number) + d;
+          const left = (current[j - 1 - rowLo] as number) + Math.min(d, hold?.[j] ?? Infinity);
           if (left < best) {
             best = left;
             from = FROM_LEFT;
@@ -164,7 +172,7 @@ export function warp(
   if (!Number.isFinite(previous[endColumn - previousLo] as number)) {
     throw new RangeError('the band leaves no warping path');
   }
-  return tracePath(steps, offsets, lo, lastRow, endColumn, reference, recording);
+  return tracePath(steps, offsets, lo, lastRow, endColumn, reference, recording, hold);
 }
 
 function tracePath(
@@ -175,6 +183,7 @@ function tracePath(
   endColumn: number,
   reference: FeatureMatrix,
   recording: FeatureMatrix,
+  hold: Float32Array | undefined,
 ): WarpingPath {
   const rows: number[] = [];
   const columns: number[] = [];
@@ -196,8 +205,11 @@ function tracePath(
   }
   rows.reverse();
   columns.reverse();
-  const distances = Float32Array.from(rows, (row, s) =>
-    euclidean(reference, row, recording, columns[s] as number),
-  );
+  // A held step costs what it was charged: a narrator's pause is not a bad match.
+  const distances = Float32Array.from(rows, (row, s) => {
+    const d = euclidean(reference, row, recording, columns[s] as number);
+    const held = row > 0 && rows[s - 1] === row;
+    return held ? Math.min(d, hold?.[columns[s] as number] ?? Infinity) : d;
+  });
   return { rows: Int32Array.from(rows), columns: Int32Array.from(columns), distances };
 }

@@ -41,12 +41,36 @@ function coarseColumns(coarse: CoarseAlignment, row: number): [number, number] {
   ];
 }
 
+/**
+ * Where each word starts: where the path first meets its first reference frame, or, when that
+ * falls in a silence of the recording that ends before the next word (the narrator paused before
+ * the word where the reference runs on), where the voice starts after that silence.
+ */
+function voiceStarts(
+  spans: RowSpans,
+  rows: readonly number[],
+  end: number,
+  speech: Uint8Array | undefined,
+): number[] {
+  const mapped = rows.map((row) => mapPosition(spans, row));
+  if (!speech) return mapped;
+  return mapped.map((at, w) => {
+    let column = Math.floor(at);
+    if (speech[column] === 1) return at;
+    const limit = Math.min(mapped[w + 1] ?? end, end);
+    while (column < limit && speech[column] !== 1) column++;
+    return column < limit ? column : at;
+  });
+}
+
 export function alignSentence(
   sentence: ReferenceSentence,
   reference: FeatureMatrix,
   recording: FeatureMatrix,
   coarse: CoarseAlignment,
   skipCost: Float32Array,
+  holdCost?: Float32Array,
+  speech?: Uint8Array,
 ): SentenceAlignment {
   const rows = sentence.endFrame - sentence.firstFrame;
   const lo = new Int32Array(rows);
@@ -71,6 +95,7 @@ export function alignSentence(
       openStart: true,
       openEnd: true,
       skipCost: skipCost.subarray(from, to),
+      holdCost: holdCost?.subarray(from, to),
     },
   );
   const path: WarpingPath = {
@@ -84,7 +109,7 @@ export function alignSentence(
   return {
     path,
     spans,
-    wordStarts: sentence.wordStarts.map((w) => mapPosition(spans, w)),
+    wordStarts: voiceStarts(spans, sentence.wordStarts, mapEnd(spans, sentence.endFrame), speech),
     onsets: sentence.onsetDelays.map((delay, w) =>
       delay === null
         ? null

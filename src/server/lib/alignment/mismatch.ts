@@ -67,12 +67,11 @@ const meanDistance = (alignment: CoarseAlignment): number =>
   alignment.path.distances.reduce((sum, d) => sum + d, 0) / alignment.path.distances.length;
 
 function costRatio(input: CoarseInput, aligned: CoarseAlignment, scrambled: Scrambled): number {
-  const other = coarseAlign({
-    reference: scrambled.features,
-    referenceWeight: scrambled.weight,
-    recording: input.recording,
-    recordingWeight: input.recordingWeight,
-  });
+  const other = coarseAlign(
+    { ...input, reference: scrambled.features, referenceWeight: scrambled.weight },
+    undefined,
+    true,
+  );
   return meanDistance(aligned) / meanDistance(other);
 }
 

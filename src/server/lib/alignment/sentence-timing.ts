@@ -23,6 +23,8 @@ import { FRAME_SECONDS } from './features.ts';
 import type { SentenceAlignment } from './fine.ts';
 import type { ReferenceSentence } from './reference.ts';
 import type { SentenceTiming } from './timing.ts';
+import { isDoubtful } from '#shared/studio/doubtful';
+import type { TimingDoubt } from '#shared/transcript';
 
 /** A sentence whose start found no pause to sit on is less certain. */
 const UNANCHORED_FACTOR = 0.85;
@@ -118,6 +120,56 @@ export function sentenceTiming(
     wordStarts,
     end,
     wordConfidence,
+    wordDoubts: matchDoubts(wordConfidence, evidence, [wordStarts[0] ?? end, end]),
+    expectedSeconds: expectedDurations(sentence, aligned),
     confidence: clampConfidence(mean * (anchored ? 1 : UNANCHORED_FACTOR)),
   };
+}
+
+/**
+ * How long each word should last here: its length in eSpeak's voice at this narrator's pace (the
+ * sentence's length in the recording over its length in the reference).
+ */
+function expectedDurations(sentence: ReferenceSentence, aligned: SentenceAlignment): number[] {
+  const referenceFrames = Math.max(1, sentence.endFrame - sentence.firstFrame);
+  const recordingFrames = Math.max(1, aligned.end - (aligned.wordStarts[0] ?? aligned.end));
+  const pace = recordingFrames / referenceFrames;
+  return sentence.wordStarts.map(
+    (row, w) => ((sentence.wordStarts[w + 1] ?? sentence.endFrame) - row) * pace * FRAME_SECONDS,
+  );
+}
+
+/** Sound (no silent frame) this long before a sentence and after it: music or noise around it. */
+const SURROUNDED_SECONDS = 0.3;
+
+/**
+ * Why each doubtful word is doubtful, from what the recording shows: other sound all around the
+ * sentence (music, noise), a word that matches badly among words that match well (the narration
+ * departs from the text there), else a poor match.
+ */
+function matchDoubts(
+  confidence: readonly number[],
+  evidence: RecordingEvidence,
+  [start, end]: [number, number],
+): (TimingDoubt | undefined)[] {
+  const speech = evidence.activity.speech;
+  const soundFrom = (from: number, to: number): boolean => {
+    for (let k = Math.max(0, Math.floor(from)); k < Math.min(speech.length, to); k++) {
+      if (speech[k] === 0) return false;
+    }
+    return true;
+  };
+  const reach = SURROUNDED_SECONDS / FRAME_SECONDS;
+  const startFrame = start / FRAME_SECONDS;
+  const endFrame = end / FRAME_SECONDS;
+  const surrounded =
+    soundFrom(startFrame - reach, startFrame) && soundFrom(endFrame, endFrame + reach);
+  return confidence.map((c, w) => {
+    if (!isDoubtful(c)) return undefined;
+    if (surrounded) return 'music';
+    const neighbours = [confidence[w - 1], confidence[w + 1]].filter((n) => n !== undefined);
+    return neighbours.length > 0 && neighbours.every((n) => !isDoubtful(n))
+      ? 'departure'
+      : 'low-match';
+  });
 }

@@ -56,3 +56,19 @@ export interface SkipPrices {
 export function skipCosts(weight: Float32Array, prices: SkipPrices): Float32Array {
   return Float32Array.from(weight, (w) => prices.silence + (prices.sound - prices.silence) * w);
 }
+
+/**
+ * Per recording frame: the most holding one reference row over it may cost (DtwOptions.holdCost):
+ * twice what leaving silence out costs on a silent frame (so that at a sentence's edges leaving
+ * the pause out stays cheaper than holding a word over it), no cap on a frame of sound.
+ */
+export function holdCosts(
+  weight: Float32Array,
+  silent: (frame: number) => boolean,
+  prices: SkipPrices,
+  factor = 2,
+): Float32Array {
+  return Float32Array.from(weight, (w, k) =>
+    silent(k) ? factor * (prices.silence + (prices.sound - prices.silence) * w) : Infinity,
+  );
+}

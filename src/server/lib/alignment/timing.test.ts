@@ -29,6 +29,8 @@ const timing = (wordStarts: number[], end: number): SentenceTiming => ({
   wordStarts,
   end,
   wordConfidence: wordStarts.map(() => 0.9),
+  wordDoubts: wordStarts.map(() => undefined),
+  expectedSeconds: wordStarts.map(() => 0.3),
   confidence: 0.8,
 });
 
@@ -62,6 +64,36 @@ describe('timedTranscript', () => {
     expect(last?.start).toBe(1.5);
     expect(first?.end).toBe(1.5);
     expect(first?.words.at(-1)?.end).toBe(1.5);
+  });
+
+  it('never trusts a word squeezed to a few milliseconds, whatever its match', () => {
+    // eSpeak and the path both said "Hola" well; the placement left it 10 ms.
+    const timed = timedTranscript(untimed, [timing([1.0, 0.9], 2.2), null, timing([3], 3.4)], 10);
+    const [hola, ana] = timed.segments[0]?.words ?? [];
+    expect(hola).toMatchObject({ start: 1, end: 1.01, confidence: 0.2, timingDoubt: 'squeezed' });
+    expect(ana?.confidence).toBe(0.9);
+    expect(ana?.timingDoubt).toBeUndefined();
+    // A short word said quickly is not squeezed: 60 ms for a word that takes 100 ms here.
+    const quick = timedTranscript(
+      untimed,
+      [{ ...timing([1.0, 1.06], 1.5), expectedSeconds: [0.1, 0.3] }, null, timing([3], 3.4)],
+      10,
+    );
+    expect(quick.segments[0]?.words[0]).toMatchObject({ confidence: 0.9 });
+    expect(quick.segments[0]?.words[0]?.timingDoubt).toBeUndefined();
+  });
+
+  it('says why a doubtful word is doubtful, and only then', () => {
+    const doubtful: SentenceTiming = {
+      ...timing([0.3, 0.8], 1.5),
+      wordConfidence: [0.3, 0.9],
+      wordDoubts: ['departure', undefined],
+    };
+    const timed = timedTranscript(untimed, [doubtful, null, timing([2], 2.6)], 10);
+    expect(timed.segments[0]?.words.map((w) => [w.confidence, w.timingDoubt])).toEqual([
+      [0.3, 'departure'],
+      [0.9, undefined],
+    ]);
   });
 
   it('keeps every time inside the audio', () => {

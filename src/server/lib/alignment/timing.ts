@@ -2,7 +2,8 @@
  * The timed transcript: the engine's times put in order (a sentence never starts before the
  * previous one ends, a word never before the previous word), inside the audio, in milliseconds.
  */
-import type { Transcript } from '#shared/transcript';
+import { isDoubtful } from '#shared/studio/doubtful';
+import type { TimingDoubt, Transcript } from '#shared/transcript';
 
 export interface SentenceTiming {
   /** Seconds where each word starts. */
@@ -10,7 +11,35 @@ export interface SentenceTiming {
   /** Seconds where the sentence's sound ends. */
   end: number;
   wordConfidence: number[];
+  /** Why a doubtful word is doubtful (undefined for the others). */
+  wordDoubts: (TimingDoubt | undefined)[];
+  /** Seconds each word should last at this narrator's pace. */
+  expectedSeconds: number[];
   confidence: number;
+}
+
+/**
+ * A word given less than this share of the time it should take (or under 40 ms) was squeezed
+ * between its neighbours: whatever the path cost, its time is not where the recording says it.
+ */
+const SQUEEZED_SHARE = 0.25;
+const SQUEEZED_SECONDS = 0.04;
+/** The confidence of a squeezed word: doubtful, and among the first to be looked at. */
+const SQUEEZED_CONFIDENCE = 0.2;
+
+/** A word's confidence and doubt, once its final length is known. */
+function wordTrust(
+  timing: SentenceTiming,
+  w: number,
+  seconds: number,
+): { confidence: number; timingDoubt?: TimingDoubt } {
+  const confidence = timing.wordConfidence[w] ?? timing.confidence;
+  const expected = timing.expectedSeconds[w] ?? 0;
+  if (seconds < Math.max(SQUEEZED_SECONDS, SQUEEZED_SHARE * expected)) {
+    return { confidence: Math.min(confidence, SQUEEZED_CONFIDENCE), timingDoubt: 'squeezed' };
+  }
+  const doubt = timing.wordDoubts[w];
+  return isDoubtful(confidence) && doubt ? { confidence, timingDoubt: doubt } : { confidence };
 }
 
 /** Shortest time given to a word squeezed between its neighbours. */
@@ -68,12 +97,17 @@ export function timedTranscript(
       start: starts[0] ?? end,
       end,
       confidence: timing.confidence,
-      words: segment.words.map((word, w) => ({
-        ...word,
-        start: starts[w] ?? end,
-        end: starts[w + 1] ?? end,
-        confidence: timing.wordConfidence[w] ?? timing.confidence,
-      })),
+      words: segment.words.map((word, w) => {
+        const { timingDoubt: _previous, ...rest } = word;
+        const wordStart = starts[w] ?? end;
+        const wordEnd = starts[w + 1] ?? end;
+        return {
+          ...rest,
+          start: wordStart,
+          end: wordEnd,
+          ...wordTrust(timing, w, wordEnd - wordStart),
+        };
+      }),
     };
   });
   return { segments };

@@ -25,7 +25,8 @@ export interface SpeechSettings {
 /** Where the WebAssembly build keeps eSpeak's data; voice variants are files in `voices/!v`. */
 const VARIANTS_DIR = '/usr/share/espeak-ng-data/voices/!v';
 
-interface Engine {
+/** One eSpeak NG instance: its worker and what it can speak. */
+export interface Engine {
   worker: ESpeakNGWorker;
   /** Language names eSpeak accepts as a voice (`es`, `es-419`, `es-mx`…). */
   languages: Set<string>;
@@ -66,6 +67,15 @@ function loadEngine(): Promise<Engine> {
 }
 
 /**
+ * A synthesiser of its own, never shared (about 0.3 s to load): eSpeak keeps state between calls,
+ * so a job that must give the same result wherever and after whatever it runs (the aligner's
+ * reference voice) speaks with a fresh one.
+ */
+export function openEngine(): Promise<Engine> {
+  return load();
+}
+
+/**
  * The one synthesiser of the process, loaded once (about 0.3 s); later calls reuse it. eSpeak
  * keeps state between calls (its noise generator, for one), so a sentence's samples depend on what
  * the process said before: a fresh process saying the same sentences in the same order gives
@@ -81,8 +91,11 @@ export async function loadSynthesizer(): Promise<ESpeakNGWorker> {
  * Applies voice, speed and pitch. An unknown voice or variant is refused: eSpeak itself would
  * quietly keep the previous voice or pick another language's.
  */
-export async function applySettings(settings: SpeechSettings): Promise<ESpeakNGWorker> {
-  const { worker, languages, variants } = await loadEngine();
+export async function applySettings(
+  settings: SpeechSettings,
+  engine?: Engine,
+): Promise<ESpeakNGWorker> {
+  const { worker, languages, variants } = engine ?? (await loadEngine());
   const [language = '', variant, ...rest] = settings.voice.split('+');
   if (
     !languages.has(language) ||

@@ -3,6 +3,8 @@ export {
   ESPEAK_SAMPLE_RATE,
   listVoiceLanguages,
   loadSynthesizer,
+  openEngine,
+  type Engine,
   type SpeechSettings,
 } from './espeak.ts';
 export {

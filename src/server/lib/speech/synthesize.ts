@@ -1,6 +1,6 @@
 import type { EspeakEvent } from '@echogarden/espeak-ng-emscripten';
 import { tokenizeWords, type WordToken } from '#shared/studio/words';
-import { applySettings, ESPEAK_SAMPLE_RATE, type SpeechSettings } from './espeak.ts';
+import { applySettings, ESPEAK_SAMPLE_RATE, type Engine, type SpeechSettings } from './espeak.ts';
 import { wordTimingsFromEvents, type WordTiming } from './word-timing.ts';
 
 export interface SentenceSpeech {
@@ -36,8 +36,10 @@ export async function synthesizeSentence(
   text: string,
   tokens: readonly WordToken[],
   settings: SpeechSettings,
+  /** A synthesiser of the caller's own (openEngine); by default the process's shared one. */
+  engine?: Engine,
 ): Promise<SentenceSpeech> {
-  const espeak = await applySettings(settings);
+  const espeak = await applySettings(settings, engine);
 
   const chunks: Int16Array[] = [];
   const events: EspeakEvent[] = [];
