@@ -7,7 +7,7 @@
 import { FRAME_SECONDS } from './features.ts';
 import { exactOffset, exactOnset } from './onsets.ts';
 import { envelope, nearestRise, rises } from './rises.ts';
-import type { Pause, SpeechActivity } from './vad.ts';
+import { levelsAt, type Pause, type SpeechActivity } from './vad.ts';
 
 export interface RecordingEvidence {
   samples: Float32Array | Int16Array;
@@ -56,13 +56,8 @@ export function snapToPauseEnd(
     reach / FRAME_SECONDS,
   );
   if (!pause || pause.end >= evidence.activity.speech.length) return null;
-  return exactOnset(
-    evidence.samples,
-    evidence.sampleRate,
-    pause.end,
-    evidence.activity.thresholdDb,
-    evidence.activity.onsetDb,
-  );
+  const { thresholdDb, onsetDb } = levelsAt(evidence.activity, pause.end);
+  return exactOnset(evidence.samples, evidence.sampleRate, pause.end, thresholdDb, onsetDb);
 }
 
 /** The exact start (seconds) of the pause nearest to `seconds`, within `reach`; else null. */
@@ -78,12 +73,8 @@ export function snapToPauseStart(
     reach / FRAME_SECONDS,
   );
   if (!pause || pause.start === 0) return null;
-  return exactOffset(
-    evidence.samples,
-    evidence.sampleRate,
-    pause.start,
-    evidence.activity.thresholdDb,
-  );
+  const { thresholdDb } = levelsAt(evidence.activity, pause.start);
+  return exactOffset(evidence.samples, evidence.sampleRate, pause.start, thresholdDb);
 }
 
 /** How far from where the path put it a word's rise out of a deep dip is looked for. */
@@ -128,7 +119,7 @@ export function snapToRise(
   ).filter((rise) => rise.seconds > after && rise.seconds < before);
   const unexplained = found.filter(
     (rise) =>
-      rise.bottomDb < evidence.activity.onsetDb &&
+      rise.bottomDb < levelsAt(evidence.activity, rise.seconds / FRAME_SECONDS).onsetDb &&
       !explained.some((e) => Math.abs(e - rise.seconds) < EXPLAINED_SECONDS),
   );
   return (

@@ -117,12 +117,9 @@ export function coarseAlign(
     const ref = downsample(reference, factor);
     const rec = downsample(recording, factor);
     const recWeight = downsampleWeights(recordingWeight, factor);
-    const unrelated = unrelatedDistance(
-      ref,
-      downsampleWeights(referenceWeight, factor),
-      rec,
-      recWeight,
-    );
+    const refWeight = downsampleWeights(referenceWeight, factor);
+    const silentRows = Uint8Array.from(refWeight, (w) => (w < 0.5 ? 1 : 0));
+    const unrelated = unrelatedDistance(ref, refWeight, rec, recWeight);
     const band: Band = path
       ? projectBand(path, ref.frames, rec.frames, RADIUS)
       : { lo: new Int32Array(ref.frames), hi: new Int32Array(ref.frames).fill(rec.frames) };
@@ -131,6 +128,7 @@ export function coarseAlign(
         openStart: true,
         openEnd: true,
         skipCost: skipCosts(recWeight, prices),
+        silentRows,
         holdCost: hold
           ? holdCosts(recWeight, silentBlocks(recordingSpeech, factor), prices)
           : undefined,

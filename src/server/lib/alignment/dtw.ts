@@ -35,6 +35,12 @@ export interface DtwOptions {
    * being matched, frame by frame, against the next word's sound.
    */
   holdCost?: Float32Array;
+  /**
+   * 1 for reference rows that are silence (a pause between sentences): holding one over the
+   * recording's sound costs at least what leaving that sound out would (`skipCost`), so that music
+   * between or before sentences is priced alike wherever the path meets it.
+   */
+  silentRows?: Uint8Array;
 }
 
 /** The warping path: for step s, reference row `rows[s]` meets recording column `columns[s]`. */
@@ -95,6 +101,12 @@ export function warp(
 
   const skip = options.skipCost;
   const hold = options.holdCost;
+  const silentRows = options.silentRows;
+  /** What a step that stays on row i over column j costs. */
+  const held = (i: number, j: number, d: number): number => {
+    const capped = Math.min(d, hold?.[j] ?? Infinity);
+    return silentRows?.[i] === 1 && skip ? Math.max(capped, skip[j] as number) : capped;
+  };
   const spanStart = lo[0] as number;
   // skipped[j − spanStart]: cost of leaving out columns [spanStart, j).
   const spanEnd = hi[rows - 1] as number;
@@ -140,7 +152,7 @@ export function warp(
           }
         }
         if (j > rowLo) {
-          const left = (current[j - 1 - rowLo] as number) + Math.min(d, hold?.[j] ?? Infinity);
+          const left = (current[j - 1 - rowLo] as number) + held(i, j, d);
           if (left < best) {
             best = left;
             from = FROM_LEFT;
@@ -172,7 +184,7 @@ export function warp(
   if (!Number.isFinite(previous[endColumn - previousLo] as number)) {
     throw new RangeError('the band leaves no warping path');
   }
-  return tracePath(steps, offsets, lo, lastRow, endColumn, reference, recording, hold);
+  return tracePath(steps, offsets, lo, lastRow, endColumn, reference, recording, held);
 }
 
 function tracePath(
@@ -183,7 +195,7 @@ function tracePath(
   endColumn: number,
   reference: FeatureMatrix,
   recording: FeatureMatrix,
-  hold: Float32Array | undefined,
+  held: (row: number, column: number, d: number) => number,
 ): WarpingPath {
   const rows: number[] = [];
   const columns: number[] = [];
@@ -208,8 +220,7 @@ function tracePath(
   // A held step costs what it was charged: a narrator's pause is not a bad match.
   const distances = Float32Array.from(rows, (row, s) => {
     const d = euclidean(reference, row, recording, columns[s] as number);
-    const held = row > 0 && rows[s - 1] === row;
-    return held ? Math.min(d, hold?.[columns[s] as number] ?? Infinity) : d;
+    return row > 0 && rows[s - 1] === row ? held(row, columns[s] as number, d) : d;
   });
   return { rows: Int32Array.from(rows), columns: Int32Array.from(columns), distances };
 }

@@ -105,7 +105,8 @@ export function alignmentFeatures(cepstra: Cepstra, activity: SpeechActivity): F
       }
       data[row + n + c] = (DELTA_WEIGHT * w * delta) / deltaNorm;
     }
-    const level = ((cepstra.energyDb[k] as number) - activity.speechLevelDb) / ENERGY_SCALE_DB;
+    const local = activity.speechLevelDb + (activity.shiftDb[k] ?? 0);
+    const level = ((cepstra.energyDb[k] as number) - local) / ENERGY_SCALE_DB;
     data[row + 2 * n] = ENERGY_WEIGHT * Math.min(0.5, Math.max(-3, level));
     data[row + 2 * n + 1] = SPEECH_WEIGHT * w;
     data[row + 2 * n + 2] = PAUSE_WEIGHT * (1 - w) * (pauses[k] as number);

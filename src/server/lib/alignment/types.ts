@@ -14,6 +14,12 @@ export interface AlignmentInput {
   transcript: Transcript;
   language: 'es';
   onProgress?: AlignmentProgress;
+  /**
+   * Whether to refuse a recording that does not seem to say the text (default true). Off when the
+   * text is known to be there: one sentence of an aligned chapter, aligned again on the audio
+   * around it, where a tune or silence can outweigh one sentence's evidence.
+   */
+  checkText?: boolean;
   /** Aborts between steps (a cancelled job). */
   signal?: AbortSignal;
 }

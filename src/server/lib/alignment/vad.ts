@@ -13,6 +13,22 @@ export interface SpeechActivity {
   thresholdDb: number;
   /** Lower level where a sound's very beginning is traced back to (still above the noise). */
   onsetDb: number;
+  /**
+   * Per frame, how far the local speech level sits from `speechLevelDb` (dB): a quiet narrator
+   * after a loud tune, or a loud passage in a soft chapter, is read against its own level. Add it
+   * to `thresholdDb`, `onsetDb` and `speechLevelDb` to get the levels at a frame.
+   */
+  shiftDb: Float32Array;
+}
+
+/** The levels at one frame of a signal (its local threshold and onset level). */
+export function levelsAt(
+  activity: SpeechActivity,
+  frame: number,
+): { thresholdDb: number; onsetDb: number } {
+  const k = Math.min(activity.shiftDb.length - 1, Math.max(0, Math.round(frame)));
+  const shift = activity.shiftDb[k] ?? 0;
+  return { thresholdDb: activity.thresholdDb + shift, onsetDb: activity.onsetDb + shift };
 }
 
 /** How far under the speech level silence begins and a sound's beginning is traced to. */
@@ -30,8 +46,14 @@ export interface Pause {
 const SILENCE_DB = -100;
 /** Below this, a signal is too quiet to hold speech at all. */
 const QUIETEST_SPEECH_DB = -60;
-/** A level this close to the noise floor is a steady sound (hum, tone, noise), not speech. */
+/** A passage whose loud end is this close to its quiet end holds no speech to read levels from. */
 const MIN_DYNAMIC_RANGE_DB = 12;
+/**
+ * A signal this steady throughout is a hum, a tone or noise, not speech. Low on purpose: a voice
+ * over a music bed may stand only a few dB above it, and a recording that might hold speech is
+ * aligned (its confidence says how sure), never refused.
+ */
+const MIN_SIGNAL_DYNAMICS_DB = 6;
 /** Weight ramps from 0 to 1 over this many dB around the threshold. */
 const WEIGHT_RAMP_DB = 8;
 /** Gaps in speech shorter than this are closures inside words, not silence. */
@@ -79,7 +101,7 @@ export function signalLevels(
     thresholdDb,
     onsetDb,
     hasDynamics:
-      speechLevelDb > QUIETEST_SPEECH_DB && speechLevelDb - noiseFloorDb >= MIN_DYNAMIC_RANGE_DB,
+      speechLevelDb > QUIETEST_SPEECH_DB && speechLevelDb - noiseFloorDb >= MIN_SIGNAL_DYNAMICS_DB,
   };
 }
 
@@ -99,15 +121,59 @@ function fillShortRuns(flags: Uint8Array, value: number, minLength: number): voi
   }
 }
 
+/**
+ * How far each frame's local speech level (the loud end of the ±LOCAL_SECONDS around it) sits
+ * from the whole signal's, in dB. Levels are read on a grid and interpolated: a sort per frame
+ * would cost an hour-long chapter minutes.
+ */
+const LOCAL_FRAMES = 500;
+/** A passage is read at most this much under (over) the whole signal's speech level. */
+const MAX_LOWER_DB = 40;
+const MAX_RAISE_DB = 20;
+const GRID_FRAMES = 50;
+function localShifts(energyDb: Float32Array, speechLevelDb: number): Float32Array {
+  const frames = energyDb.length;
+  const grid: number[] = [];
+  for (let centre = 0; centre < frames + GRID_FRAMES; centre += GRID_FRAMES) {
+    const from = Math.max(0, Math.min(frames, centre) - LOCAL_FRAMES);
+    const to = Math.min(frames, centre + LOCAL_FRAMES);
+    const window = Float32Array.from(energyDb.subarray(from, to), (e) =>
+      Math.max(SILENCE_DB, e),
+    ).sort();
+    const level = percentile(window, 0.95);
+    // A window without speech (silence, a long pause, a steady hum) keeps the signal's level.
+    const hasSpeech = level - percentile(window, 0.05) >= MIN_DYNAMIC_RANGE_DB;
+    grid.push(
+      hasSpeech
+        ? Math.min(speechLevelDb + MAX_RAISE_DB, Math.max(speechLevelDb - MAX_LOWER_DB, level))
+        : speechLevelDb,
+    );
+  }
+  const shifts = new Float32Array(frames);
+  for (let k = 0; k < frames; k++) {
+    const g = Math.floor(k / GRID_FRAMES);
+    const fraction = (k - g * GRID_FRAMES) / GRID_FRAMES;
+    const level =
+      (grid[g] as number) * (1 - fraction) + (grid[g + 1] ?? (grid[g] as number)) * fraction;
+    shifts[k] = level;
+  }
+  return shifts.map((level) => level - speechLevelDb);
+}
+
 /** Speech frames and weights; `depths` as for `signalLevels`. */
 export function detectSpeech(energyDb: Float32Array, depths?: LevelDepths): SpeechActivity {
   const levels = signalLevels(energyDb, depths);
   const speech = new Uint8Array(energyDb.length);
   const weight = new Float32Array(energyDb.length);
+  // The reference (read with given depths) is one steady voice; a recording is read locally.
+  const shiftDb = depths
+    ? new Float32Array(energyDb.length)
+    : localShifts(energyDb, levels.speechLevelDb);
   for (let k = 0; k < energyDb.length; k++) {
     const e = energyDb[k] as number;
-    speech[k] = levels.hasDynamics && e > levels.thresholdDb ? 1 : 0;
-    const ramp = (e - levels.thresholdDb) / WEIGHT_RAMP_DB + 0.5;
+    const threshold = levels.thresholdDb + (shiftDb[k] as number);
+    speech[k] = levels.hasDynamics && e > threshold ? 1 : 0;
+    const ramp = (e - threshold) / WEIGHT_RAMP_DB + 0.5;
     weight[k] = Math.min(1, Math.max(0, ramp));
   }
   fillShortRuns(speech, 1, MIN_SOUND_FRAMES);
@@ -119,6 +185,7 @@ export function detectSpeech(energyDb: Float32Array, depths?: LevelDepths): Spee
     speechLevelDb: levels.speechLevelDb,
     thresholdDb: levels.thresholdDb,
     onsetDb: levels.onsetDb,
+    shiftDb,
   };
 }
 

@@ -126,6 +126,9 @@ export function createAlignmentService(deps: {
           sampleRate: recording.sampleRate,
           transcript: { segments: [sentence] },
           language: 'es',
+          // The sentence is known to be in the chapter; one sentence beside a tune is too little
+          // evidence for the whole-recording check.
+          checkText: false,
         });
         const placed = aligned.transcript.segments[0]!;
         const shift = (seconds: number) => round(Math.min(audioSeconds, window.start + seconds));
