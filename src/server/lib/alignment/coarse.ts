@@ -129,6 +129,7 @@ export function coarseAlign(
         openEnd: true,
         skipCost: skipCosts(recWeight, prices),
         silentRows,
+        longHolds: true,
         holdCost: hold
           ? holdCosts(recWeight, silentBlocks(recordingSpeech, factor), prices)
           : undefined,

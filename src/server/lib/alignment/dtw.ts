@@ -41,6 +41,13 @@ export interface DtwOptions {
    * between or before sentences is priced alike wherever the path meets it.
    */
   silentRows?: Uint8Array;
+  /**
+   * Price a second consecutive hold over sound (not silence) at least like leaving that sound
+   * out: one reference frame does not last for seconds, and without this a word's frame held
+   * over a whole intro tune cost less than leaving the tune out (the first sentence was placed
+   * inside it).
+   */
+  longHolds?: boolean;
 }
 
 /** The warping path: for step s, reference row `rows[s]` meets recording column `columns[s]`. */
@@ -152,7 +159,17 @@ export function warp(
           }
         }
         if (j > rowLo) {
-          const left = (current[j - 1 - rowLo] as number) + held(i, j, d);
+          let step = held(i, j, d);
+          // A second hold in a row over sound: one reference frame does not last that long.
+          if (
+            options.longHolds &&
+            skip &&
+            hold?.[j] === Infinity &&
+            steps[rowOffset + j - 1 - rowLo] === FROM_LEFT
+          ) {
+            step = Math.max(step, skip[j] as number);
+          }
+          const left = (current[j - 1 - rowLo] as number) + step;
           if (left < best) {
             best = left;
             from = FROM_LEFT;

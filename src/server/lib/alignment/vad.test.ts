@@ -101,6 +101,62 @@ describe('detectSpeech', () => {
   });
 });
 
+/** A voice-like sound: a 120 Hz buzz in syllables of 0.2 s (0.1 s gaps), at `amplitude`. */
+function syllables(seconds: number, amplitude: number): Float32Array {
+  return Float32Array.from({ length: Math.round(seconds * RATE) }, (_, i) => {
+    const t = i / RATE;
+    const on = t % 0.3 < 0.2 ? 1 : 0;
+    return on * amplitude * Math.sign(Math.sin(2 * Math.PI * 120 * t)) * 0.5;
+  });
+}
+const joined = (...parts: Float32Array[]) => {
+  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+};
+const fraction = (speech: Uint8Array, from: number, to: number) =>
+  speech.slice(from, to).reduce((n, s) => n + s, 0) / (to - from);
+
+describe('detectSpeech where the loudest part is not the voice', () => {
+  it('hears a narrator 45 dB under the music before it', () => {
+    // 10 s of loud steady-ish music (a chord), a second of silence, 10 s of a quiet voice.
+    const music = signal([[10, 0.5]]);
+    const activity = detectSpeech(
+      energies(joined(music, new Float32Array(RATE), syllables(10, 0.5 * 10 ** (-45 / 20)))),
+    );
+    // The syllables' frames are speech; the gaps between them and the silence are not.
+    let voiced = 0;
+    let heard = 0;
+    for (let k = 1150; k < 2050; k++) {
+      if ((k * 0.01 - 11) % 0.3 < 0.17 && (k * 0.01 - 11) % 0.3 > 0.03) {
+        voiced++;
+        heard += activity.speech[k] as number;
+      }
+    }
+    expect(heard / voiced).toBeGreaterThan(0.95);
+    expect(fraction(activity.speech, 1020, 1090)).toBe(0);
+    expect(signalLevels(energies(music)).hasDynamics).toBe(false);
+  });
+
+  it('hears a quiet narrator (about −50 dBFS) over a faint noise floor', () => {
+    const quiet = syllables(5, 0.006);
+    const noisy = Float32Array.from(quiet, (x, i) => x + 0.0003 * Math.sin(i * 12.9898));
+    const activity = detectSpeech(energies(joined(new Float32Array(RATE), noisy)));
+    expect(fraction(activity.speech, 110, 115)).toBe(1);
+    expect(fraction(activity.speech, 10, 90)).toBe(0);
+  });
+
+  it('finds no speech in true silence', () => {
+    const activity = detectSpeech(energies(new Float32Array(RATE * 5)));
+    expect(speechFrames(activity)).toBe(0);
+    expect(signalLevels(energies(new Float32Array(RATE * 5))).hasDynamics).toBe(false);
+  });
+});
+
 describe('findPauses', () => {
   it('lists silent runs of at least the given length, at the edges too', () => {
     const speech = Uint8Array.from([0, 0, 0, 1, 1, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0]);
