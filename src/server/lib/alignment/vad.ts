@@ -134,25 +134,19 @@ const GRID_FRAMES = 50;
 function localShifts(energyDb: Float32Array, speechLevelDb: number): Float32Array {
   const frames = energyDb.length;
   const grid: number[] = [];
-  // The level of a window, or null when it holds no speech (silence, a long pause, a steady hum).
-  const levelOf = (from: number, to: number): number | null => {
-    if (to - from < GRID_FRAMES) return null;
+  for (let centre = 0; centre < frames + GRID_FRAMES; centre += GRID_FRAMES) {
+    const from = Math.max(0, Math.min(frames, centre) - LOCAL_FRAMES);
+    const to = Math.min(frames, centre + LOCAL_FRAMES);
     const window = Float32Array.from(energyDb.subarray(from, to), (e) =>
       Math.max(SILENCE_DB, e),
     ).sort();
     const level = percentile(window, 0.95);
-    return level - percentile(window, 0.05) >= MIN_DYNAMIC_RANGE_DB ? level : null;
-  };
-  for (let centre = 0; centre < frames + GRID_FRAMES; centre += GRID_FRAMES) {
-    const at = Math.min(frames, centre);
-    // Each side on its own: a quiet voice right after a loud tune is read at its own level.
-    const sides = [
-      levelOf(Math.max(0, at - LOCAL_FRAMES), at),
-      levelOf(at, Math.min(frames, at + LOCAL_FRAMES)),
-    ].filter((level): level is number => level !== null);
-    const level = sides.length > 0 ? Math.min(...sides) : speechLevelDb;
+    // A window without speech (silence, a long pause, a steady hum) keeps the signal's level.
+    const hasSpeech = level - percentile(window, 0.05) >= MIN_DYNAMIC_RANGE_DB;
     grid.push(
-      Math.min(speechLevelDb + MAX_RAISE_DB, Math.max(speechLevelDb - MAX_LOWER_DB, level)),
+      hasSpeech
+        ? Math.min(speechLevelDb + MAX_RAISE_DB, Math.max(speechLevelDb - MAX_LOWER_DB, level))
+        : speechLevelDb,
     );
   }
   const shifts = new Float32Array(frames);
