@@ -141,7 +141,10 @@ export function warp(
       if (i === 0) {
         if (j === rowLo || options.openStart) best = (skipped[j - spanStart] as number) + d;
         if (j > rowLo) {
-          const left = (current[j - 1 - rowLo] as number) + d;
+          // With an open start, the first frame held over sound costs what leaving the sound
+          // out would: music or babble before a sentence is left out, not matched to its start.
+          const hold0 = options.openStart && skip ? Math.max(d, skip[j] as number) : d;
+          const left = (current[j - 1 - rowLo] as number) + hold0;
           if (left < best) {
             best = left;
             from = FROM_LEFT;

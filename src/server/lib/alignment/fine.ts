@@ -41,10 +41,15 @@ function coarseColumns(coarse: CoarseAlignment, row: number): [number, number] {
   ];
 }
 
+/** A silence this long (frames) inside a word is a pause before it, not a stop's closure. */
+const PAUSE_IN_WORD_FRAMES = 30;
+
 /**
- * Where each word starts: where the path first meets its first reference frame, or, when that
- * falls in a silence of the recording that ends before the next word (the narrator paused before
- * the word where the reference runs on), where the voice starts after that silence.
+ * Where each word starts: where the path first meets its first reference frame, unless the word
+ * then spans a pause of the recording with less of its sound before the pause than after it (the
+ * narrator paused before the word where the reference runs on; holding any frame over silence
+ * costs the same, so the path may put the word's first frames on the previous word's tail), or
+ * the frame falls in a silence: then where the voice starts after the pause.
  */
 function voiceStarts(
   spans: RowSpans,
@@ -55,11 +60,27 @@ function voiceStarts(
   const mapped = rows.map((row) => mapPosition(spans, row));
   if (!speech) return mapped;
   return mapped.map((at, w) => {
+    const limit = Math.min(Math.floor(mapped[w + 1] ?? end), Math.floor(end));
     let column = Math.floor(at);
-    if (speech[column] === 1) return at;
-    const limit = Math.min(mapped[w + 1] ?? end, end);
-    while (column < limit && speech[column] !== 1) column++;
-    return column < limit ? column : at;
+    let soundBefore = 0;
+    while (column < limit) {
+      if (speech[column] === 1) {
+        soundBefore++;
+        column++;
+        continue;
+      }
+      let after = column;
+      while (after < limit && speech[after] !== 1) after++;
+      if (after >= limit) break;
+      const opening = column === Math.floor(at);
+      if (opening || after - column >= PAUSE_IN_WORD_FRAMES) {
+        let soundAfter = 0;
+        for (let k = after; k < limit; k++) soundAfter += speech[k] as number;
+        if (opening || soundBefore < soundAfter) return after;
+      }
+      column = after;
+    }
+    return at;
   });
 }
 

@@ -96,6 +96,8 @@ export function sentenceTiming(
     if (w === 0) anchored = true;
     return onset - delay;
   });
+  const expectedSeconds = expectedDurations(sentence, aligned);
+  if (!anchored) unstretchFirstWord(wordStarts, expectedSeconds, evidence);
   const mappedEnd = aligned.end * FRAME_SECONDS;
   const end = snapToPauseStart(evidence, mappedEnd, END_SNAP_SECONDS) ?? mappedEnd;
 
@@ -121,9 +123,32 @@ export function sentenceTiming(
     end,
     wordConfidence,
     wordDoubts: matchDoubts(wordConfidence, evidence, [wordStarts[0] ?? end, end]),
-    expectedSeconds: expectedDurations(sentence, aligned),
+    expectedSeconds,
     confidence: clampConfidence(mean * (anchored ? 1 : UNANCHORED_FACTOR)),
   };
+}
+
+/** A first word this much longer than it should be has taken in what came before the sentence. */
+const STRETCHED_FACTOR = 1.5;
+const STRETCHED_MARGIN_SECONDS = 0.1;
+
+/**
+ * A sentence's first word that found no pause to start on, and lasts far longer than it should
+ * at this pace, has been stretched over music or noise before the sentence: it starts where its
+ * length before the second word puts it, on the recording's rise there if there is one.
+ */
+function unstretchFirstWord(
+  wordStarts: number[],
+  expectedSeconds: readonly number[],
+  evidence: RecordingEvidence,
+): void {
+  const [first, second] = wordStarts;
+  const expected = expectedSeconds[0];
+  if (first === undefined || second === undefined || expected === undefined) return;
+  if (second - first <= STRETCHED_FACTOR * expected + STRETCHED_MARGIN_SECONDS) return;
+  const placed = second - expected;
+  wordStarts[0] =
+    snapToRise(evidence, placed, [first, second - MIN_WORD_GAP_SECONDS], []) ?? placed;
 }
 
 /**
@@ -131,8 +156,11 @@ export function sentenceTiming(
  * sentence's length in the recording over its length in the reference).
  */
 function expectedDurations(sentence: ReferenceSentence, aligned: SentenceAlignment): number[] {
-  const referenceFrames = Math.max(1, sentence.endFrame - sentence.firstFrame);
-  const recordingFrames = Math.max(1, aligned.end - (aligned.wordStarts[0] ?? aligned.end));
+  // The pace from the second word on: the first one is the one most often stretched over what
+  // comes before the sentence.
+  const from = sentence.wordStarts.length > 1 ? 1 : 0;
+  const referenceFrames = Math.max(1, sentence.endFrame - (sentence.wordStarts[from] ?? 0));
+  const recordingFrames = Math.max(1, aligned.end - (aligned.wordStarts[from] ?? aligned.end));
   const pace = recordingFrames / referenceFrames;
   return sentence.wordStarts.map(
     (row, w) => ((sentence.wordStarts[w + 1] ?? sentence.endFrame) - row) * pace * FRAME_SECONDS,
