@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { snapToPauseEnd } from './boundaries.ts';
+import { computeCepstra, melCeiling } from './features.ts';
 import { exactOffset, exactOnset } from './onsets.ts';
+import { detectSpeech, findPauses } from './vad.ts';
 import { envelope, nearestRise, rises } from './rises.ts';
 
 const RATE = 16_000;
@@ -64,5 +67,41 @@ describe('rises', () => {
     ];
     expect(nearestRise(found, 1.15, 0.1)?.seconds).toBe(1.2);
     expect(nearestRise(found, 1.5, 0.1)).toBeNull();
+  });
+});
+
+describe('onsets of words said one by one, in noise', () => {
+  it('finds each word where its sound starts after the pause, not where the pause starts', () => {
+    // Six "words" (a buzz with a soft 30 ms attack) 0.4 s long, 0.5–0.9 s apart, in steady noise
+    // 20 dB under them (a deterministic pseudo-random hiss).
+    const starts = [0.5, 1.4, 2.5, 3.35, 4.45, 5.6];
+    const samples = new Float32Array(Math.round(6.5 * RATE));
+    let seed = 7;
+    for (let i = 0; i < samples.length; i++) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      samples[i] = 0.02 * (seed / 2 ** 30 - 1);
+    }
+    for (const start of starts) {
+      for (let i = 0; i < 0.4 * RATE; i++) {
+        const attack = Math.min(1, i / (0.03 * RATE));
+        samples[Math.round(start * RATE) + i]! +=
+          0.3 * attack * Math.sign(Math.sin((2 * Math.PI * 140 * i) / RATE));
+      }
+    }
+    const activity = detectSpeech(computeCepstra(samples, RATE, melCeiling(RATE)).energyDb);
+    const evidence = {
+      samples,
+      sampleRate: RATE,
+      activity,
+      pauses: findPauses(activity.speech, 10),
+    };
+    for (const start of starts) {
+      // Where a warping path would put the word: anywhere in the pause before it.
+      for (const guess of [start - 0.3, start - 0.1, start + 0.05]) {
+        const onset = snapToPauseEnd(evidence, guess, 0.4);
+        expect(onset, `word at ${start}, guessed ${guess}`).not.toBeNull();
+        expect(Math.abs((onset ?? 0) - start)).toBeLessThanOrEqual(0.015);
+      }
+    }
   });
 });
