@@ -358,6 +358,12 @@ export async function conditionPlans(inputs: PlanInputs): Promise<ConditionPlan[
     }),
   }));
   const devOf = (id: string) => existing.find((entry) => entry.condition.id === id)!.dev;
+  /** Held-out sources re-synthesised at their own speed times each factor, one source each. */
+  const atSpeeds = (factors: number[]) =>
+    factors.map((factor) => {
+      const source = held();
+      return voiced(source, { speed: Math.round(source.speech.speed * factor) }, ` (×${factor})`);
+    });
 
   const plans: ConditionPlan[] = [
     {
@@ -377,10 +383,7 @@ export async function conditionPlans(inputs: PlanInputs): Promise<ConditionPlan[
       description:
         'Re-synthesised faster. Dev: eSpeak speed ×1.4 (about 200 words a minute). Held-out: ×1.5 and ×1.3.',
       dev: devOf('fast'),
-      heldOut: [1.5, 1.3].map((factor) => {
-        const source = held();
-        return voiced(source, { speed: Math.round(source.speech.speed * factor) }, ` (×${factor})`);
-      }),
+      heldOut: atSpeeds([1.5, 1.3]),
     },
     {
       id: 'slow',
@@ -388,10 +391,7 @@ export async function conditionPlans(inputs: PlanInputs): Promise<ConditionPlan[
       description:
         'Re-synthesised slower. Dev: eSpeak speed ×0.7 (about 100 words a minute). Held-out: ×0.75 and ×0.85.',
       dev: devOf('slow'),
-      heldOut: [0.75, 0.85].map((factor) => {
-        const source = held();
-        return voiced(source, { speed: Math.round(source.speech.speed * factor) }, ` (×${factor})`);
-      }),
+      heldOut: atSpeeds([0.75, 0.85]),
     },
     {
       id: 'formants',

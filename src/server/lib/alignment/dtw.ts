@@ -109,10 +109,24 @@ export function warp(
   const skip = options.skipCost;
   const hold = options.holdCost;
   const silentRows = options.silentRows;
-  /** What a step that stays on row i over column j costs. */
+  /** What a step that stays on row i (> 0) over column j is charged as a narrator's pause. */
   const held = (i: number, j: number, d: number): number => {
     const capped = Math.min(d, hold?.[j] ?? Infinity);
     return silentRows?.[i] === 1 && skip ? Math.max(capped, skip[j] as number) : capped;
+  };
+  /**
+   * What a step that stays on row i over column j costs in the search, `again` when the step into
+   * column j − 1 stayed too. Row 0 with an open start: the first frame held over sound costs what
+   * leaving the sound out would (music or babble before a sentence is left out, not matched to
+   * its start). Other rows: `held`, and with `longHolds` a second hold in a row over sound (a
+   * column `holdCost` leaves uncapped) costs at least leaving it out.
+   */
+  const stay = (i: number, j: number, d: number, again: boolean): number => {
+    if (i === 0) return options.openStart && skip ? Math.max(d, skip[j] as number) : d;
+    const cost = held(i, j, d);
+    return options.longHolds && skip && again && hold?.[j] === Infinity
+      ? Math.max(cost, skip[j] as number)
+      : cost;
   };
   const spanStart = lo[0] as number;
   // skipped[j − spanStart]: cost of leaving out columns [spanStart, j).
@@ -141,10 +155,7 @@ export function warp(
       if (i === 0) {
         if (j === rowLo || options.openStart) best = (skipped[j - spanStart] as number) + d;
         if (j > rowLo) {
-          // With an open start, the first frame held over sound costs what leaving the sound
-          // out would: music or babble before a sentence is left out, not matched to its start.
-          const hold0 = options.openStart && skip ? Math.max(d, skip[j] as number) : d;
-          const left = (current[j - 1 - rowLo] as number) + hold0;
+          const left = (current[j - 1 - rowLo] as number) + stay(0, j, d, false);
           if (left < best) {
             best = left;
             from = FROM_LEFT;
@@ -162,17 +173,8 @@ export function warp(
           }
         }
         if (j > rowLo) {
-          let step = held(i, j, d);
-          // A second hold in a row over sound: one reference frame does not last that long.
-          if (
-            options.longHolds &&
-            skip &&
-            hold?.[j] === Infinity &&
-            steps[rowOffset + j - 1 - rowLo] === FROM_LEFT
-          ) {
-            step = Math.max(step, skip[j] as number);
-          }
-          const left = (current[j - 1 - rowLo] as number) + step;
+          const again = steps[rowOffset + j - 1 - rowLo] === FROM_LEFT;
+          const left = (current[j - 1 - rowLo] as number) + stay(i, j, d, again);
           if (left < best) {
             best = left;
             from = FROM_LEFT;
