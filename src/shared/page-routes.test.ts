@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownPagePath } from './page-routes';
+import { isAdminPath, isKnownPagePath } from './page-routes';
 
 describe('isKnownPagePath', () => {
   it('knows the pages of the client routes, with or without a trailing slash', () => {
@@ -29,7 +29,48 @@ describe('isKnownPagePath', () => {
       '/library/reader',
       '/profile/extra',
       '/administrator',
+      // react-router does not read these as its pages either.
+      '//library',
+      '/library%2Freader%2Fabc',
     ])
       expect(isKnownPagePath(path), path).toBe(false);
+  });
+
+  it('reads percent-encoded segments as the router does', () => {
+    expect(isKnownPagePath('/%6Cibrary')).toBe(true);
+    expect(isKnownPagePath('/story/la%20casa')).toBe(true);
+    // A malformed encoding is matched as written.
+    expect(isKnownPagePath('/story/%E0%A4%A')).toBe(true);
+    expect(isKnownPagePath('/%E0%A4%A')).toBe(false);
+  });
+});
+
+describe('isAdminPath', () => {
+  it('is the admin area at any capitalisation, percent-encoding or trailing slashes', () => {
+    for (const path of [
+      '/admin',
+      '/admin/',
+      '/admin/tags',
+      '/ADMIN/users',
+      '/Admin',
+      '/aDmIn/chapters/1/studio',
+      '/%61dmin/users',
+      '/%41DMIN',
+      '/admin//',
+    ])
+      expect(isAdminPath(path), path).toBe(true);
+  });
+
+  it('is nothing else', () => {
+    for (const path of [
+      '/',
+      '/library',
+      '/administrator-stories',
+      '/adminx',
+      '//admin',
+      '/admin%2Fusers',
+      '/api/admin/users',
+    ])
+      expect(isAdminPath(path), path).toBe(false);
   });
 });

@@ -34,21 +34,57 @@ export const PAGE_PATHS = {
 /** The heading and document title of the not-found page, on the server and in the browser. */
 export const NOT_FOUND_PAGE_TITLE = 'Page Not Found';
 
-const segmentsOf = (pathName: string) => pathName.split('/').filter((segment) => segment !== '');
+/**
+ * The address as react-router reads it before matching: each segment percent-decoded (so
+ * `/%61dmin` is `/admin`), an encoded slash kept encoded; a malformed segment leaves the address
+ * as it came.
+ */
+function decodePathAsRouter(pathName: string): string {
+  try {
+    return pathName
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, '%2F'))
+      .join('/');
+  } catch {
+    return pathName;
+  }
+}
 
-/** Whether `pattern` matches `pathName` as react-router matches it (case-insensitive, `/` optional at the end). */
+const escapeForRegExp = (text: string) => text.replace(/[\\.*+^${}|()[\]?]/g, '\\$&');
+
+/**
+ * The regular expression react-router 7 compiles from a route pattern (its `compilePath`, for the
+ * kinds this list uses: fixed segments, `:name` segments, a trailing `/*`): case-insensitive,
+ * any number of `/` at the end.
+ */
+function compilePattern(pattern: string): RegExp {
+  const splat = pattern.endsWith('/*');
+  const fixed = splat ? pattern.slice(0, -2) : pattern;
+  const source = fixed
+    .replace(/\/+$/, '')
+    .split('/')
+    .slice(1)
+    .map((segment) => (segment.startsWith(':') ? '/([^\\/]+)' : `/${escapeForRegExp(segment)}`))
+    .join('');
+  return new RegExp(`^${source || '/'}${splat ? '(?:\\/(.+)|\\/*)$' : '\\/*$'}`, 'i');
+}
+
+const compiled = new Map<string, RegExp>();
+
+/** Whether `pattern` matches `pathName` exactly as react-router matches the browser's address. */
 function matches(pattern: string, pathName: string): boolean {
-  const wanted = segmentsOf(pattern);
-  const given = segmentsOf(pathName);
-  const splat = wanted.at(-1) === '*';
-  const fixed = splat ? wanted.slice(0, -1) : wanted;
-  if (splat ? given.length < fixed.length : given.length !== fixed.length) return false;
-  return fixed.every(
-    (segment, index) =>
-      segment.startsWith(':') || segment.toLowerCase() === given[index]!.toLowerCase(),
-  );
+  let regExp = compiled.get(pattern);
+  if (!regExp) compiled.set(pattern, (regExp = compilePattern(pattern)));
+  return regExp.test(decodePathAsRouter(pathName));
 }
 
 /** Whether a client route shows `pathName` (anything else is the not-found page). */
 export const isKnownPagePath = (pathName: string): boolean =>
   Object.values(PAGE_PATHS).some((pattern) => matches(pattern, pathName));
+
+/**
+ * Whether `pathName` shows the admin area: the one rule the router (its admin route is
+ * `PAGE_PATHS.admin`), the server (page policy without tracking) and the service worker share,
+ * so `/ADMIN/users`, `/Admin` and `/%61dmin` are admin pages everywhere (decision 052).
+ */
+export const isAdminPath = (pathName: string): boolean => matches(PAGE_PATHS.admin, pathName);

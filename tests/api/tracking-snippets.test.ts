@@ -97,6 +97,16 @@ describe('a snippet pasted as the vendor gives it', () => {
     expect((await pagePolicy('/admin/tags')).get('script-src')).toEqual(["'self'"]);
   });
 
+  it('treats the admin area at any capitalisation or percent-encoding as the admin area: no tag in its policy (issue 23)', async () => {
+    expect((await save(GTM_SNIPPETS)).statusCode).toBe(201);
+    // The router shows the admin area at each of these (src/shared/page-routes.ts).
+    for (const page of ['/ADMIN/users', '/Admin', '/aDmIn/tags/', '/%61dmin/users']) {
+      expect((await pagePolicy(page)).get('script-src'), page).toEqual(["'self'"]);
+    }
+    // A public page beside them still admits the tag.
+    expect((await pagePolicy('/Library')).get('script-src')).toContain(sha256(GTM_HEAD_CODE));
+  });
+
   it("saves GA4's gtag.js snippet: its source's origin and its inline code's hash", async () => {
     expect((await save(GA4_SNIPPET)).statusCode).toBe(201);
     expect((await pagePolicy('/')).get('script-src')).toEqual([

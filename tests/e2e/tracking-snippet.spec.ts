@@ -161,3 +161,79 @@ test('a GTM snippet pasted as given runs on the public page without an error or 
     expect(removed.status()).toBe(204);
   }
 });
+
+/**
+ * A tag's code that acts as soon as the admin area shows in its document, with the session of
+ * whoever is signed in (issue 23): it marks the page it runs in and calls an admin API.
+ */
+const ADMIN_PROBE = `window.tagProbe = 'running';
+setInterval(function () {
+  if (document.querySelector('nav[aria-label="Admin"]') && !window.tagCalledAdmin) {
+    window.tagCalledAdmin = true;
+    fetch('/api/admin/users?from=tracking-tag');
+  }
+}, 50);`;
+
+test('an administrator who enters the admin area from a public page where a tag ran gets it as a new page: the tag never runs beside it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await signInAsAdmin(page);
+  const created = await page.request.post('/api/admin/tracking-tags', {
+    data: {
+      tagName: `Admin probe ${randomBytes(3).toString('hex')}`,
+      tagType: 'custom',
+      scriptContent: ADMIN_PROBE,
+      isActive: true,
+      position: 'head',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const tagId = ((await created.json()) as { tag: { id: string } }).tag.id;
+
+  try {
+    // The administrator on the public site, under a name where tags run (the session cookie the
+    // test's own request got, given to that name: the request runs outside the browser).
+    const context = await browser.newContext();
+    const signedIn = await context.request.post('/api/auth/sign-in', {
+      data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+    });
+    expect(signedIn.status()).toBe(200);
+    const { cookies } = await context.storageState();
+    await context.clearCookies();
+    await context.addCookies(cookies.map((cookie) => ({ ...cookie, domain: PUBLIC_HOST })));
+    const adminPage = await context.newPage();
+    const callsFromTag: string[] = [];
+    adminPage.on('request', (request) => {
+      if (request.url().includes('from=tracking-tag')) callsFromTag.push(request.url());
+    });
+    const tagProbe = () =>
+      adminPage.evaluate(() => (window as { tagProbe?: string }).tagProbe ?? null);
+
+    await adminPage.goto(`${PUBLIC_ORIGIN}/library`);
+    await expect(adminPage.getByRole('heading', { level: 1, name: 'Story Library' })).toBeVisible();
+    await expect(adminPage.locator(`script[data-tracking-tag="${tagId}"]`)).toHaveCount(1);
+    await expect.poll(tagProbe).toBe('running');
+
+    // Into the admin area through the app's own link (the router, not a page load).
+    await adminPage.getByRole('button', { name: 'Account menu' }).click();
+    await adminPage.getByRole('menuitem', { name: 'Admin' }).click();
+    await expect(adminPage.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+    expect(new URL(adminPage.url()).pathname).toBe('/admin');
+
+    // The admin area is a new document: no tag code in it, and the tag never saw it.
+    expect(
+      await adminPage.evaluate(
+        () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type,
+      ),
+    ).toBe('reload');
+    expect(await tagProbe()).toBeNull();
+    await expect(adminPage.locator('script[data-tracking-tag]')).toHaveCount(0);
+    expect(callsFromTag).toEqual([]);
+    await context.close();
+  } finally {
+    const removed = await page.request.delete(`/api/admin/tracking-tags/${tagId}`);
+    expect(removed.status()).toBe(204);
+  }
+});

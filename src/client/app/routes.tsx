@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { PAGE_PATHS } from '#shared/page-routes';
 import { RootLayout } from './layout/root-layout';
+import { AdminArea } from './routes/admin/admin-area';
 
 // Every page is its own chunk (route-level code splitting). The admin pages are only reachable
 // through these lazy imports, so a learner's browser never downloads them.
@@ -27,9 +28,6 @@ const ReviewPage = lazy(() => import('./routes/review'));
 const WordsPage = lazy(() => import('./routes/words'));
 const DownloadsPage = lazy(() => import('./routes/downloads'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
-
-// The admin area is one lazy module (routes/admin/admin-routes.tsx) holding its own lazy pages.
-const AdminRoutes = lazy(() => import('./routes/admin/admin-routes'));
 
 // The paths come from the one list the server also reads (src/shared/page-routes.ts): an address
 // no route here shows is answered with status 404.
@@ -58,7 +56,7 @@ export function AppRoutes() {
         <Route path={PAGE_PATHS.review} element={<ReviewPage />} />
         <Route path={PAGE_PATHS.words} element={<WordsPage />} />
         <Route path={PAGE_PATHS.downloads} element={<DownloadsPage />} />
-        <Route path={PAGE_PATHS.admin} element={<AdminRoutes />} />
+        <Route path={PAGE_PATHS.admin} element={<AdminArea />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -20,6 +20,9 @@ describe('classifyRequest', () => {
     expect(classifyRequest(navigation('/player/12'))).toBe('page');
     expect(classifyRequest(navigation('/admin'))).toBe('network');
     expect(classifyRequest(navigation('/admin/stories/3'))).toBe('network');
+    // The router shows the admin area at these too (one rule: src/shared/page-routes.ts).
+    expect(classifyRequest(navigation('/ADMIN/users'))).toBe('network');
+    expect(classifyRequest(navigation('/Admin'))).toBe('network');
     // Only /admin and below: a page that merely starts with the letters is a page.
     expect(classifyRequest(navigation('/administration-help'))).toBe('page');
   });

@@ -3,6 +3,8 @@
  * these functions and runs the answer, so the rules are tested without a browser.
  */
 
+import { isAdminPath } from '#shared/page-routes';
+
 /** What the worker needs to know of a request. */
 export interface RequestFacts {
   url: URL;
@@ -30,8 +32,6 @@ export type RequestKind = 'downloadable' | 'api' | 'page' | 'transient-page' | '
 
 /** The HTML the worker precaches and answers a navigation with when it has no copy of the page. */
 export const APP_SHELL_URL = '/app-shell.html';
-
-const isAdminPath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
 /** Pages of one-time steps: their addresses carry tokens and their answers are of the moment. */
 const TRANSIENT_PAGES = new Set([

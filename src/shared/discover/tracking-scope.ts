@@ -11,6 +11,5 @@ export const TRACKING_DISABLED_MESSAGE = 'Tracking scripts disabled on localhost
 export const isTrackingDisabledHost = (hostname: string): boolean =>
   LOCAL_HOSTNAMES.has(hostname.toLowerCase());
 
-/** Spec: never on the administrator's pages. */
-export const isAdminPath = (pathname: string): boolean =>
-  pathname === '/admin' || pathname.startsWith('/admin/');
+/** Spec: never on the administrator's pages (the one rule of what an admin page is). */
+export { isAdminPath } from '../page-routes.ts';

@@ -24,11 +24,20 @@ export function loadTrackingTagsOnce(): Promise<PublicTrackingTag[]> {
 }
 
 let disabledNoticeShown = false;
+let trackingCodeRan = false;
+
+/**
+ * Whether tag code was put into this document. Such a document never shows the admin area
+ * (decision 052): the tags' code would run there with the administrator's session, and nothing
+ * takes a script out of a page once it ran, so entering the admin area loads the page afresh.
+ */
+export const trackingCodeRanInThisDocument = (): boolean => trackingCodeRan;
 
 /** Tests only. */
 export function resetTrackingTagsForTests(): void {
   tagsOnce = null;
   disabledNoticeShown = false;
+  trackingCodeRan = false;
 }
 
 /**
@@ -51,8 +60,11 @@ export function TrackingTags() {
       // The injection code is fetched only when there is something to inject.
       if (tags.length === 0) return;
       const { injectTrackingTags } = await import('../inject-tracking');
-      // Navigated to an admin page meanwhile: the next public page injects them.
-      if (active) injectTrackingTags(tags);
+      // Navigated to an admin page meanwhile: the next public page injects them. The address is
+      // read again because React may run this before the effect's cleanup of that navigation.
+      if (!active || isAdminPath(window.location.pathname)) return;
+      trackingCodeRan = true;
+      injectTrackingTags(tags);
     });
     return () => {
       active = false;
