@@ -12,6 +12,7 @@ import {
 import multipart from '@fastify/multipart';
 import { createMailer, createServices, type AppContext, type RouteContext } from './app-context.ts';
 import type { AppConfig } from './config/env.ts';
+import { fastifyTrustProxy } from './config/trusted-proxies.ts';
 import type { DatabaseConnection } from './db/client.ts';
 import { registerClientApp } from './lib/http/client-app.ts';
 import {
@@ -85,7 +86,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     // While closing, requests on open connections are still served (with Connection: close,
     // below) rather than refused with a 503 outside the common error shape.
     return503OnClosing: false,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { trustProxyFromEnv, type TrustedProxies } from './trusted-proxies.ts';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -25,7 +26,8 @@ export const envSchema = z.object({
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFromString.default(false),
+  /** Which proxies may say who the client is (config/trusted-proxies.ts, decision 054). */
+  TRUST_PROXY: trustProxyFromEnv,
   DATABASE_URL: optionalString.pipe(z.url().optional()),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SEED_DEMO_CONTENT: booleanFromString.default(true),
@@ -115,7 +117,8 @@ export interface AppConfig {
   publicUrl: string;
   dataDir: string;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Proxies trusted to name the client's address, scheme and host (decision 054). */
+  trustProxy: TrustedProxies;
   databaseUrl?: string;
   embeddedPgPort: number;
   seedDemoContent: boolean;

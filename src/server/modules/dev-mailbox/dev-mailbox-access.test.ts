@@ -25,7 +25,7 @@ describe('devMailboxAvailability', () => {
   it.each([
     ['production', { env: 'production' }, 'dev-mailbox', 'production'],
     ['real mail', {}, 'smtp', 'SMTP_URL'],
-    ['a trusted proxy', { trustProxy: true }, 'dev-mailbox', 'TRUST_PROXY'],
+    ['a trusted proxy', { trustProxy: { hops: 1 } }, 'dev-mailbox', 'TRUST_PROXY'],
     ['a public address', { publicUrl: 'https://relatos.example.com' }, 'dev-mailbox', 'PUBLIC_URL'],
     ['a LAN address', { publicUrl: 'http://192.168.1.20:3000' }, 'dev-mailbox', 'PUBLIC_URL'],
   ] as const)('is off with %s, and the reason names it', (_, change, kind, named) => {
