@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientTimeSchema } from './client-time.ts';
 
 export const BOOKMARK_NOTE_MAX = 1000;
 
@@ -15,9 +16,6 @@ export const bookmarkSchema = z.object({
   storyTitle: z.string().optional(),
 });
 export type Bookmark = z.infer<typeof bookmarkSchema>;
-
-/** A client clock reading (ms since epoch): when an edit was made, when a request was sent. */
-const clientTimeSchema = z.number().int().nonnegative();
 
 const sentTogether = {
   message: 'editedAt and sentAt are sent together',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientTimeSchema } from './client-time.ts';
 import { chapterSchema, storySummarySchema } from './stories.ts';
 
 /** The spec's update_chapter_progress, with the timestamps that make "newest wins" possible. */
@@ -9,9 +10,9 @@ export const saveProgressBodySchema = z
     /** The audio's real duration as the player measured it. */
     durationSeconds: z.number().positive().max(86_400),
     /** When the position was recorded, in the client's clock (ms since epoch). */
-    clientTimestamp: z.number().int().positive(),
+    clientTimestamp: clientTimeSchema,
     /** When this request was sent, in the client's clock: lets the server correct the clock offset. */
-    sentAt: z.number().int().positive(),
+    sentAt: clientTimeSchema,
     /** Identifies the tab that saved, so it can ignore its own live events. */
     deviceId: z.string().min(1).max(64).optional(),
   })

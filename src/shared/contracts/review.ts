@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientTimeSchema } from './client-time.ts';
 import { savedItemSchema } from './saved-items.ts';
 
 /**
@@ -70,7 +71,7 @@ export const reviewAnswerSchema = z
     itemId: z.uuid(),
     rating: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
     /** When the learner rated, in the client's clock (ms since epoch). */
-    reviewedAt: z.number().int().positive(),
+    reviewedAt: clientTimeSchema,
   })
   .strict();
 export type ReviewAnswer = z.infer<typeof reviewAnswerSchema>;
@@ -82,7 +83,7 @@ export const reviewAnswersBodySchema = z
       .min(1, 'Send at least one answer')
       .max(REVIEW_ANSWERS_MAX, `Send at most ${REVIEW_ANSWERS_MAX} answers at once`),
     /** When this request was sent, in the client's clock (ms): corrects the clock offset. */
-    sentAt: z.number().int().positive(),
+    sentAt: clientTimeSchema,
   })
   .strict();
 export type ReviewAnswersBody = z.infer<typeof reviewAnswersBodySchema>;
