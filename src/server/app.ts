@@ -30,6 +30,7 @@ import { registerMetrics } from './lib/metrics/metrics-endpoint.ts';
 import type { Mailer } from './lib/mail/mailer.ts';
 import type { ObjectStorage } from './lib/storage/storage.ts';
 import { registerNulGuard } from './lib/http/nul-guard.ts';
+import { registerAccountStamp } from './lib/http/account-stamp.ts';
 import { loadServerRender } from './lib/http/server-render.ts';
 import { anonymousViewer, type Viewer } from './lib/viewer.ts';
 import { adminScope } from './modules/admin/admin-scope.ts';
@@ -180,6 +181,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
 
   registerNulGuard(app);
+  registerAccountStamp(app);
 
   await registerSecurity(app, {
     publicUrl: config.publicUrl,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_STAMP_HEADER, ANONYMOUS_STAMP } from '#shared/offline/account-stamp';
 import { signedInUser } from './helpers/accounts.ts';
 import { createTestApp, writeMinimalClient, type TestApp } from './helpers/test-app.ts';
 
@@ -136,5 +137,51 @@ describe('the icons', () => {
     expect(indexHtml).toContain(
       '<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />',
     );
+  });
+});
+
+describe('the account an answer was made for (issue 23)', () => {
+  const stamp = (res: { headers: Record<string, unknown> }) =>
+    res.headers[ACCOUNT_STAMP_HEADER.toLowerCase()];
+
+  it("stamps API answers and pages with an opaque tag of the viewer's account, the same on both", async () => {
+    const a = await signedInUser(t);
+    const b = await signedInUser(t);
+    const get = (url: string, cookie?: string) =>
+      t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+    const sessionA = await get('/api/auth/session', a.cookie);
+    const profileA = await get('/api/me/profile', a.cookie);
+    const pageA = await get('/library', a.cookie);
+    const profileB = await get('/api/me/profile', b.cookie);
+    expect(profileA.statusCode).toBe(200);
+    expect(stamp(sessionA)).toEqual(expect.any(String));
+    // The service worker compares the session answer's tag with each kept answer's.
+    expect(stamp(profileA)).toBe(stamp(sessionA));
+    expect(stamp(pageA)).toBe(stamp(sessionA));
+    expect(stamp(profileB)).not.toBe(stamp(profileA));
+    // Opaque: the account's id is not in it.
+    expect(String(stamp(profileA))).not.toContain(a.userId);
+  });
+
+  it('stamps what nobody signed in sees as anonymous, an ended session included', async () => {
+    const learner = await signedInUser(t);
+    expect(stamp(await t.app.inject({ method: 'GET', url: '/api/auth/session' }))).toBe(
+      ANONYMOUS_STAMP,
+    );
+    expect(stamp(await t.app.inject({ method: 'GET', url: '/library' }))).toBe(ANONYMOUS_STAMP);
+    const signedOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: learner.cookie, origin: ORIGIN },
+    });
+    expect(signedOut.statusCode).toBeLessThan(300);
+    const ended = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: learner.cookie },
+    });
+    expect(ended.json()).toMatchObject({ user: null });
+    expect(stamp(ended)).toBe(ANONYMOUS_STAMP);
   });
 });

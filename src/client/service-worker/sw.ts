@@ -3,7 +3,7 @@
  * Routes, in this order: the precached build (app code, icons, the app shell), then one route
  * for everything else that asks routing.ts which strategy a request gets.
  */
-import { clientsClaim } from 'workbox-core';
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import {
   cleanupOutdatedCaches,
@@ -16,6 +16,11 @@ import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { API_CACHE, DOWNLOADS_CACHE, PAGES_CACHE } from '#shared/offline/offline-storage';
 import { isSkipWaitingMessage } from '#shared/offline/service-worker-messages';
+import {
+  ACCOUNT_STAMP_HEADER,
+  mayServeKeptAnswer,
+  SESSION_ANSWER_PATH,
+} from '#shared/offline/account-stamp';
 import { dropPagesOfOlderBuilds } from './activation';
 import { APP_SHELL_URL, classifyRequest, downloadKey } from './routing';
 
@@ -47,8 +52,29 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 const onlyOk = new CacheableResponsePlugin({ statuses: [200] });
-const pages = new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [onlyOk] });
-const api = new NetworkFirst({ cacheName: API_CACHE, plugins: [onlyOk] });
+
+/** The account this device last knew: the stamp of the session answer it kept. */
+async function deviceAccount(): Promise<string | null> {
+  const kept = await (
+    await caches.open(API_CACHE)
+  ).match(SESSION_ANSWER_PATH, {
+    ignoreVary: true,
+  });
+  return kept?.headers.get(ACCOUNT_STAMP_HEADER) ?? null;
+}
+
+// A kept page or answer is shown only to the account it was made for (issue 23): after a session
+// that ended with no page open, or on a device shared by two learners, the network-first
+// strategies fall through to the app shell or an error instead.
+const onlyTheirOwn: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) =>
+    cachedResponse &&
+    mayServeKeptAnswer(cachedResponse.headers.get(ACCOUNT_STAMP_HEADER), await deviceAccount())
+      ? cachedResponse
+      : null,
+};
+const pages = new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [onlyOk, onlyTheirOwn] });
+const api = new NetworkFirst({ cacheName: API_CACHE, plugins: [onlyOk, onlyTheirOwn] });
 // A downloaded chapter's JSON: fresh when the server answers within 3 s (online it sees edits,
 // and the download is refreshed), else the downloaded copy.
 const downloadedJson = new NetworkFirst({

@@ -12,6 +12,13 @@ export const PAGES_CACHE = 'relatos-pages-v1';
 /** Caches holding what one signed-in learner saw: emptied on sign-out and account deletion. */
 export const PERSONAL_CACHES = [API_CACHE, PAGES_CACHE] as const;
 
+/**
+ * localStorage: the account (its id; '' for nobody) whose personal caches and downloads this device
+ * holds. When the app learns of another (a session that ended while no page was open, another
+ * learner signing in), what belonged to the previous one is emptied first.
+ */
+export const DEVICE_ACCOUNT_KEY = 'relatos.deviceAccount';
+
 /** IndexedDB database of the downloads list (what is stored, for whom, how large). */
 export const OFFLINE_DB = 'relatos-offline';
 /** The object store of `OFFLINE_DB` listing downloaded chapters (key: the chapter id). */

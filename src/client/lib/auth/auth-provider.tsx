@@ -11,6 +11,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/contracts/auth';
 import { Spinner } from '#client/components/ui/spinner';
+import { claimDeviceFor } from '#client/lib/offline/device-account';
 import { USER_QUERY_ROOTS } from '#client/lib/query-client';
 import { confirmEmailRequest } from './api/confirm-email';
 import { getSession } from './api/get-session';
@@ -180,6 +181,20 @@ export function AuthProvider({
     return () => clearInterval(timer);
   }, [signedIn, checkSession]);
 
+  // Back online, the session may have ended meanwhile (or another account signed in elsewhere).
+  useEffect(() => {
+    const onOnline = () => void checkSession();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [checkSession]);
+
+  // Whenever the app learns who is signed in, what another account left on the device goes
+  // (a session that ended while no page was open; another learner on a shared device).
+  const knownAccount = state.status === 'loading' ? undefined : (state.user?.id ?? null);
+  useEffect(() => {
+    if (knownAccount !== undefined) void claimDeviceFor(knownAccount, clearSignedInData);
+  }, [knownAccount]);
+
   const acceptSignIn = useCallback(
     (user: CurrentUser) => {
       epochRef.current += 1;
@@ -188,6 +203,9 @@ export function AuthProvider({
       resetUserData();
       update({ type: 'signed_in', user, event: 'SIGNED_IN' });
       void applySavedTheme();
+      // The session answer the device keeps names its account for the service worker (offline,
+      // it shows kept answers only to that account): asked again, it names the new one.
+      void getSession().catch(() => undefined);
     },
     [resetUserData, update],
   );

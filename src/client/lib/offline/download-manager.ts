@@ -1,3 +1,4 @@
+import { ACCOUNT_STAMP_HEADER } from '#shared/offline/account-stamp';
 import {
   API_CACHE,
   DOWNLOADS_CACHE,
@@ -109,7 +110,14 @@ async function refusalMessage(response: Response): Promise<string> {
 }
 
 /** Headers worth keeping; `Vary` would make the stored answer miss requests that differ in it. */
-const KEPT_HEADERS = ['content-type', 'content-language', 'etag', 'last-modified'];
+/** The account stamp too: offline, the worker shows a kept answer only to its account. */
+const KEPT_HEADERS = [
+  'content-type',
+  'content-language',
+  'etag',
+  'last-modified',
+  ACCOUNT_STAMP_HEADER.toLowerCase(),
+];
 /** A page keeps its policy too: opened offline, it runs under the rules it was served with. */
 const KEPT_PAGE_HEADERS = [...KEPT_HEADERS, 'content-security-policy'];
 

@@ -58,6 +58,7 @@ function setUp({ controlled, waiting = false }: { controlled: boolean; waiting?:
       expect(ms).toBe(UPDATE_CHECK_INTERVAL_MS);
       tick = callback;
     },
+    onFirstControl: vi.fn(),
   };
   const controllerChanges = () => events.dispatchEvent(new Event('controllerchange'));
   return {
@@ -97,6 +98,8 @@ describe('registerServiceWorker', () => {
     controllerChanges();
     expect(offers).toHaveLength(0);
     expect(env.reload).not.toHaveBeenCalled();
+    // The session answer is asked for again, under the worker, which keeps it.
+    expect(env.onFirstControl).toHaveBeenCalledTimes(1);
   });
 
   it('offers a new version once installed; Reload asks it to take over, then the page reloads once', async () => {
@@ -113,6 +116,7 @@ describe('registerServiceWorker', () => {
     controllerChanges();
     controllerChanges();
     expect(env.reload).toHaveBeenCalledTimes(1);
+    expect(env.onFirstControl).not.toHaveBeenCalled();
   });
 
   it('offers a version that was already waiting when the page opened', async () => {

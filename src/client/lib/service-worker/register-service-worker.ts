@@ -1,3 +1,4 @@
+import { SESSION_ANSWER_PATH } from '#shared/offline/account-stamp';
 import { offlineTexts } from '#shared/offline/offline-texts';
 import { SKIP_WAITING } from '#shared/offline/service-worker-messages';
 import { toast } from '#client/lib/toast';
@@ -32,6 +33,11 @@ export interface ServiceWorkerEnvironment {
   /** Calls `check` when the page becomes visible again; returns the unsubscribe. */
   onVisible: (check: () => void) => () => void;
   setInterval: (callback: () => void, ms: number) => unknown;
+  /**
+   * Runs when the first worker takes the page over: the session answer the app read before is
+   * asked for again, so the worker keeps it (it names the device's account, issue 23).
+   */
+  onFirstControl: () => void;
 }
 
 /** The update offer: a toast that stays until the learner chooses. */
@@ -55,6 +61,10 @@ const browserEnvironment = (): ServiceWorkerEnvironment => ({
     return () => document.removeEventListener('visibilitychange', listener);
   },
   setInterval: (callback, ms) => window.setInterval(callback, ms),
+  onFirstControl: () =>
+    void fetch(SESSION_ANSWER_PATH, { cache: 'no-store', credentials: 'same-origin' }).catch(
+      () => undefined,
+    ),
 });
 
 export async function registerServiceWorker(
@@ -67,6 +77,7 @@ export async function registerServiceWorker(
   container.addEventListener('controllerchange', () => {
     if (!controlled) {
       controlled = true;
+      env.onFirstControl();
       return;
     }
     if (reloading) return;

@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors.ts';
+import { ACCOUNT_STAMP_HEADER } from '#shared/offline/account-stamp';
+import { accountStamp } from './account-stamp.ts';
 import { readClientBuild } from './client-build.ts';
 import { withDeferredScripts, withRouteModules } from './page-scripts.ts';
 
@@ -20,6 +22,11 @@ export interface RenderedPage {
   personal: boolean;
   /** The HTML carries the rendered page (the browser hydrates it). */
   serverRendered: boolean;
+  /**
+   * The account the page was rendered for (null: nobody signed in; undefined: the session could
+   * not be read, so the page says nobody and the browser checks itself).
+   */
+  account?: string | null;
 }
 
 export interface ClientAppOptions {
@@ -85,6 +92,7 @@ export async function registerClientApp(app: FastifyInstance, options: ClientApp
     if (options.pagePolicy)
       reply.header('Content-Security-Policy', await options.pagePolicy(pathName));
     if (page.setCookies.length > 0) reply.header('set-cookie', page.setCookies);
+    if (page.account !== undefined) reply.header(ACCOUNT_STAMP_HEADER, accountStamp(page.account));
     return reply
       .status(page.status ?? 200)
       .header('Cache-Control', page.personal ? PERSONAL : REVALIDATE)

@@ -285,6 +285,7 @@ export function createPageRenderer(deps: {
       setCookies: session.setCookies,
       personal: Boolean(user),
       serverRendered: root !== undefined,
+      account: user === undefined ? undefined : (user?.id ?? null),
     };
   };
 }
