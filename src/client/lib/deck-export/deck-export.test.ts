@@ -50,6 +50,34 @@ describe('CSV export', () => {
     );
   });
 
+  it('makes a value a spreadsheet would run as a formula text: a single quote before it, quoted', () => {
+    for (const start of ['=', '+', '-', '@', '\t', '\r'])
+      expect(csvField(`${start}1+1`), JSON.stringify(start)).toBe(`"'${start}1+1"`);
+    expect(csvField('=HYPERLINK("http://evil.example","x")')).toBe(
+      '"\'=HYPERLINK(""http://evil.example"",""x"")"',
+    );
+    // Only the start counts: signs inside a value are text already.
+    expect(csvField('e-mail = correo')).toBe('e-mail = correo');
+    expect(csvField(' =1')).toBe(' =1');
+  });
+
+  it('writes no saved value as a formula', () => {
+    const csv = buildDeckCsv([
+      item({
+        text: "=cmd|' /C calc'!A0",
+        sentence: '-¿Vienes? —preguntó.',
+        translation: '+1 for you',
+        gloss: '@SUM(A1:A9)',
+        story: '\tLa niña',
+        chapter: '\rCapítulo 1',
+      }),
+    ]);
+    const [, row] = csv.slice(1).split('\r\n');
+    expect(row).toBe(
+      `"'=cmd|' /C calc'!A0","'-¿Vienes? —preguntó.","'+1 for you","'@SUM(A1:A9)","'\tLa niña","'\rCapítulo 1",relatos-a1.wav,From the story,From the story`,
+    );
+  });
+
   it('says which translation and gloss a machine made (decision 043), and nothing without text', () => {
     const csv = buildDeckCsv([
       item({ translationByMachine: true, gloss: 'raisin', glossByMachine: true }),
