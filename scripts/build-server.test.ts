@@ -18,14 +18,19 @@ const packageName = (specifier: string) =>
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
 
+/** Files the server starts by their address, not by an import: threads' entries. */
+const threadEntries = ['src/server/lib/alignment-thread/alignment-worker.ts'];
+
 /**
- * The packages a production install loads: every import reachable from the server's entry and the
- * operator scripts, followed through the source the way the compiled files follow it (type-only
- * imports are erased). The server-rendering bundle imports no package (checked below).
+ * The packages a production install loads: every import reachable from the server's entry, its
+ * threads' entries and the operator scripts, followed through the source the way the compiled
+ * files follow it (type-only imports are erased). The server-rendering bundle imports no package
+ * (checked below).
  */
 async function packagesImportedAtRunTime(): Promise<string[]> {
+  const entries = ['src/server/index.ts', ...threadEntries, ...operatorScripts];
   const result = await build({
-    entryPoints: ['src/server/index.ts', ...operatorScripts].map((entry) => path.join(root, entry)),
+    entryPoints: entries.map((entry) => path.join(root, entry)),
     absWorkingDir: root,
     bundle: true,
     packages: 'external',

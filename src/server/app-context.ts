@@ -8,6 +8,7 @@ import { createAuthAdapter } from './db/auth-adapter.ts';
 import { readMigrationJournal } from './db/migration-journal.ts';
 import { createNotifyChannel } from './db/notify-channel.ts';
 import { createTransactionRunner, type TransactionRunner } from './db/repository.ts';
+import { createAlignInThread } from './lib/alignment-thread/align-in-thread.ts';
 import { createAuditLogRepository, type AuditLog } from './lib/audit-log.repository.ts';
 import {
   CHANGES_CHANNEL,
@@ -18,7 +19,6 @@ import {
 import { checkAudioTools } from './lib/audio/index.ts';
 import { createFileStore, type FileStore } from './lib/file-store.ts';
 import { createFileUploadsRepository } from './lib/file-uploads.repository.ts';
-import { alignTranscript } from './lib/alignment/align.ts';
 import { createJobQueue, JOBS_CHANNEL, type JobMessage } from './lib/jobs/job-queue.ts';
 import { createJobWorker } from './lib/jobs/job-worker.ts';
 import { createJobsRepository } from './lib/jobs/jobs.repository.ts';
@@ -269,6 +269,8 @@ function createStudioServices(deps: {
   });
   const audio = createChapterAudio({ storage, studio: repositories.studio });
   const prefill = createTranslationPrefill({ translate, memory });
+  // Off the event loop, so learners are answered while a chapter aligns (decision 053).
+  const align = createAlignInThread(config.alignment);
   const worker = createJobWorker({
     jobs: repositories.jobs,
     channel: jobsChannel(),
@@ -276,7 +278,7 @@ function createStudioServices(deps: {
       'align-chapter': createAlignChapterJob({
         studio: repositories.studio,
         audio,
-        align: alignTranscript,
+        align,
         prefill,
         versions,
         audit,
@@ -303,7 +305,7 @@ function createStudioServices(deps: {
       queue,
       transcripts,
       audio,
-      align: alignTranscript,
+      align,
       audit,
     }),
     jobs: createAdminJobsService({ queue, audit }),

@@ -81,6 +81,8 @@ export const envSchema = z.object({
   ),
   PAYPAL_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  /** The memory one alignment's thread may hold (lib/alignment-thread, decision 053). */
+  ALIGNMENT_MEMORY_MB: z.coerce.number().int().min(256).default(1024),
   /** Connections this instance's pool opens to PostgreSQL at most. */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** A statement running longer is cancelled by PostgreSQL (0: no limit). */
@@ -151,6 +153,8 @@ export interface AppConfig {
   };
   /** The background-job worker of this instance (lib/jobs/job-worker.ts). */
   jobs: JobWorkerSettings;
+  /** The alignment engine's own thread (lib/alignment-thread, decision 053). */
+  alignment: { memoryMb: number };
   /** The pool of connections to PostgreSQL (db/client.ts). */
   database: DatabaseSettings;
   /** Graceful shutdown (index.ts, decision 028). */
@@ -275,6 +279,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       staleAfterMs: 60_000,
       shutdownGraceMs: 5000,
     },
+    alignment: { memoryMb: env.ALIGNMENT_MEMORY_MB },
     database: {
       poolMax: env.DB_POOL_MAX,
       statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,

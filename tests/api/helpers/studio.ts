@@ -124,14 +124,19 @@ export async function chapterWithRecording(
 }
 
 /** Polls a job until it has finished (succeeded, failed or cancelled), within a bounded wait. */
-export async function finishedJob(app: FastifyInstance, cookie: string, id: string): Promise<Job> {
+export async function finishedJob(
+  app: FastifyInstance,
+  cookie: string,
+  id: string,
+  wait: { timeout: number; interval: number } = BACKGROUND_WAIT,
+): Promise<Job> {
   let job: Job | undefined;
   await expect
     .poll(async () => {
       const res = await adminRequest(app, cookie)('GET', `/api/admin/jobs/${id}`);
       job = jobSchema.parse(res.json().job);
       return job.status;
-    }, BACKGROUND_WAIT)
+    }, wait)
     .toMatch(/^(succeeded|failed|cancelled)$/);
   return job!;
 }

@@ -7,6 +7,7 @@ import {
 import { isDoubtful } from '#shared/studio/doubtful';
 import { transcriptSchema, type Transcript } from '#shared/transcript';
 import { AlignmentError, type AlignTranscript } from '../../lib/alignment/types.ts';
+import { AlignmentMemoryError } from '../../lib/alignment-thread/align-in-thread.ts';
 import { AudioDecodeError, FfmpegMissingError } from '../../lib/audio/index.ts';
 import type { AuditLog } from '../../lib/audit-log.repository.ts';
 import { JobFailure } from '../../lib/jobs/job-errors.ts';
@@ -46,6 +47,7 @@ const within = (step: { from: number; to: number }, fraction: number) =>
 function asJobFailure(error: unknown): unknown {
   if (
     error instanceof AlignmentError ||
+    error instanceof AlignmentMemoryError ||
     error instanceof AudioDecodeError ||
     error instanceof FfmpegMissingError
   ) {

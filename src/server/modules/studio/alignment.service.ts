@@ -4,8 +4,9 @@ import type { alignmentRequestSchema } from '#shared/contracts/studio';
 import type { Transcript, TranscriptSegment } from '#shared/transcript';
 import type { Actor } from '../../lib/actor.ts';
 import { AlignmentError, type AlignTranscript } from '../../lib/alignment/types.ts';
+import { AlignmentMemoryError } from '../../lib/alignment-thread/align-in-thread.ts';
 import type { AuditLog } from '../../lib/audit-log.repository.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound, serviceUnavailable } from '../../lib/errors.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { TranscriptLoader } from '../stories/transcript-loader.ts';
 import { ALIGNMENT_SAMPLE_RATE, type AlignChapterPayload } from './align-chapter.job.ts';
@@ -144,6 +145,7 @@ export function createAlignmentService(deps: {
         };
       } catch (error) {
         if (error instanceof AlignmentError) throw badRequest(error.message);
+        if (error instanceof AlignmentMemoryError) throw serviceUnavailable(error.message);
         if (error instanceof AppError) throw error;
         throw audioRefusal(error) ?? error;
       }
