@@ -14,7 +14,7 @@ import { createQueryClient } from '#client/lib/query-client';
  * data the page inlines. `prerender` waits for the lazy route chunks, so the markup is the page
  * itself rather than its loading state; the browser then hydrates it.
  */
-export const render: ServerRender = async ({ url, data }) => {
+export const render: ServerRender = async ({ url, data, timeoutMs = SERVER_RENDER_TIMEOUT_MS }) => {
   const queryClient = createQueryClient();
   seedInlinedQueries(queryClient, data);
   const session = data[INLINED_KEYS.session] as { user: CurrentUser | null } | undefined;
@@ -28,7 +28,7 @@ export const render: ServerRender = async ({ url, data }) => {
       </AppProviders>
     </StrictMode>,
     {
-      signal: AbortSignal.timeout(SERVER_RENDER_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
       // Every boundary inline: no out-of-order segments, whose inline scripts the CSP refuses.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError: (error) => {

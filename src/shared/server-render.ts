@@ -12,6 +12,12 @@ export interface ServerRenderInput {
    * what the browser will hydrate with.
    */
   data: Record<string, unknown>;
+  /**
+   * How long the render may take before it is cut and the browser renders the page itself
+   * (default SERVER_RENDER_TIMEOUT_MS, the server's limit). Tests set their own: on a loaded
+   * machine the first render of a lazy route can take longer than a server should wait.
+   */
+  timeoutMs?: number;
 }
 
 /** The markup of the app for `url`, to place inside `<div id="root">`; rejects if rendering failed. */
