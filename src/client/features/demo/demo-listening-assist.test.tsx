@@ -265,6 +265,26 @@ describe('listening assist', () => {
     expect(within(assist).getByRole('status')).toHaveTextContent('Sleep timer: playback paused.');
   });
 
+  it('at the end of the chapter a slow replay gives the speed back, then the sleep timer says it stopped', async () => {
+    const { audio, assist } = await openDemo();
+    fireEvent.change(within(assist).getByRole('combobox', { name: 'Sleep timer' }), {
+      target: { value: 'chapter-end' },
+    });
+    const last = sample.segments.at(-1)!;
+    playFrom(audio, last.start + 0.5);
+    fireEvent.click(within(assist).getByRole('button', { name: 'Replay line slowly' }));
+    expect(audio.playbackRate).toBe(0.75);
+    // The recording ends before the line's end is reached: the browser pauses, then ends.
+    act(() => {
+      audio.pause();
+      audio.dispatchEvent(new Event('ended'));
+    });
+    expect(audio.playbackRate).toBe(1);
+    expect(audio.currentTime).toBe(0);
+    expect(within(assist).getByRole('combobox', { name: 'Sleep timer' })).toHaveValue('off');
+    expect(within(assist).getByRole('status')).toHaveTextContent('Sleep timer: playback paused.');
+  });
+
   it('sleep timer: after N minutes of listening it pauses', async () => {
     const { audio, assist } = await openDemo();
     vi.useFakeTimers({

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Lightbulb } from 'lucide-react';
 import { transcriptSchema } from '#shared/transcript';
+import { useRewindAtChapterEnd } from '#client/components/audio/chapter-end';
 import { useAudioSource } from '#client/components/audio/use-audio-source';
 import { useMediaSession } from '#client/components/audio/use-media-session';
 import { ListeningLayout } from '#client/components/listening/listening-layout';
@@ -81,14 +82,7 @@ export function DemoPage() {
   useMediaSession(audio, { title: DEMO_CHAPTER_TITLE, storyTitle: DEMO_STORY_TITLE });
   const index = useMemo(() => buildTranscriptIndex(demoTranscript), []);
 
-  useEffect(() => {
-    if (!audio) return;
-    const onEnded = () => {
-      audio.currentTime = 0;
-    };
-    audio.addEventListener('ended', onEnded);
-    return () => audio.removeEventListener('ended', onEnded);
-  }, [audio]);
+  useRewindAtChapterEnd(audio);
 
   const sidebar = useCallback(() => <ReadingTips />, []);
 

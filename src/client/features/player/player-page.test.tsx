@@ -2,6 +2,8 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sleepOff } from '#shared/player/listening-assist';
+import { sleepTimerStore } from '#client/components/listening/assist/assist-store';
 import { reloadPage } from '#client/components/listening/player-error-page';
 import { PREVIEW_BANNER_TEXT } from '#client/components/story/preview-banner';
 import { getErrorLog } from '#client/lib/error-log';
@@ -38,6 +40,8 @@ let media: FakeMedia;
 
 beforeEach(() => {
   media = setUpPlayerPage();
+  // The sleep timer lives in the page's memory, which these tests share.
+  sleepTimerStore.set(sleepOff);
 });
 
 afterEach(() => {
@@ -578,6 +582,38 @@ describe('player page, signed in', () => {
     // The next chapter plays without a press on play.
     await waitFor(() => expect(media.play).toHaveBeenCalled());
     expect(media.play.mock.contexts.at(-1)).toBe(audioOf(container));
+  });
+
+  it('a sleep timer set to the end of the chapter saves it, rewinds and starts no next chapter', async () => {
+    const saved: unknown[] = [];
+    const { container } = await openPlayer({
+      ...signedIn,
+      'GET /api/me/preferences': autoPlayNextPreferences,
+      'POST /api/progress': (init) => {
+        saved.push(JSON.parse(init!.body as string));
+        return json(200, { applied: true, progress: {}, newAchievements: [] });
+      },
+    });
+    const audio = audioOf(container);
+    await screen.findByRole('navigation', { name: 'Chapters of this story' });
+    const assist = screen.getByRole('region', { name: 'Listening assist' });
+    fireEvent.click(within(assist).getByRole('button', { name: /Listening assist/ }));
+    const sleepTimer = within(assist).getByRole('combobox', { name: 'Sleep timer' });
+    fireEvent.change(sleepTimer, { target: { value: 'chapter-end' } });
+    await waitFor(() => expect(saved.at(-1)).toMatchObject({ positionSeconds: 30 }));
+
+    act(() => {
+      audio.dispatchEvent(new Event('ended'));
+    });
+    expect(audio.currentTime).toBe(0);
+    await waitFor(() =>
+      expect(saved.at(-1)).toMatchObject({ chapterId, positionSeconds: 75, durationSeconds: 75 }),
+    );
+    expect(sleepTimer).toHaveValue('off');
+    expect(within(assist).getByRole('status')).toHaveTextContent('Sleep timer: playback paused.');
+    await settle();
+    expect(screen.getByRole('heading', { level: 1, name: 'La llegada' })).toBeInTheDocument();
+    expect(audio).toHaveAttribute('src', `/api/chapters/${chapterId}/audio`);
   });
 
   it('gives the lock screen the chapter, the story, the cover and the controls', async () => {

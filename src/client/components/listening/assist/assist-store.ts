@@ -66,9 +66,6 @@ export const sleepTimerStore = createStore<SleepTimer>(sleepOff);
 export const useSleepTimerState = (): SleepTimer =>
   useSyncExternalStore(sleepTimerStore.subscribe, sleepTimerStore.get, () => sleepOff);
 
-/** Whether the sleep timer will stop at the end of this chapter (the next one must not start). */
-export const useSleepsAtChapterEnd = (): boolean => useSleepTimerState().kind === 'chapter-end';
-
 /* ----------------------------------------------------------------- what is happening */
 
 export type AssistActivity =

@@ -13,6 +13,7 @@ import {
   type TimedLine,
 } from '#shared/player/listening-assist';
 import { playAudio, seekTo, setRate } from '#client/components/audio/audio-actions';
+import { onChapterEnd } from '#client/components/audio/chapter-end';
 import { activityStore, idleActivity } from './assist-store';
 
 interface LineController {
@@ -167,6 +168,18 @@ function createLineController(
     schedule();
   };
 
+  // The chapter ended: no line is waited for any more; a slow replay gives the learner's speed
+  // back and a shadowing pause ends (the chapter end's `assist` step, before the sleep timer's
+  // status and the next chapter).
+  const releaseAtChapterEnd = onChapterEnd(audio, 'assist', () => {
+    clearTimeout(endTimer);
+    endTimer = undefined;
+    watched = -1;
+    cancelGap();
+    endSlowReplay();
+    setActivity(idleActivity);
+  });
+
   audio.addEventListener('timeupdate', onTimeUpdate);
   audio.addEventListener('play', onPlay);
   audio.addEventListener('pause', onPause);
@@ -221,6 +234,7 @@ function createLineController(
       cancelGap();
       endSlowReplay();
       setActivity(idleActivity);
+      releaseAtChapterEnd();
       audio.removeEventListener('timeupdate', onTimeUpdate);
       audio.removeEventListener('play', onPlay);
       audio.removeEventListener('pause', onPause);

@@ -5,6 +5,7 @@ import {
   sleepRemainingSeconds,
   tickSleepTimer,
 } from '#shared/player/listening-assist';
+import { onChapterEnd } from '#client/components/audio/chapter-end';
 import { activityStore, sleepTimerStore } from './assist-store';
 
 /** How often the countdown and the fade move on while a sleep timer is set. */
@@ -61,23 +62,21 @@ export function useSleepTimer(audio: HTMLAudioElement | null): void {
       volumeBeforeFade ??= audio.volume;
       audio.volume = volumeBeforeFade * gain;
     };
-    // The chapter's end pauses by itself; the timer's job is done there. Turned off after the
-    // other listeners of this `ended` ran: the player's must still see the timer and not start
-    // the next chapter.
-    const onEnded = () => {
+    // The chapter's end pauses by itself; a timer set to it has done its job there, and the
+    // listening stops: the next chapter does not start by itself (the chapter end's order puts
+    // this step after the assist's, which clears its status, and before the next chapter's).
+    const stopAtChapterEnd = onChapterEnd(audio, 'sleep-timer', (end) => {
       if (sleepTimerStore.get().kind !== 'chapter-end') return;
+      end.stop();
       restoreVolume();
-      setTimeout(() => {
-        sleepTimerStore.set(sleepOff);
-        activityStore.set({ kind: 'slept' });
-      }, 0);
-    };
+      sleepTimerStore.set(sleepOff);
+      activityStore.set({ kind: 'slept' });
+    });
 
     const interval = setInterval(tick, TICK_MS);
-    audio.addEventListener('ended', onEnded);
     return () => {
       clearInterval(interval);
-      audio.removeEventListener('ended', onEnded);
+      stopAtChapterEnd();
       restoreVolume();
     };
   }, [audio, on]);

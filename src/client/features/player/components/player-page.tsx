@@ -10,7 +10,6 @@ import { fallbackTranscript } from '#shared/transcript-parse';
 import { seekTo, setRate } from '#client/components/audio/audio-actions';
 import { useAudioSource } from '#client/components/audio/use-audio-source';
 import { useMediaSession } from '#client/components/audio/use-media-session';
-import { useSleepsAtChapterEnd } from '#client/components/listening/assist/assist-store';
 import { ListeningLayout } from '#client/components/listening/listening-layout';
 import { PlayerErrorPage } from '#client/components/listening/player-error-page';
 import { buildTranscriptIndex } from '#client/components/transcript/transcript-index';
@@ -275,16 +274,14 @@ function ChapterView({
     artworkUrl: chapter.story.imageUrl,
   });
 
-  const sleepsAtChapterEnd = useSleepsAtChapterEnd();
   // Offline, only a downloaded next chapter can play (decision 042).
   const online = useOnline();
   const downloads = useDownloads();
   const nextPlayable = next != null && (online || downloadedChapterIds(downloads).has(next.id));
   useChapterEnd(audio, {
     onCompleted: saveCompletion,
-    // A sleep timer set to the end of the chapter stops there: no next chapter by itself.
     nextChapterPath:
-      preferences.autoPlayNext && next && nextPlayable && !sleepsAtChapterEnd
+      preferences.autoPlayNext && next && nextPlayable
         ? withPreview(`/player/${next.id}`, preview)
         : null,
   });

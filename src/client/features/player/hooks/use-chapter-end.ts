@@ -1,11 +1,12 @@
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { useChapterEndStep, useRewindAtChapterEnd } from '#client/components/audio/chapter-end';
 
 /**
- * The one listener of the audio's `ended` event on the player, so what happens at the end happens
- * in this order: the completion is saved (at the duration, `onCompleted`), the audio goes back to
- * 0 (spec), then the next chapter starts by itself when `nextChapterPath` is given (the
- * learner's auto-play preference; a preview's next chapter is a preview too).
+ * The player's steps of a chapter's end (the order is the owner's: components/audio/chapter-end.ts):
+ * the completion is saved (at the duration, `onCompleted`), the audio goes back to 0, then the next
+ * chapter starts by itself when `nextChapterPath` is given (the learner's auto-play preference; a
+ * preview's next chapter is a preview too) and no step before stopped the listening there (a sleep
+ * timer set to the end of the chapter).
  */
 export function useChapterEnd(
   audio: HTMLAudioElement | null,
@@ -18,14 +19,16 @@ export function useChapterEnd(
   },
 ): void {
   const navigate = useNavigate();
-  useEffect(() => {
-    if (!audio) return;
-    const onEnded = () => {
-      onCompleted();
-      audio.currentTime = 0;
-      if (nextChapterPath) void navigate(nextChapterPath, { state: { autoplay: true } });
-    };
-    audio.addEventListener('ended', onEnded);
-    return () => audio.removeEventListener('ended', onEnded);
-  }, [audio, onCompleted, nextChapterPath, navigate]);
+  useChapterEndStep(audio, 'completion', onCompleted);
+  useRewindAtChapterEnd(audio);
+  useChapterEndStep(
+    audio,
+    'next-chapter',
+    (end) => {
+      if (nextChapterPath && !end.stopped) {
+        void navigate(nextChapterPath, { state: { autoplay: true } });
+      }
+    },
+    nextChapterPath !== null,
+  );
 }
