@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Transcript } from '#shared/transcript';
 import { axeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { signedInLearner } from './support/accounts';
 import { openStoryFirstChapter } from './support/demo-library';
 import {
   audioElement,
@@ -10,6 +11,7 @@ import {
   lineItem,
   openPlayer,
   PLAYER_LAUNCH_OPTIONS,
+  storedProgress,
   transcriptOf,
   wordSpan,
 } from './support/player';
@@ -216,4 +218,40 @@ test.describe('listening assist', () => {
       expect(await axeViolations(makeAxeBuilder())).toEqual([]);
     });
   }
+});
+
+test.describe("a chapter's end", () => {
+  test('with auto-play on, a sleep timer set to the end of the chapter stops there; without it the next chapter plays', async ({
+    page,
+  }) => {
+    await signedInLearner(page);
+    const preferences = await page.request.patch('/api/me/preferences', {
+      data: { autoPlayNext: true },
+    });
+    expect(preferences.status()).toBe(200);
+    const { story, chapter } = await openStoryFirstChapter(page.request);
+    const next = [...story.chapters].sort((a, b) => a.position - b.position)[1]!;
+    const { assist } = await openPlayerWithAssist(page);
+    const { duration } = await audioState(page);
+
+    await assist.getByRole('combobox', { name: 'Sleep timer' }).selectOption('chapter-end');
+    await playFrom(page, duration - 1.5);
+    await expect(assist.getByRole('status')).toHaveText('Sleep timer: playback paused.', {
+      timeout: 15_000,
+    });
+    await expect(assist.getByRole('combobox', { name: 'Sleep timer' })).toHaveValue('off');
+    // Saved as listened to the end, back at the start, and still this chapter.
+    await expect
+      .poll(async () => (await storedProgress(page.request, chapter.id))?.completed)
+      .toBe(true);
+    expect(await currentTime(page)).toBe(0);
+    await expect(page.getByRole('heading', { level: 1, name: chapter.title })).toBeVisible();
+    expect((await audioState(page)).paused).toBe(true);
+
+    await playFrom(page, duration - 1.5);
+    await expect(page.getByRole('heading', { level: 1, name: next.title })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect.poll(async () => (await audioState(page)).paused).toBe(false);
+  });
 });
