@@ -27,6 +27,7 @@ import {
   storyWithTranscripts,
 } from './helpers/machine-output.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { zipOfZeros } from './helpers/zip-of-zeros.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const DEMO_SLUG = 'el-paraguas-rojo';
@@ -560,6 +561,38 @@ describe('POST /api/admin/stories/import', () => {
       expect(res.json().error.message).toContain(message);
       expect(await footprint(target)).toEqual(before);
     });
+
+    it.each([
+      ['saying how large its files are', {}],
+      ['claiming 1 MB a file', { claimedBytes: 1024 * 1024 }],
+    ])(
+      'refuses at once a small archive whose files, each under its limit, unpack to a gigabyte, %s; memory grows by tens of MB at most',
+      async (_headers, claim) => {
+        // 12 recordings of 90 MB of zeros (one may have 100 MB): 1.1 GB from a 1.1 MB archive.
+        const names = Array.from({ length: 12 }, (_, i) => `chapter-${i + 1}.mp3`);
+        const bomb = zipOfZeros(names, 90, claim);
+        expect(bomb.length).toBeLessThan(1.2 * 1024 * 1024);
+        const before = await footprint(target);
+        const peakBefore = process.resourceUsage().maxRSS; // kilobytes
+        const started = performance.now();
+
+        const res = await importPackage(target, bomb, targetAdmin.cookie);
+
+        const seconds = (performance.now() - started) / 1000;
+        const peakGrowthMegabytes = (process.resourceUsage().maxRSS - peakBefore) / 1024;
+        expect(res.statusCode, res.body).toBe(413);
+        expect(res.json()).toEqual({
+          error: {
+            code: 'PAYLOAD_TOO_LARGE',
+            message:
+              'The package unpacks to more than 20 times its own size, which no story package does (recordings barely compress): it was not imported',
+          },
+        });
+        expect(seconds).toBeLessThan(5);
+        expect(peakGrowthMegabytes).toBeLessThan(80);
+        expect(await footprint(target)).toEqual(before);
+      },
+    );
 
     it('removes the files it stored when the story cannot be written (a title another story has)', async () => {
       await insertStory(target.database.db, { title: 'Título ocupado' }, 0);

@@ -145,6 +145,10 @@ export const storyPackageMessages = {
   fileTooLarge: (name: string, limitMegabytes: number) =>
     `${name} is larger than ${limitMegabytes} MB`,
   damaged: 'The package is damaged and cannot be read',
+  unpackedTooLarge: (limitMegabytes: number) =>
+    `The package's files come to more than ${limitMegabytes} MB once unpacked`,
+  expandsTooMuch: (ratio: number) =>
+    `The package unpacks to more than ${ratio} times its own size, which no story package does (recordings barely compress): it was not imported`,
   chapterWithoutEntry: (name: string, chapters: number) =>
     `${name} belongs to no chapter: ${STORY_PACKAGE_FILE} has ${chapters}`,
   severalAudios: (number: number) => `Chapter ${number} has more than one audio file`,

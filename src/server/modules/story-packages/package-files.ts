@@ -6,6 +6,7 @@ import {
   PACKAGE_CHAPTER_FILE,
   PACKAGE_COVER_FILE,
   STORY_PACKAGE_FILE,
+  STORY_PACKAGE_MAX_BYTES,
   storyPackageMessages as says,
 } from '#shared/contracts/story-packages';
 import { badRequest, payloadTooLarge } from '../../lib/errors.ts';
@@ -63,16 +64,60 @@ function packageNameOf(entryPath: string, folder: { name?: string }): string {
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
+/** How much a whole package may unpack to, beside each file's own limit. */
+export interface UnpackLimits {
+  /** All its files together. */
+  totalBytes: number;
+  /** Times the archive's own size… */
+  ratio: number;
+  /** …once past this much, which any package may unpack to. */
+  ratioFreeBytes: number;
+}
+
 /**
- * The files of a .zip package. Each file is inflated as a stream and cut at the limit of its kind,
- * whatever its header claims, so that a small archive cannot expand into gigabytes in memory.
+ * A package's files together may hold what a package may weigh (its recordings, most of it, do
+ * not compress), and no more than 20 times the archive: text deflates about 7 times, a zip bomb
+ * hundreds of times. Up to 10 MB, the size of a text-only package, any ratio goes.
  */
-export function readZipPackage(zip: Buffer): PackageFiles {
+export const PACKAGE_UNPACK_LIMITS: UnpackLimits = {
+  totalBytes: STORY_PACKAGE_MAX_BYTES,
+  ratio: 20,
+  ratioFreeBytes: 10 * 1024 * 1024,
+};
+
+/**
+ * The archive is given to the reader this much at a time: fflate inflates all it is given at
+ * once, and deflate expands at most 1,032 times, so no step allocates more than about 4 MB before
+ * the limits are checked (a 240 MB package of recordings is read in about 0.3 s this way).
+ */
+const FEED_BYTES = 4 * 1024;
+
+/**
+ * The files of a .zip package. The archive is read as a stream, a slice at a time, and every
+ * inflated chunk counted as it comes: each file is cut at the limit of its kind and the whole at
+ * the package's limits (PACKAGE_UNPACK_LIMITS), whatever the headers claim, so that a small archive
+ * cannot expand into gigabytes in memory.
+ */
+export function readZipPackage(
+  zip: Buffer,
+  limits: UnpackLimits = PACKAGE_UNPACK_LIMITS,
+): PackageFiles {
   if (zip.length < ZIP_MAGIC.length || !zip.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC)) {
     throw badRequest(says.notZip);
   }
   const files: PackageFiles = new Map();
   const folder: { name?: string } = {};
+  const allowedBytes = Math.min(
+    limits.totalBytes,
+    Math.max(limits.ratioFreeBytes, limits.ratio * zip.length),
+  );
+  /** Why the unpacked files are too large, once they are. */
+  const wholeTooLarge = () =>
+    allowedBytes === limits.totalBytes
+      ? payloadTooLarge(says.unpackedTooLarge(limitInMegabytes(limits.totalBytes)))
+      : payloadTooLarge(says.expandsTooMuch(limits.ratio));
+  let unpacked = 0;
+  let declared = 0;
   let refusal: Error | undefined;
   /** Files started but not read to their end: a cut archive. */
   let unfinished = 0;
@@ -83,6 +128,8 @@ export function readZipPackage(zip: Buffer): PackageFiles {
       const limit = sizeLimitOf(name);
       if (files.has(name)) throw badRequest(says.duplicateFile(name));
       if (file.originalSize !== undefined && file.originalSize > limit) throw tooLarge(name, limit);
+      declared += file.originalSize ?? 0;
+      if (declared > allowedBytes) throw wholeTooLarge();
       const chunks: Uint8Array[] = [];
       let total = 0;
       file.ondata = (error, chunk, final) => {
@@ -92,8 +139,9 @@ export function readZipPackage(zip: Buffer): PackageFiles {
           return;
         }
         total += chunk.length;
-        if (total > limit) {
-          refusal = tooLarge(name, limit);
+        unpacked += chunk.length;
+        if (total > limit || unpacked > allowedBytes) {
+          refusal = total > limit ? tooLarge(name, limit) : wholeTooLarge();
           file.terminate();
           return;
         }
@@ -111,7 +159,10 @@ export function readZipPackage(zip: Buffer): PackageFiles {
   });
   unzip.register(UnzipInflate);
   try {
-    unzip.push(zip, true);
+    for (let offset = 0; offset < zip.length && !refusal; offset += FEED_BYTES) {
+      const end = Math.min(zip.length, offset + FEED_BYTES);
+      unzip.push(zip.subarray(offset, end), end === zip.length);
+    }
   } catch {
     refusal ??= badRequest(says.damaged);
   }
