@@ -262,7 +262,8 @@ test.describe('story page', () => {
     await article.getByRole('link', { name: 'Start Listening' }).click();
     await expect(page.getByText('Login required', { exact: true })).toBeVisible();
     await expect(page.getByText('Please sign in to access this story')).toBeVisible();
-    await expect(page).toHaveURL(/\/auth$/);
+    // Signing in brings the visitor back to the story's first chapter (issue 23).
+    await expect(page).toHaveURL(`/auth?next=${encodeURIComponent(`/player/${chapters[0]!.id}`)}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
   });
 

@@ -1,10 +1,14 @@
 import { useCallback } from 'react';
+import { withReturnPath } from '#shared/return-path';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { explainLoginRequired } from '#client/lib/auth/explain-login-required';
 import { usePreviewMode, withPreview } from '#client/lib/preview';
 
 export interface ListenTarget {
-  /** Where the link goes: the player, or /auth for a visitor on a story that needs an account. */
+  /**
+   * Where the link goes: the player, or for a visitor on a story that needs an account /auth,
+   * which returns to that chapter's player after signing in.
+   */
   to: string;
   /** Run on click: tells the visitor why they are sent to sign in. */
   onClick?: () => void;
@@ -12,18 +16,21 @@ export interface ListenTarget {
 
 /**
  * Where a "listen" control leads. A visitor on a story that requires login is told so (spec:
- * 'Login required' / 'Please sign in to access this story') and sent to /auth. From a preview
- * the player opens as a preview too.
+ * 'Login required' / 'Please sign in to access this story') and sent to /auth, which brings them
+ * back to the chapter once signed in (issue 23), as the library's "Login to View" and the player's
+ * sign-in prompt do. From a preview the player opens as a preview too.
  */
 export function useListenLink() {
   const { user } = useAuth();
   const signedIn = user !== null;
   const { preview } = usePreviewMode();
   return useCallback(
-    (story: { requiresLogin: boolean }, chapterId: string): ListenTarget =>
-      story.requiresLogin && !signedIn
-        ? { to: '/auth', onClick: explainLoginRequired }
-        : { to: withPreview(`/player/${chapterId}`, preview) },
+    (story: { requiresLogin: boolean }, chapterId: string): ListenTarget => {
+      const player = withPreview(`/player/${chapterId}`, preview);
+      return story.requiresLogin && !signedIn
+        ? { to: withReturnPath('/auth', player), onClick: explainLoginRequired }
+        : { to: player };
+    },
     [signedIn, preview],
   );
 }

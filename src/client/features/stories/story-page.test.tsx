@@ -152,12 +152,16 @@ describe('story page', () => {
     expect(toast.success).toHaveBeenCalledWith('Link copied!');
   });
 
-  it('shows Login Required to a visitor and sends Start Listening to /auth', async () => {
+  it('shows Login Required to a visitor and sends Start Listening to /auth, returning to the chapter', async () => {
     stubApi(bySlug({ ...story, requiresLogin: true }));
     const user = userEvent.setup();
     renderApp('/story/el-mercado');
     await screen.findByRole('heading', { level: 1, name: 'El mercado' });
     expect(screen.getByText('Login Required')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Listening' })).toHaveAttribute(
+      'href',
+      `/auth?next=${encodeURIComponent(`/player/${c1!.id}`)}`,
+    );
 
     await user.click(screen.getByRole('link', { name: 'Start Listening' }));
     expect(toast.error).toHaveBeenCalledWith('Login required', {
