@@ -131,13 +131,6 @@ export const createAccountsRepository = defineRepository((db) => ({
       .values({ userId, role })
       .onConflictDoUpdate({ target: userRoles.userId, set: { role } });
   },
-
-  async markEmailVerified(userId: string) {
-    await db
-      .update(users)
-      .set({ emailVerified: true, updatedAt: new Date() })
-      .where(eq(users.id, userId));
-  },
 }));
 
 export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

@@ -154,6 +154,33 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
   });
 
+  /**
+   * An account whose address the operator vouched for (ADMIN_EMAIL): made confirmed, the way
+   * sign-up makes one (same hash, same credential row, same creation hook), but without sign-up's
+   * "confirm your account" mail, which would ask the owner to confirm what is already confirmed.
+   */
+  async function createConfirmedAccount(email: string, password: string) {
+    const context = await auth.$context;
+    const hash = await context.password.hash(password);
+    const user = await context.internalAdapter.createUser(
+      { email, name: 'Administrator', emailVerified: true },
+      { method: 'email-password' },
+    );
+    try {
+      await context.internalAdapter.linkAccount({
+        userId: user.id,
+        providerId: 'credential',
+        accountId: user.id,
+        password: hash,
+      });
+    } catch (error) {
+      // No account without a way to sign in: the next start tries again from nothing.
+      await context.internalAdapter.deleteUser(user.id);
+      throw error;
+    }
+    return user.id;
+  }
+
   const { changes } = deps;
   const sessionLookup = createSessionLookup({ auth, sessions: deps.sessions, changes });
 
@@ -513,10 +540,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
     },
 
-    /** Creates (or promotes) the administrator named by ADMIN_EMAIL / ADMIN_PASSWORD at start. */
     /**
-     * ADMIN_EMAIL at start. Instances starting together would both find no account and race to
-     * create it; one at a time, the second finds the first's account and only promotes it.
+     * Creates (or promotes) the administrator named by ADMIN_EMAIL / ADMIN_PASSWORD at start.
+     * Instances starting together would both find no account and race to create it; one at a
+     * time, the second finds the first's account and only promotes it.
      */
     ensureAdmin(email: string, password: string | undefined) {
       return deps.exclusive(ADMIN_BOOTSTRAP_LOCK_KEY, async () => {
@@ -528,11 +555,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         if (!password) return 'waiting-for-sign-up' as const;
         assertStrongPassword(password);
-        const created = await auth.api.signUpEmail({
-          body: { email, password, name: 'Administrator' },
-        });
-        await accounts.markEmailVerified(created.user.id);
-        await accounts.setRole(created.user.id, 'admin');
+        const userId = await createConfirmedAccount(email, password);
+        await accounts.setRole(userId, 'admin');
         return 'created' as const;
       });
     },
