@@ -46,7 +46,7 @@ export function staticCopy(html: string): string {
  * Serves the static copy at `/`, and everything else it names (stylesheet, images) from the app,
  * so the floor loads the same files over one origin as the page does.
  */
-async function serveStatic(
+export async function serveStatic(
   html: string,
   baseUrl: string,
 ): Promise<{ url: string; close: () => Promise<void> }> {
