@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FULL_NAME_MAX_LENGTH } from '../validation/account-rules.ts';
+import { fileCheckMessages } from '../validation/file-check.ts';
 import { roleSchema } from './auth.ts';
 
 export const profileSchema = z.object({
@@ -73,6 +74,16 @@ export const membershipResponseSchema = z.object({ membership: membershipSchema 
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const avatarTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/**
+ * The avatar's upload rule: JPEG, PNG or WebP up to 5 MB, a type it does not take refused in the
+ * learner spec's words. The profile screen checks it before sending; the server again by content.
+ */
+export const avatarUploadRule = {
+  types: avatarTypes,
+  extensions: ['jpg', 'jpeg', 'png', 'webp'],
+  maxBytes: AVATAR_MAX_BYTES,
+  typeRefused: () => fileCheckMessages.typeNotAllowed,
+} as const;
 
 export const adminDashboardResponseSchema = z.object({
   counts: z.object({

@@ -29,6 +29,14 @@ export const STORY_PACKAGE_MAX_BYTES = 300 * 1024 * 1024;
 export const STORY_PACKAGE_FILE = 'story.json';
 export const STORY_PACKAGE_MAX_CHAPTERS = 500;
 
+/** What the import screen takes before sending: a .zip (by the type browsers give it). */
+export const storyPackageUploadRule = {
+  types: ['application/zip', 'application/x-zip-compressed', 'application/x-zip'],
+  extensions: ['zip'],
+  maxBytes: STORY_PACKAGE_MAX_BYTES,
+  typeRefused: () => 'Choose a story package: a .zip file.',
+} as const;
+
 export const packageCoverExtensions = ['webp', 'jpg', 'jpeg', 'png'] as const;
 export const packageAudioExtensions = ['m4a', 'mp3', 'wav'] as const;
 

@@ -321,7 +321,10 @@ describe('/profile', () => {
           json(200, { profile: { ...profile, avatarUrl: '/media/uploads/ana.png' } }),
       });
       const file = new File([new Uint8Array(PNG)], 'me.png', { type: 'image/png' });
-      expect(fileInput()).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+      expect(fileInput()).toHaveAttribute(
+        'accept',
+        'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp',
+      );
       await user.upload(fileInput(), file);
 
       await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Avatar updated'));

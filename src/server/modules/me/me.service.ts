@@ -1,22 +1,15 @@
 import { describeAchievement } from '#shared/achievements';
-import { avatarTypes, defaultPreferences, type Preferences } from '#shared/contracts/me';
+import { avatarUploadRule, defaultPreferences, type Preferences } from '#shared/contracts/me';
 import { translationLanguageMessages, type TranslationLanguage } from '#shared/contracts/translate';
-import { fileCheckMessages } from '#shared/validation/file-check';
 import type { TransactionRunner } from '../../db/repository.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import type { FileUploadsRepository } from '../../lib/file-uploads.repository.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
-import { checkContent, type ContentRule, type IncomingFile } from '../../lib/upload-checks.ts';
+import { checkContent, type IncomingFile } from '../../lib/upload-checks.ts';
 import { publicFileUrl, uploadsKeyOf } from '../files/public-file-url.ts';
 import type { AchievementsRepository } from '../progress/achievements.repository.ts';
 import type { MeRepository } from './me.repository.ts';
-
-/** JPEG, PNG or WebP by their content, refused in the learner spec's words. */
-const avatarRule: ContentRule = {
-  types: avatarTypes,
-  typeRefused: () => fileCheckMessages.typeNotAllowed,
-};
 
 type PreferencesRow = Awaited<ReturnType<MeRepository['findPreferences']>>;
 
@@ -66,7 +59,7 @@ export function createMeService(deps: {
 
     /** The profile points at the new image once it and its record are stored. */
     async updateAvatar(userId: string, incoming: IncomingFile) {
-      const file = await checkContent(avatarRule, incoming);
+      const file = await checkContent(avatarUploadRule, incoming);
       const previous = await me.findProfile(userId);
       const stored = await fileStore.store(
         file,

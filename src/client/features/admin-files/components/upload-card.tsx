@@ -3,9 +3,9 @@ import { limitInMegabytes, uploadRules } from '#shared/contracts/admin-files';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { cn } from '#client/lib/cn';
+import { acceptFor } from '#client/lib/uploads/upload-check';
 import type { CardKind, UploadItem } from '../hooks/use-upload-queue';
 import { formatFileSize } from '../utils/format-file-size';
-import { acceptFor } from '../utils/upload-check';
 
 export interface UploadCardProps {
   kind: CardKind;
@@ -69,7 +69,7 @@ export function UploadCard({
           id={inputId}
           type="file"
           multiple
-          accept={acceptFor(kind)}
+          accept={acceptFor(rule)}
           aria-describedby={hintId}
           onChange={onChange}
           className={cn(

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { uploadRules } from '#shared/contracts/admin-files';
 import { adminFilesQueryRoot, filesQueryOptions } from '#client/lib/api/admin/get-files';
+import { uploadAdminFile, uploadAdminFileMutationKey } from '#client/lib/api/admin/upload-file';
 import { toast } from '#client/lib/toast';
-import { uploadAdminFile } from '../api/upload-file';
-import { checkUpload } from '../utils/upload-check';
+import { checkUpload } from '#client/lib/uploads/upload-check';
 
 /** The four upload cards of the Upload tab, each with its rule (spec, section 5). */
 export type CardKind = 'audio' | 'transcript' | 'image' | 'general';
@@ -73,7 +73,7 @@ export function useUploadQueue(onUploaded: () => void) {
   const queryClient = useQueryClient();
   // The POST alone: the list refresh is a step of its own in the item's progress.
   const { mutateAsync } = useMutation({
-    mutationKey: [...adminFilesQueryRoot, 'upload'],
+    mutationKey: uploadAdminFileMutationKey,
     mutationFn: uploadAdminFile,
     // Each attempt stores a new file: never sent twice behind the admin's back.
     retry: false,
@@ -92,7 +92,7 @@ export function useUploadQueue(onUploaded: () => void) {
         files.map(async (file) => ({
           file,
           id: nextId.current++,
-          error: await checkUpload(file, card),
+          error: await checkUpload(file, uploadRules[card]),
         })),
       );
       setQueues((current) => ({
@@ -115,7 +115,7 @@ export function useUploadQueue(onUploaded: () => void) {
         if (error) continue;
         update(card, id, { status: 'uploading', progress: 10 });
         try {
-          await mutateAsync({ file, bucket: uploadRules[card].bucket });
+          await mutateAsync({ file, kind: card });
         } catch (failure) {
           const message = messageOf(failure);
           update(card, id, { status: 'error', error: message });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportStoryResponse } from '#shared/contracts/story-packages';
-import { apiFetch } from '#client/lib/api-client';
+import { sendFile } from '#client/lib/uploads/send-file';
 import { refreshStories } from './story-mutations';
 
 /**
@@ -8,11 +8,8 @@ import { refreshStories } from './story-mutations';
  * draft, or updates the story of the same slug; chapters that came without timings are aligned
  * in background jobs, which the answer lists.
  */
-export function importStoryPackage(file: File) {
-  const body = new FormData();
-  body.set('file', file, file.name);
-  return apiFetch<ImportStoryResponse>('/api/admin/stories/import', { method: 'POST', body });
-}
+export const importStoryPackage = (file: File) =>
+  sendFile<ImportStoryResponse>('/api/admin/stories/import', file);
 
 export function useImportStoryPackage() {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileArchive, X } from 'lucide-react';
 import type { Job } from '#shared/contracts/jobs';
-import type { ImportStoryResponse } from '#shared/contracts/story-packages';
+import { storyPackageUploadRule, type ImportStoryResponse } from '#shared/contracts/story-packages';
 import { JobProgress } from '#client/components/jobs/job-progress';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
@@ -10,6 +10,7 @@ import { FieldError } from '#client/components/ui/field';
 import { isApiError } from '#client/lib/api-client';
 import { isJobActive, useCancelJob, useJob } from '#client/lib/api/admin/get-job';
 import { toast } from '#client/lib/toast';
+import { acceptFor, checkUpload } from '#client/lib/uploads/upload-check';
 import { useImportStoryPackage } from '../api/import-story';
 import { refreshStories } from '../api/story-mutations';
 
@@ -31,12 +32,13 @@ export function ImportStoryPackage() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [aligning, setAligning] = useState<ReadonlySet<string>>(new Set());
 
-  function onFileChosen(file: File | undefined) {
+  async function onFileChosen(file: File | undefined) {
     if (inputRef.current) inputRef.current.value = '';
     if (!file) return;
     setRefusal(null);
-    if (!file.name.toLowerCase().endsWith('.zip')) {
-      setRefusal('Choose a story package: a .zip file.');
+    const refused = await checkUpload(file, storyPackageUploadRule);
+    if (refused !== null) {
+      setRefusal(refused);
       return;
     }
     upload.mutate(file, {
@@ -79,12 +81,12 @@ export function ImportStoryPackage() {
       <input
         ref={inputRef}
         type="file"
-        accept=".zip,application/zip"
+        accept={acceptFor(storyPackageUploadRule)}
         aria-label="Story package (.zip)"
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"
-        onChange={(event) => onFileChosen(event.target.files?.[0])}
+        onChange={(event) => void onFileChosen(event.target.files?.[0])}
       />
       <Button
         variant="secondary"

@@ -1,13 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '#client/lib/api-client';
+import { sendFile } from '#client/lib/uploads/send-file';
 import { profileQueryOptions, type ProfileResponse } from './get-profile';
 
-/** multipart/form-data with the image in the `file` field; the server checks it again. */
-export function uploadAvatar(file: File) {
-  const body = new FormData();
-  body.set('file', file, file.name);
-  return apiFetch<ProfileResponse>('/api/me/avatar', { method: 'POST', body });
-}
+/** The new avatar (the server checks it again by content); answers the updated profile. */
+export const uploadAvatar = (file: File) => sendFile<ProfileResponse>('/api/me/avatar', file);
 
 export function useUploadAvatar() {
   const queryClient = useQueryClient();

@@ -1,28 +1,17 @@
 import { useRef } from 'react';
 import { Camera, Crown } from 'lucide-react';
 import type { CurrentUser, Role } from '#shared/contracts/auth';
-import type { avatarTypes } from '#shared/contracts/me';
-import { checkFile } from '#shared/validation/file-check';
+import { avatarUploadRule } from '#shared/contracts/me';
 import { Avatar } from '#client/components/ui/avatar';
 import { Badge, type BadgeTone } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { isApiError } from '#client/lib/api-client';
 import { toast } from '#client/lib/toast';
+import { acceptFor, checkUpload } from '#client/lib/uploads/upload-check';
 import type { Profile } from '../api/get-profile';
 import { useMembership } from '../api/get-membership';
 import { useUploadAvatar } from '../api/upload-avatar';
-
-/**
- * The avatar rules of the profile API: JPEG, PNG or WebP up to 5 MB. Restated here because the
- * contract module builds zod schemas when imported; `satisfies` keeps the list equal to it.
- */
-export const AVATAR_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-] as const satisfies typeof avatarTypes;
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 const roleBadges: Record<Role, { label: string; tone: BadgeTone }> = {
   user: { label: 'User', tone: 'neutral' },
@@ -50,12 +39,9 @@ export function ProfileOverview({ profile, onAvatarChanged }: ProfileOverviewPro
   async function onFileChosen(file: File | undefined) {
     if (inputRef.current) inputRef.current.value = '';
     if (!file) return;
-    const checked = await checkFile(file, {
-      allowedTypes: AVATAR_TYPES,
-      maxBytes: AVATAR_MAX_BYTES,
-    });
-    if (!checked.ok) {
-      toast.error(checked.message);
+    const refusal = await checkUpload(file, avatarUploadRule);
+    if (refusal !== null) {
+      toast.error(refusal);
       return;
     }
     upload.mutate(file, {
@@ -81,7 +67,7 @@ export function ProfileOverview({ profile, onAvatarChanged }: ProfileOverviewPro
         <input
           ref={inputRef}
           type="file"
-          accept={AVATAR_TYPES.join(',')}
+          accept={acceptFor(avatarUploadRule)}
           className="sr-only"
           tabIndex={-1}
           aria-hidden="true"

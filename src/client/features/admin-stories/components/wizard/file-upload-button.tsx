@@ -1,16 +1,12 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { FileUpload } from '#shared/contracts/admin-files';
+import { uploadRules, type FileUpload } from '#shared/contracts/admin-files';
 import { Button } from '#client/components/ui/button';
 import { FieldError } from '#client/components/ui/field';
 import { isApiError } from '#client/lib/api-client';
 import { toast } from '#client/lib/toast';
+import { acceptFor, checkUpload } from '#client/lib/uploads/upload-check';
 import { useUploadFile } from '../../api/upload-file';
-import {
-  acceptFor,
-  checkWizardFile,
-  readChapterTranscriptFile,
-  type WizardFileKind,
-} from './file-rules';
+import { readChapterTranscriptFile, type WizardFileKind } from './file-rules';
 
 /** A chapter's plain text, read from the file chosen (nothing uploaded). */
 export interface ChosenText {
@@ -87,7 +83,7 @@ export function FileUploadButton({
     if (!file) return;
     setError(null);
     setChecking(true);
-    const refusal = await checkWizardFile(file, kind);
+    const refusal = await checkUpload(file, uploadRules[kind]);
     const read = refusal === null && onText ? await readChapterTranscriptFile(file) : null;
     setChecking(false);
     if (refusal !== null) {
@@ -120,7 +116,7 @@ export function FileUploadButton({
       <input
         ref={inputRef}
         type="file"
-        accept={acceptFor(kind)}
+        accept={acceptFor(uploadRules[kind])}
         aria-label={inputLabel}
         className="sr-only"
         tabIndex={-1}

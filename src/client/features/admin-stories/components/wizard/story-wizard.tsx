@@ -10,9 +10,9 @@ import { Spinner } from '#client/components/ui/spinner';
 import { isApiError } from '#client/lib/api-client';
 import { useSchemaForm } from '#client/lib/forms/use-schema-form';
 import { toast } from '#client/lib/toast';
+import { uploadAdminFileMutationKey } from '#client/lib/api/admin/upload-file';
 import { useAdminStory } from '../../api/get-admin-story';
 import { useSaveStory } from '../../api/save-story';
-import { uploadFileMutationKey } from '../../api/upload-file';
 import { chapterStudioPath, storyPreviewPath } from '../../utils/story-links';
 import { describeSaveError } from './save-error';
 import { StepBasicInfo } from './step-basic-info';
@@ -263,7 +263,7 @@ function WizardForm({
   const [step, setStep] = useState<WizardStep>(1);
   const [saved, setSaved] = useState<SavedStory | null>(null);
   const save = useSaveStory(storyId);
-  const uploading = useIsMutating({ mutationKey: uploadFileMutationKey }) > 0;
+  const uploading = useIsMutating({ mutationKey: uploadAdminFileMutationKey }) > 0;
   const unsaved = saved === null && (form.formState.isDirty || uploading);
 
   useEffect(() => {
