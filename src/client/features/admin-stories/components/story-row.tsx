@@ -128,18 +128,20 @@ export function StoryRow({
       {story.level}
     </Badge>
   );
+  // A warning may wrap to two lines (hence its corners): on one, "Unpublished changes" alone made
+  // its column (or, on a phone, the story's) wide enough to push the actions out of the table.
   const statusBadges = (
     <>
       <Badge tone={published ? 'accent' : 'neutral'} className="whitespace-nowrap">
         {published ? 'Published' : 'Draft'}
       </Badge>
       {published && story.hasUnpublishedChanges ? (
-        <Badge tone="intermediate" className="whitespace-nowrap">
+        <Badge tone="intermediate" className="rounded-lg">
           Unpublished changes
         </Badge>
       ) : null}
       {story.cover === 'missing' ? (
-        <Badge tone="intermediate" className="whitespace-nowrap">
+        <Badge tone="intermediate" className="rounded-lg">
           Cover file missing
         </Badge>
       ) : null}
@@ -252,9 +254,10 @@ export function StoryRow({
               </div>
             )}
             <div className="min-w-0 flex-1">
-              <p className="font-semibold break-words text-ink">{story.title}</p>
+              {/* wrap-anywhere: a long word breaks rather than widening the table. */}
+              <p className="font-semibold wrap-anywhere text-ink">{story.title}</p>
               {story.description ? (
-                <p className="line-clamp-2 text-sm break-words text-ink-muted">
+                <p className="line-clamp-2 text-sm wrap-anywhere text-ink-muted">
                   {story.description}
                 </p>
               ) : null}
