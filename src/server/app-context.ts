@@ -267,7 +267,11 @@ function createStudioServices(deps: {
     transaction,
     memory,
   });
-  const audio = createChapterAudio({ storage, studio: repositories.studio });
+  const audio = createChapterAudio({
+    storage,
+    studio: repositories.studio,
+    maxSeconds: config.recordings.maxSeconds,
+  });
   const prefill = createTranslationPrefill({ translate, memory });
   // Off the event loop, so learners are answered while a chapter aligns (decision 053).
   const align = createAlignInThread(config.alignment);
@@ -357,6 +361,7 @@ function createAdminServices(deps: {
       stories,
       site,
       log,
+      maxRecordingSeconds: config.recordings.maxSeconds,
     }),
     stories: createAdminStoriesService({
       stories: repositories.adminStories,
@@ -376,6 +381,7 @@ function createAdminServices(deps: {
       transaction,
       audit,
       startAlignment: createImportAlignments({ queue: deps.studio.queue }),
+      limits: { maxRecordingSeconds: config.recordings.maxSeconds },
     }),
     tags: createAdminTagsService({ tags: repositories.adminTags, site, transaction, audit }),
     users: createAdminUsersService({

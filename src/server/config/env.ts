@@ -83,6 +83,13 @@ export const envSchema = z.object({
   JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   /** The memory one alignment's thread may hold (lib/alignment-thread, decision 053). */
   ALIGNMENT_MEMORY_MB: z.coerce.number().int().min(256).default(1024),
+  /** The longest recording uploaded, imported or aligned (decision 059). */
+  MAX_RECORDING_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(120),
   /** Connections this instance's pool opens to PostgreSQL at most. */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** A statement running longer is cancelled by PostgreSQL (0: no limit). */
@@ -155,6 +162,8 @@ export interface AppConfig {
   jobs: JobWorkerSettings;
   /** The alignment engine's own thread (lib/alignment-thread, decision 053). */
   alignment: { memoryMb: number };
+  /** Recordings longer than this are refused, measured from their stream (decision 059). */
+  recordings: { maxSeconds: number };
   /** The pool of connections to PostgreSQL (db/client.ts). */
   database: DatabaseSettings;
   /** Graceful shutdown (index.ts, decision 028). */
@@ -280,6 +289,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       shutdownGraceMs: 5000,
     },
     alignment: { memoryMb: env.ALIGNMENT_MEMORY_MB },
+    recordings: { maxSeconds: env.MAX_RECORDING_MINUTES * 60 },
     database: {
       poolMax: env.DB_POOL_MAX,
       statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,

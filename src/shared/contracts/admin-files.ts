@@ -324,9 +324,21 @@ export function uploadKindFor(bucket: Bucket, kind?: 'cover'): UploadKind {
 /** Whole megabytes, as the spec's messages show the limits. */
 export const limitInMegabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
+/** A length limit as people say it: '120 minutes', '1 minute', '45 seconds'. */
+const lengthInWords = (seconds: number) => {
+  const unit =
+    seconds % 60 === 0
+      ? { count: seconds / 60, name: 'minute' }
+      : { count: seconds, name: 'second' };
+  return `${unit.count} ${unit.name}${unit.count === 1 ? '' : 's'}`;
+};
+
 /** The generic upload component's messages (admin spec, section 5). */
 export const uploadMessages = {
   typeNotSupported: (type: string) => `File type ${type} is not supported`,
   tooLarge: (maxBytes: number) => `File size exceeds ${limitInMegabytes(maxBytes)}MB limit`,
   malformed: 'The upload could not be read: the form data is incomplete or malformed',
+  /** Past MAX_RECORDING_MINUTES (decision 059): said at upload, in the studio and by the job. */
+  recordingTooLong: (limitSeconds: number) =>
+    `The recording is longer than ${lengthInWords(limitSeconds)}, the longest this server accepts (MAX_RECORDING_MINUTES): split it into shorter chapters`,
 } as const;

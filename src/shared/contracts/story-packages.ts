@@ -163,6 +163,8 @@ export const storyPackageMessages = {
   severalCovers: 'The package has more than one cover',
   textWithoutAudio: (number: number) =>
     `Chapter ${number} has text but neither audio nor a timed transcript: add its recording (chapter-${number}.m4a, .mp3 or .wav)`,
+  /** `reason`: the upload's own words (uploadMessages.recordingTooLong). */
+  recordingTooLong: (number: number, reason: string) => `Chapter ${number}: ${reason}`,
   nothingToAlign: (number: number) =>
     `Chapter ${number}'s sentences have no words to align with its recording`,
   transcriptDiffers: (number: number, sentence: number) =>

@@ -36,7 +36,8 @@ export const PARAGUAS = {
   firstWordStarts: [0.3, 2.815],
 } as const;
 
-function multipart(filename: string, contentType: string, content: Buffer) {
+/** One file as a multipart form (field `file`), as the admin screens send it. */
+export function multipart(filename: string, contentType: string, content: Buffer) {
   const boundary = '----relatos-studio-boundary';
   const body = Buffer.concat([
     Buffer.from(

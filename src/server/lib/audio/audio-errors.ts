@@ -1,3 +1,5 @@
+import { uploadMessages } from '#shared/contracts/admin-files';
+
 /** The apt command an administrator runs when the decoder is missing (decision 021). */
 export const FFMPEG_INSTALL_HINT = 'apt-get install -y ffmpeg';
 export const FFMPEG_MISSING_MESSAGE = `ffmpeg is not installed: ${FFMPEG_INSTALL_HINT}`;
@@ -21,6 +23,24 @@ export class AudioDecodeError extends Error {
   ) {
     super(message);
     this.name = 'AudioDecodeError';
+  }
+}
+
+/**
+ * How far past the length limit a recording is read: enough to tell one just over it from one
+ * at it, and no more, so an over-long file costs no more than the limit.
+ */
+export const READ_PAST_LIMIT_SECONDS = 1;
+
+/**
+ * A recording longer than this server accepts (MAX_RECORDING_MINUTES, decision 059), found from
+ * its stream, never from what its header claims. A decode refusal like the others: the job, the
+ * studio and the upload say it in the same words.
+ */
+export class RecordingTooLongError extends AudioDecodeError {
+  constructor(readonly limitSeconds: number) {
+    super(uploadMessages.recordingTooLong(limitSeconds), `more than ${limitSeconds} s of audio`);
+    this.name = 'RecordingTooLongError';
   }
 }
 

@@ -5,11 +5,19 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AudioDecodeError, FFMPEG_MISSING_MESSAGE, FfmpegMissingError } from './audio-errors.ts';
+import { uploadMessages } from '#shared/contracts/admin-files';
+import { encodeMp3, mp3ClaimingSeconds } from '../../../../tests/api/helpers/lying-recordings.ts';
+import {
+  AudioDecodeError,
+  FFMPEG_MISSING_MESSAGE,
+  FfmpegMissingError,
+  RecordingTooLongError,
+} from './audio-errors.ts';
 import { decodeAudio, measureDuration } from './decode-audio.ts';
 import { checkAudioTools } from './ffmpeg-tools.ts';
 import { PcmCollector } from './pcm-collector.ts';
 import { probeAudio } from './probe-audio.ts';
+import { streamSeconds, uploadedRecordingSeconds } from './recording-length.ts';
 
 const run = promisify(execFile);
 const missingTools = {
@@ -48,6 +56,10 @@ beforeAll(async () => {
     writeFile(fixture('notes.txt'), 'Había una vez una niña que vivía cerca del mar.\n'),
     writeFile(fixture('empty.wav'), Buffer.alloc(0)),
   ]);
+  // 1.5 s of tone whose header claims about 116 days, and one claiming half a second.
+  const mp3 = await encodeMp3({ file: fixture('tone.wav') });
+  await writeFile(fixture('claims-months.mp3'), mp3ClaimingSeconds(mp3, 10_000_000));
+  await writeFile(fixture('claims-half-second.mp3'), mp3ClaimingSeconds(mp3, 0.5));
 });
 
 afterAll(async () => {
@@ -161,6 +173,70 @@ describe('decodeAudio', () => {
     );
     expect(error).toBeInstanceOf(FfmpegMissingError);
     expect((error as Error).message).toBe('ffmpeg is not installed: apt-get install -y ffmpeg');
+  });
+});
+
+describe('a header that lies about the length (decision 059)', () => {
+  const tooLong = uploadMessages.recordingTooLong;
+
+  it('decodes what an MP3 holds when its header claims months, reserving no more memory', async () => {
+    expect((await probeAudio(fixture('claims-months.mp3'))).durationSeconds).toBeGreaterThan(9e6);
+    for (const options of [{}, { maxSeconds: 60 }]) {
+      const audio = await decodeAudio(fixture('claims-months.mp3'), options);
+      expect(Math.abs(audio.durationSeconds - 1.5)).toBeLessThan(0.06);
+      expect(audio.samples.buffer.byteLength).toBeLessThan(2 * 16_000 * 4);
+    }
+  });
+
+  it('decodes all of an MP3 whose header claims less than it holds', async () => {
+    const audio = await decodeAudio(fixture('claims-half-second.mp3'));
+    expect(Math.abs(audio.durationSeconds - 1.5)).toBeLessThan(0.06);
+  });
+
+  it('refuses a decoding past the limit, in words', async () => {
+    for (const name of ['tone.wav', 'claims-half-second.mp3']) {
+      const error = await decodeAudio(fixture(name), { maxSeconds: 1 }).catch((e: unknown) => e);
+      expect(error, name).toBeInstanceOf(RecordingTooLongError);
+      expect(error, name).toBeInstanceOf(AudioDecodeError);
+      expect((error as Error).message).toBe(
+        'The recording is longer than 1 second, the longest this server accepts (MAX_RECORDING_MINUTES): split it into shorter chapters',
+      );
+    }
+    const atTheLimit = await decodeAudio(fixture('tone.wav'), { maxSeconds: 2 });
+    expect(atTheLimit.durationSeconds).toBe(1.5);
+  });
+
+  it('measures the stream’s length from its packets, whatever the header claims', async () => {
+    for (const name of ['claims-months.mp3', 'claims-half-second.mp3', 'tone.m4a']) {
+      const seconds = await streamSeconds(fixture(name), { maxSeconds: 60 });
+      expect(Math.abs(seconds - 1.5), name).toBeLessThan(0.06);
+    }
+    await expect(
+      streamSeconds(fixture('claims-half-second.mp3'), { maxSeconds: 1 }),
+    ).rejects.toThrow(tooLong(1));
+    await expect(streamSeconds(fixture('notes.txt'), { maxSeconds: 60 })).rejects.toBeInstanceOf(
+      AudioDecodeError,
+    );
+  });
+
+  it('measures an upload from its stream, and from its header only when ffmpeg cannot', async () => {
+    const months = await readFile(fixture('claims-months.mp3'));
+    const seconds = await uploadedRecordingSeconds(months, 'audio/mpeg', { maxSeconds: 60 });
+    expect(Math.abs(seconds! - 1.5)).toBeLessThan(0.06);
+    await expect(
+      uploadedRecordingSeconds(months, 'audio/mpeg', { maxSeconds: 60, tools: missingTools }),
+    ).rejects.toThrow(tooLong(60));
+    const half = await readFile(fixture('claims-half-second.mp3'));
+    await expect(uploadedRecordingSeconds(half, 'audio/mpeg', { maxSeconds: 1 })).rejects.toThrow(
+      tooLong(1),
+    );
+    const claimed = await uploadedRecordingSeconds(half, 'audio/mpeg', {
+      maxSeconds: 1,
+      tools: missingTools,
+    });
+    expect(claimed).toBeCloseTo(0.5, 1);
+    const text = await readFile(fixture('notes.txt'));
+    expect(await uploadedRecordingSeconds(text, 'text/plain', { maxSeconds: 60 })).toBeNull();
   });
 });
 

@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
-import { AudioDecodeError, decodeFailure, type FfmpegMissingError } from './audio-errors.ts';
+import {
+  AudioDecodeError,
+  decodeFailure,
+  READ_PAST_LIMIT_SECONDS,
+  RecordingTooLongError,
+  type FfmpegMissingError,
+} from './audio-errors.ts';
 import { PcmCollector } from './pcm-collector.ts';
 import { probeAudio } from './probe-audio.ts';
 import { defaultAudioTools, spawnTool, StderrTail, type AudioTools } from './ffmpeg-tools.ts';
@@ -20,6 +26,11 @@ export interface DecodeOptions {
   startSeconds?: number;
   /** Decode at most this many seconds. */
   durationSeconds?: number;
+  /**
+   * The longest recording accepted (MAX_RECORDING_MINUTES): ffmpeg stops just past it and the
+   * promise rejects with RecordingTooLongError, so what is held stays bounded whatever the file.
+   */
+  maxSeconds?: number;
   /** Stops ffmpeg (a cancelled job); the promise rejects with the signal's reason. */
   signal?: AbortSignal;
   tools?: AudioTools;
@@ -33,13 +44,22 @@ export interface DecodedAudio {
   durationSeconds: number;
 }
 
+/** Seconds ffmpeg decodes at most: the window asked for, and never far past the limit. */
+function decodedSecondsCap(options: DecodeOptions): number | undefined {
+  const past =
+    options.maxSeconds === undefined ? Infinity : options.maxSeconds + READ_PAST_LIMIT_SECONDS;
+  const cap = Math.min(options.durationSeconds ?? Infinity, past);
+  return Number.isFinite(cap) ? cap : undefined;
+}
+
 function decodeArgs(source: AudioSource, sampleRate: number, options: DecodeOptions): string[] {
   const window: string[] = [];
   // Before -i, -ss seeks in the input and then decodes up to the exact sample (accurate_seek).
   if (options.startSeconds !== undefined && options.startSeconds > 0) {
     window.push('-ss', options.startSeconds.toFixed(6));
   }
-  if (options.durationSeconds !== undefined) window.push('-t', options.durationSeconds.toFixed(6));
+  const cap = decodedSecondsCap(options);
+  if (cap !== undefined) window.push('-t', cap.toFixed(6));
   return [
     '-hide_banner',
     '-nostdin',
@@ -72,6 +92,7 @@ function checkOptions(sampleRate: number, options: DecodeOptions): void {
   for (const [name, value] of [
     ['startSeconds', options.startSeconds],
     ['durationSeconds', options.durationSeconds],
+    ['maxSeconds', options.maxSeconds],
   ] as const) {
     if (value !== undefined && !(Number.isFinite(value) && value >= 0)) {
       throw new RangeError(`${name} must be a non-negative number of seconds, got ${value}`);
@@ -81,7 +102,8 @@ function checkOptions(sampleRate: number, options: DecodeOptions): void {
 
 /**
  * Runs ffmpeg on `source` and hands every chunk of mono 16-bit little-endian PCM it writes to
- * `onPcm` (a chunk may end inside a sample). Resolves when ffmpeg finished cleanly.
+ * `onPcm` (a chunk may end inside a sample). Resolves when ffmpeg finished cleanly; rejects with
+ * RecordingTooLongError when the decoded stream ran past `maxSeconds`.
  */
 export function streamPcm(
   source: AudioSource,
@@ -117,7 +139,11 @@ export function streamPcm(
     signal?.addEventListener('abort', onAbort, { once: true });
 
     const stderr = new StderrTail();
-    child.stdout?.on('data', onPcm);
+    let bytes = 0;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      onPcm(chunk);
+    });
     child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
     child.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') fail(error);
@@ -138,25 +164,37 @@ export function streamPcm(
     }
 
     child.once('close', (code) => {
-      if (code === 0) finish(resolve);
-      else fail(decodeFailure(stderr.toString(), code));
+      if (code !== 0) fail(decodeFailure(stderr.toString(), code));
+      else if (options.maxSeconds !== undefined && bytes / 2 / sampleRate > options.maxSeconds) {
+        fail(new RecordingTooLongError(options.maxSeconds));
+      } else finish(resolve);
     });
   });
 }
 
 /**
+ * The most a header's claim may reserve when no limit was given: three hours of samples. A
+ * longer recording still decodes whole (the array grows as its samples come).
+ */
+const PRESIZE_AT_MOST_SECONDS = 3 * 60 * 60;
+
+/**
  * How long the decoded audio will be, when it can be known cheaply: the window asked for, or a
- * file's declared duration (ffprobe). Only sizes the result; the decoded length is what counts.
+ * file's declared duration (ffprobe), never more than ffmpeg will decode. Only sizes the result:
+ * a header may claim months (an MP3's frame count is one number anyone can write), and the
+ * decoded length is what counts.
  */
 async function expectedSeconds(
   source: AudioSource,
   options: DecodeOptions,
 ): Promise<number | undefined> {
-  if (options.durationSeconds !== undefined) return options.durationSeconds;
+  const cap = decodedSecondsCap(options);
+  if (options.durationSeconds !== undefined) return cap;
   if (typeof source !== 'string') return undefined;
   try {
     const probe = await probeAudio(source, options.tools);
-    return Math.max(0, probe.durationSeconds - (options.startSeconds ?? 0));
+    const declared = Math.max(0, probe.durationSeconds - (options.startSeconds ?? 0));
+    return Math.min(declared, cap ?? PRESIZE_AT_MOST_SECONDS);
   } catch {
     return undefined; // the decoding itself will say what is wrong
   }
@@ -168,7 +206,8 @@ async function expectedSeconds(
  * temporary files, and nothing but the result is held in memory.
  *
  * Rejects with FfmpegMissingError when ffmpeg is not installed and with AudioDecodeError (worded
- * for an administrator) when the input is not a recording it can decode or holds no audio.
+ * for an administrator) when the input is not a recording it can decode, holds no audio or runs
+ * past `maxSeconds` (RecordingTooLongError).
  */
 export async function decodeAudio(
   source: AudioSource,

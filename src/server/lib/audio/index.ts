@@ -4,6 +4,7 @@ export {
   FFMPEG_INSTALL_HINT,
   FFMPEG_MISSING_MESSAGE,
   FfmpegMissingError,
+  RecordingTooLongError,
 } from './audio-errors.ts';
 export {
   decodeAudio,
@@ -15,3 +16,4 @@ export {
 } from './decode-audio.ts';
 export { checkAudioTools, type AudioTools, type AudioToolsStatus } from './ffmpeg-tools.ts';
 export { probeAudio, type AudioProbe } from './probe-audio.ts';
+export { streamSeconds, uploadedRecordingSeconds } from './recording-length.ts';

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { parseBuffer, parseStream } from 'music-metadata';
+import { parseStream } from 'music-metadata';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   associationMessages,
@@ -21,7 +21,8 @@ import type { DbExecutor } from '../../db/client.ts';
 import type { TransactionRunner } from '../../db/repository.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { AuditLog } from '../../lib/audit-log.repository.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { RecordingTooLongError, uploadedRecordingSeconds } from '../../lib/audio/index.ts';
+import { badRequest, conflict, notFound, payloadTooLarge } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import { checkContent, type IncomingFile } from '../../lib/upload-checks.ts';
@@ -82,12 +83,17 @@ export function roleOf(file: Pick<FileRow, 'fileType' | 'bucketName'>) {
   return null;
 }
 
-/** Seconds of audio, rounded, or null when music-metadata cannot tell. */
-async function readDuration(source: Buffer | NodeJS.ReadableStream, mimeType: string) {
+/**
+ * Seconds of a stored recording as its headers declare them, rounded, or null when music-metadata
+ * cannot tell: for a record that holds no length (the demo library's files, older uploads).
+ */
+async function readDuration(source: NodeJS.ReadableStream, mimeType: string) {
   try {
-    const metadata = Buffer.isBuffer(source)
-      ? await parseBuffer(source, { mimeType }, { duration: true, skipCovers: true })
-      : await parseStream(source as Readable, { mimeType }, { duration: true, skipCovers: true });
+    const metadata = await parseStream(
+      source as Readable,
+      { mimeType },
+      { duration: true, skipCovers: true },
+    );
     const seconds = metadata.format.duration;
     return seconds !== undefined && Number.isFinite(seconds) && seconds >= 0
       ? Math.round(seconds)
@@ -95,7 +101,7 @@ async function readDuration(source: Buffer | NodeJS.ReadableStream, mimeType: st
   } catch {
     return null;
   } finally {
-    if (!Buffer.isBuffer(source)) (source as Readable).destroy?.();
+    (source as Readable).destroy?.();
   }
 }
 
@@ -110,8 +116,23 @@ export function createAdminFilesService(deps: {
   stories: Pick<StoriesService, 'invalidatePublishedList'>;
   site: Pick<SiteService, 'invalidateSettings'>;
   log: Pick<FastifyBaseLogger, 'error'>;
+  /** MAX_RECORDING_MINUTES in seconds: a longer recording is refused at upload (decision 059). */
+  maxRecordingSeconds: number;
 }) {
   const { files, fileStore, storage, transaction, audit, stories, site, log } = deps;
+
+  /** An uploaded recording's length in whole seconds, from its stream; refused past the limit. */
+  async function uploadedSeconds(buffer: Buffer, contentType: string) {
+    try {
+      const seconds = await uploadedRecordingSeconds(buffer, contentType, {
+        maxSeconds: deps.maxRecordingSeconds,
+      });
+      return seconds === null ? null : Math.round(seconds);
+    } catch (error) {
+      if (error instanceof RecordingTooLongError) throw payloadTooLarge(error.message);
+      throw error;
+    }
+  }
 
   /**
    * Removes stored objects whose records are gone (committed): a record never names a missing
@@ -163,7 +184,7 @@ export function createAdminFilesService(deps: {
       const rule = uploadRules[uploadKindFor(target.bucket, target.kind)];
       const file = await checkContent(rule, incoming, { transcript: target.bucket === 'trans' });
       const duration = file.contentType.startsWith('audio/')
-        ? await readDuration(file.buffer, file.contentType)
+        ? await uploadedSeconds(file.buffer, file.contentType)
         : null;
       const row = await fileStore.store(
         file,

@@ -5,8 +5,7 @@ import type { StoryLevel } from '#shared/contracts/stories';
 import { unreviewedCounts } from '#shared/studio/review-state';
 import { hasUnreviewed } from '#shared/studio/unreviewed-counts';
 import { AppError } from '../../lib/errors.ts';
-import { checkPackage } from '../story-packages/package-checks.ts';
-import { readFolderPackage } from '../story-packages/package-files.ts';
+import type { CheckedPackage } from '../story-packages/package-checks.ts';
 
 /**
  * Story packages shipped with the demo library (decision 049, docs/content.md): one folder each,
@@ -55,6 +54,8 @@ export class BundledPackageError extends Error {
 export async function checkBundledPackages(
   dirs: readonly string[],
   taken: { slugs: readonly string[]; titles: readonly string[] },
+  /** The import's own checks of a package folder (story-packages service `checkFolder`). */
+  checkFolder: (dir: string) => Promise<CheckedPackage>,
 ): Promise<BundledPackage[]> {
   const slugs = new Set(taken.slugs);
   const titles = new Set(taken.titles.map((title) => title.toLowerCase()));
@@ -63,7 +64,7 @@ export async function checkBundledPackages(
     let story;
     let chapters;
     try {
-      ({ story, chapters } = await checkPackage(await readFolderPackage(dir)));
+      ({ story, chapters } = await checkFolder(dir));
     } catch (error) {
       if (error instanceof AppError) throw new BundledPackageError(dir, error.message);
       throw error;

@@ -50,7 +50,7 @@ export function createDemoContentService(deps: {
   storage: ObjectStorage;
   transaction: TransactionRunner;
   exclusive: ExclusiveRunner;
-  packages: Pick<StoryPackagesService, 'importFolder'>;
+  packages: Pick<StoryPackagesService, 'importFolder' | 'checkFolder'>;
   stories: AdminStoriesRepository;
 }) {
   const { content, fileUploads, storage, transaction, exclusive, packages, stories } = deps;
@@ -132,6 +132,7 @@ export function createDemoContentService(deps: {
             slugs: manifest.stories.map((story) => story.slug),
             titles: manifest.stories.map((story) => story.title),
           },
+          packages.checkFolder,
         );
         const { prepared, files } = await storeFiles(manifest, contentDir);
         const now = new Date();

@@ -1,4 +1,3 @@
-import { parseBuffer } from 'music-metadata';
 import { uploadRules, type UploadRule } from '#shared/contracts/admin-files';
 import {
   packageAudioExtensions,
@@ -15,7 +14,8 @@ import { checkTimedTranscript } from '#shared/studio/check-transcript';
 import { tokenizeWords } from '#shared/studio/words';
 import type { Transcript } from '#shared/transcript';
 import { InvalidTranscriptError, parseTranscript } from '#shared/transcript-parse';
-import { badRequest, validationError } from '../../lib/errors.ts';
+import { RecordingTooLongError, uploadedRecordingSeconds } from '../../lib/audio/index.ts';
+import { badRequest, payloadTooLarge, validationError } from '../../lib/errors.ts';
 import { checkContent, decodeText, type CheckedFile } from '../../lib/upload-checks.ts';
 import { packageEntryOf, type PackageFiles } from './package-files.ts';
 import { reviewMarkDifference, segmentMarksOf, transcriptWordMarksOf } from './review-marks.ts';
@@ -81,19 +81,30 @@ function readStoryFile(files: PackageFiles): StoryPackage {
 const checkMedia = (rule: UploadRule, name: string, buffer: Buffer) =>
   checkContent(rule, { buffer, originalFilename: name, declaredType: '' });
 
-/** Seconds of audio as music-metadata measures it (as the admin upload does), or null. */
-async function durationOf(file: CheckedFile): Promise<number | null> {
+/** What a package may hold beside its files' sizes (decision 059). */
+export interface PackageLimits {
+  /** MAX_RECORDING_MINUTES, in seconds. */
+  maxRecordingSeconds: number;
+}
+
+/**
+ * Seconds of a chapter's recording as the admin upload measures them (its stream), or null;
+ * one longer than the limit refuses the package.
+ */
+async function durationOf(
+  number: number,
+  file: CheckedFile,
+  limits: PackageLimits,
+): Promise<number | null> {
   try {
-    const { format } = await parseBuffer(
-      file.buffer,
-      { mimeType: file.contentType },
-      { duration: true, skipCovers: true },
-    );
-    return format.duration !== undefined && Number.isFinite(format.duration)
-      ? format.duration
-      : null;
-  } catch {
-    return null;
+    return await uploadedRecordingSeconds(file.buffer, file.contentType, {
+      maxSeconds: limits.maxRecordingSeconds,
+    });
+  } catch (error) {
+    if (error instanceof RecordingTooLongError) {
+      throw payloadTooLarge(says.recordingTooLong(number, error.message));
+    }
+    throw error;
   }
 }
 
@@ -198,7 +209,10 @@ const isAudioExtension = (extension: string) =>
  * audio, the player's parser for transcripts), and each chapter as a whole (its text and its
  * timed transcript agree; text is never imported without a recording to align it with).
  */
-export async function checkPackage(files: PackageFiles): Promise<CheckedPackage> {
+export async function checkPackage(
+  files: PackageFiles,
+  limits: PackageLimits,
+): Promise<CheckedPackage> {
   const story = readStoryFile(files);
   const chapters: CheckedChapter[] = story.chapters.map((chapter, index) => ({
     number: index + 1,
@@ -222,7 +236,7 @@ export async function checkPackage(files: PackageFiles): Promise<CheckedPackage>
     } else if (isAudioExtension(entry.extension)) {
       if (chapter.audio) throw badRequest(says.severalAudios(entry.number));
       const audio = await checkMedia(uploadRules.audio, name, buffer);
-      const exactSeconds = await durationOf(audio);
+      const exactSeconds = await durationOf(entry.number, audio, limits);
       chapter.audio = {
         ...audio,
         durationSeconds: exactSeconds === null ? null : Math.round(exactSeconds),

@@ -25,7 +25,12 @@ import {
   stillStored,
   type AlreadyStored,
 } from './already-stored.ts';
-import { checkPackage, type CheckedChapter, type CheckedPackage } from './package-checks.ts';
+import {
+  checkPackage,
+  type CheckedChapter,
+  type CheckedPackage,
+  type PackageLimits,
+} from './package-checks.ts';
 import { exportPackageFiles } from './package-export.ts';
 import {
   readFolderPackage,
@@ -90,8 +95,10 @@ export function createStoryPackagesService(deps: {
   transaction: TransactionRunner;
   audit: AuditLog;
   startAlignment: StartAlignment;
+  limits: PackageLimits;
 }) {
   const { packages, stories, storage, transcripts, transaction, audit, startAlignment } = deps;
+  const { limits } = deps;
 
   /**
    * Every file the package keeps, each content once, reusing what storage already holds; what
@@ -328,7 +335,7 @@ export function createStoryPackagesService(deps: {
     files: PackageFiles,
     actor: ImportActor,
   ): Promise<ImportStoryResponse> {
-    const checked = await checkPackage(files);
+    const checked = await checkPackage(files, limits);
     const { storyId, created, alignments } = await importChecked(checked, actor);
     const alignmentJobs: Job[] = [];
     for (const alignment of alignments) {
@@ -346,6 +353,9 @@ export function createStoryPackagesService(deps: {
     /** A package kept as a folder (the command line). */
     importFolder: async (dir: string, actor: ImportActor) =>
       importFiles(await readFolderPackage(dir), actor),
+
+    /** Every check an import makes of a package folder, storing nothing (bundled packages). */
+    checkFolder: async (dir: string) => checkPackage(await readFolderPackage(dir), limits),
 
     /** The story's working copy as a .zip package, its files inside the folder `<slug>/`. */
     async exportStory(id: string): Promise<{ fileName: string; body: Buffer }> {

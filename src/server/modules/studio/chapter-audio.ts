@@ -44,13 +44,16 @@ const ANALYSIS_CACHE_SIZE = 8;
 /**
  * A chapter's recording as the studio uses it. ffmpeg reads a copy in a temporary file: an M4A
  * whose index sits at the end cannot be decoded from a pipe, and a window (one sentence) is found
- * by seeking. The copy is removed as soon as the decoding ends, however it ends.
+ * by seeking. The copy is removed as soon as the decoding ends, however it ends. No decoding goes
+ * past `maxSeconds` (MAX_RECORDING_MINUTES): a longer recording is refused in words
+ * (RecordingTooLongError), whatever its header claimed at upload (decision 059).
  */
 export function createChapterAudio(deps: {
   storage: ObjectStorage;
   studio: Pick<StudioRepository, 'findDecodedSeconds' | 'saveDecodedSeconds'>;
+  maxSeconds: number;
 }) {
-  const { storage, studio } = deps;
+  const { storage, studio, maxSeconds } = deps;
   const analyses = new Map<string, Promise<AudioAnalysis>>();
 
   async function withLocalCopy<T>(
@@ -71,7 +74,9 @@ export function createChapterAudio(deps: {
   async function analyse(key: string): Promise<AudioAnalysis> {
     const analysis = await withLocalCopy(key, undefined, async (file) => {
       const peaks = computePeaks(ANALYSIS_SAMPLE_RATE);
-      await streamPcm(file, { sampleRate: ANALYSIS_SAMPLE_RATE }, (chunk) => peaks.push(chunk));
+      await streamPcm(file, { sampleRate: ANALYSIS_SAMPLE_RATE, maxSeconds }, (chunk) =>
+        peaks.push(chunk),
+      );
       return peaks.finish();
     });
     await studio.saveDecodedSeconds(key, analysis.durationSeconds);
@@ -97,7 +102,9 @@ export function createChapterAudio(deps: {
 
     /** Decodes the recording (or a window of it) to mono samples. */
     decode(key: string, options: DecodeOptions = {}): Promise<DecodedAudio> {
-      return withLocalCopy(key, options.signal, (file) => decodeAudio(file, options));
+      return withLocalCopy(key, options.signal, (file) =>
+        decodeAudio(file, { ...options, maxSeconds }),
+      );
     },
 
     /** The exact length in seconds: remembered with the file's record once measured. */
