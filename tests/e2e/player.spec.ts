@@ -4,6 +4,7 @@ import { axeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { signedInLearner } from './support/accounts';
 import { openStoryFirstChapter } from './support/demo-library';
+import { saveProgress } from './support/discover';
 import {
   activeLine,
   activeWord,
@@ -204,6 +205,47 @@ test.describe('player', () => {
     // Resumed, not restarted: the learner presses play.
     expect((await audioState(page)).paused).toBe(true);
     await expect(playerBar(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  });
+
+  test('reopening a chapter shows the transcript at the resumed line, before Play', async ({
+    page,
+  }) => {
+    // Two openings of the player on a shared, busy machine.
+    test.setTimeout(60_000);
+    await signedInLearner(page);
+    const { story, chapter } = await openStoryFirstChapter(page.request);
+    const transcript = await transcriptOf(page.request, chapter.id);
+    const resumed = transcript.segments.length - 2;
+    const line = transcript.segments[resumed]!;
+    await saveProgress(page.request, chapter, line.start + 0.2);
+    // A short window: the resumed line starts well below the first screen.
+    await page.setViewportSize({ width: 1280, height: 600 });
+
+    await openPlayer(page, chapter);
+    await expect(lineItem(page, resumed)).toHaveAttribute('aria-current', 'true');
+    await expect(lineItem(page, resumed)).toBeInViewport();
+    await expect(lineItem(page, 0)).not.toBeInViewport();
+    expect((await audioState(page)).paused).toBe(true);
+
+    // Opened from the story page, the transcript is fetched: when it comes after the audio has
+    // resumed, it is shown at that line too.
+    await page.goto(`/story/${story.slug}`);
+    let releaseTranscript = () => {};
+    const held = new Promise<void>((resolve) => (releaseTranscript = resolve));
+    await page.route(`**/api/chapters/${chapter.id}/transcript`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('link', { name: new RegExp(`^Continue\\s*: ${chapter.title}$`) }).click();
+    await expect(page.getByRole('heading', { level: 1, name: chapter.title })).toBeVisible();
+    await expect
+      .poll(() => currentTime(page), { message: 'resumed before the transcript came' })
+      .toBeGreaterThan(line.start);
+    await expect(lineItem(page, resumed)).toHaveCount(0);
+    releaseTranscript();
+    await expect(lineItem(page, resumed)).toHaveAttribute('aria-current', 'true');
+    await expect(lineItem(page, resumed)).toBeInViewport();
+    expect((await audioState(page)).paused).toBe(true);
   });
 
   test('the progress route fails mid-playback: the queued position is saved once it is back', async ({

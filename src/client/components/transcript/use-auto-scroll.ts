@@ -6,14 +6,22 @@ export const USER_SCROLL_GRACE_MS = 4_000;
 const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown']);
 
 /**
- * Keeps the line being spoken in view while the audio plays, unless the learner scrolled by hand
- * in the last few seconds. Returns the callback to run when the active line changes.
+ * Keeps the line being spoken in view, unless the learner scrolled by hand in the last few
+ * seconds: while the audio plays; when it is moved while paused (the saved place resumed on
+ * opening a chapter, a seek, a bookmark, "Continue from"); and when the transcript is first shown
+ * with the audio already past its first line (issue 23: a resumed chapter showed its first lines
+ * until Play was pressed). Returns the callback to run when the active line changes.
  */
 export function useAutoScroll(
   audio: HTMLAudioElement | null,
   elements: TranscriptElements | null,
 ): (segmentIndex: number) => void {
   const lastUserScrollRef = useRef(Number.NEGATIVE_INFINITY);
+  // The line last reported and the lines it belongs to: a seek's end scrolls to it.
+  const activeRef = useRef<{ elements: TranscriptElements | null; segmentIndex: number }>({
+    elements: null,
+    segmentIndex: -1,
+  });
 
   useEffect(() => {
     if (!audio) return;
@@ -27,21 +35,35 @@ export function useAutoScroll(
       // A press on the page's scrollbar targets the root element.
       if (event.target === document.documentElement) mark();
     };
+    // The line changed when the seek began (the highlight follows `seeking`); once the seek has
+    // landed, a paused audio's new line is brought into view too.
+    const onSeeked = () => {
+      if (!audio.paused) return;
+      const { elements: shown, segmentIndex } = activeRef.current;
+      scrollIntoViewIfNeeded(shown?.segments[segmentIndex], lastUserScrollRef.current);
+    };
     window.addEventListener('wheel', mark, { passive: true });
     window.addEventListener('touchmove', mark, { passive: true });
     window.addEventListener('keydown', onKey);
     window.addEventListener('pointerdown', onPointerDown);
+    audio.addEventListener('seeked', onSeeked);
     return () => {
       window.removeEventListener('wheel', mark);
       window.removeEventListener('touchmove', mark);
       window.removeEventListener('keydown', onKey);
       window.removeEventListener('pointerdown', onPointerDown);
+      audio.removeEventListener('seeked', onSeeked);
     };
   }, [audio]);
 
   return useCallback(
     (segmentIndex: number) => {
-      if (!audio || audio.paused || !elements) return;
+      if (!audio || !elements) return;
+      const opening = activeRef.current.elements !== elements;
+      activeRef.current = { elements, segmentIndex };
+      // A transcript shown with the audio already further on (the seek came before the lines).
+      const openedFurtherOn = opening && segmentIndex > 0;
+      if (audio.paused && !openedFurtherOn) return;
       scrollIntoViewIfNeeded(elements.segments[segmentIndex], lastUserScrollRef.current);
     },
     [audio, elements],
