@@ -508,6 +508,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
     me: createMeService({
       me: repositories.me,
       achievements: repositories.achievements,
+      listening: repositories.listening,
       storage,
       fileStore,
       fileUploads: repositories.fileUploads,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { describeAchievement, earnedAchievements, type AchievementFacts } from './achievements.ts';
+import {
+  describeAchievement,
+  earnedAchievements,
+  earnedByTimeListened,
+  type AchievementFacts,
+} from './achievements.ts';
 
 const none: AchievementFacts = {
   completedChapters: 0,
@@ -29,6 +34,14 @@ describe('earnedAchievements', () => {
       expect(earnedAchievements({ ...none, ...at })).toContain(key);
       expect(earnedAchievements({ ...none, ...below })).not.toContain(key);
     }
+  });
+});
+
+describe('earnedByTimeListened', () => {
+  it('earns the hour from time listened alone, and nothing that needs a completion', () => {
+    expect(earnedByTimeListened(3599.999)).toEqual([]);
+    expect(earnedByTimeListened(3600)).toEqual(['sixty_minutes']);
+    expect(earnedByTimeListened(100 * 3600)).toEqual(['sixty_minutes']);
   });
 });
 

@@ -3,9 +3,16 @@ export interface AchievementFacts {
   completedChapters: number;
   completedStories: number;
   completedLevels: number;
+  /**
+   * Time actually listened, as the profile's Listening Minutes count it (decision 033): the sum
+   * of the learner's listening sessions, never the positions reached.
+   */
   listenedSeconds: number;
   wordsLearned: number;
 }
+
+/** The time listened that earns "One Hour of Spanish". */
+export const ONE_HOUR_LISTENED_SECONDS = 60 * 60;
 
 interface AchievementRule {
   title: string;
@@ -41,7 +48,7 @@ const achievementRules = {
   sixty_minutes: {
     title: 'One Hour of Spanish',
     description: 'Listened for 60 minutes in total.',
-    earnedBy: (facts) => facts.listenedSeconds >= 60 * 60,
+    earnedBy: (facts) => facts.listenedSeconds >= ONE_HOUR_LISTENED_SECONDS,
   },
   five_hundred_words: {
     title: '500 Words',
@@ -67,6 +74,19 @@ const achievementKeys = Object.keys(achievementRules) as AchievementKey[];
 /** Every achievement these facts earn, in catalogue order. */
 export const earnedAchievements = (facts: AchievementFacts): AchievementKey[] =>
   achievementKeys.filter((key) => achievementRules[key].earnedBy(facts));
+
+/**
+ * The achievements time listened earns by itself (a learner who has completed nothing yet): what
+ * a listening report can award between two completed chapters.
+ */
+export const earnedByTimeListened = (listenedSeconds: number): AchievementKey[] =>
+  earnedAchievements({
+    completedChapters: 0,
+    completedStories: 0,
+    completedLevels: 0,
+    wordsLearned: 0,
+    listenedSeconds,
+  });
 
 /** An achievement's title and description (an unknown key shows as itself). */
 export function describeAchievement(key: string): { title: string; description: string } {

@@ -47,11 +47,13 @@ describe('listening minutes (decision 033)', () => {
       chapterId: chapterId(),
       listenedSeconds,
     });
-    expect((await report(user, body(50))).json()).toEqual({ listenedSeconds: 50 });
+    const stored = async (listenedSeconds: number) =>
+      (await report(user, body(listenedSeconds))).json().listenedSeconds as number;
+    expect(await stored(50)).toBe(50);
     // A retry of the same report and a late, smaller one change nothing.
-    expect((await report(user, body(50))).json()).toEqual({ listenedSeconds: 50 });
-    expect((await report(user, body(130.5))).json()).toEqual({ listenedSeconds: 130.5 });
-    expect((await report(user, body(90))).json()).toEqual({ listenedSeconds: 130.5 });
+    expect(await stored(50)).toBe(50);
+    expect(await stored(130.5)).toBe(130.5);
+    expect(await stored(90)).toBe(130.5);
     expect(await minutesOf(user)).toBe(2);
 
     // A replay of the same chapter is another session: its time counts too.
@@ -89,9 +91,71 @@ describe('listening minutes (decision 033)', () => {
       chapterId: chapterId(),
       listenedSeconds: 61,
     });
-    expect(bobs.json()).toEqual({ listenedSeconds: 61 });
+    expect(bobs.json()).toEqual({ listenedSeconds: 61, newAchievements: [] });
     expect(await minutesOf(alice)).toBe(10);
     expect(await minutesOf(bob)).toBe(1);
+  });
+
+  it("earn the hour's achievement from the same total, as soon as it is reached, once", async () => {
+    const user = await signedInUser(t);
+    const achievementsOf = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/me/achievements',
+        headers: { cookie: user.cookie },
+      });
+      return (res.json().achievements as Array<{ key: string }>).map((a) => a.key);
+    };
+    // Every chapter of the first story finished by saves alone: positions are not time listened.
+    for (const chapter of stories[0]!.chapters) {
+      const now = Date.now();
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: '/api/progress',
+        headers: { cookie: user.cookie },
+        payload: {
+          chapterId: chapter.id,
+          positionSeconds: chapter.duration!,
+          durationSeconds: chapter.duration!,
+          clientTimestamp: now,
+          sentAt: now,
+        },
+      });
+      expect(saved.json().newAchievements).not.toContain('sixty_minutes');
+    }
+    expect(await achievementsOf()).not.toContain('sixty_minutes');
+
+    // 59 minutes 59 seconds listened over two sessions: not yet.
+    const first = await report(user, {
+      sessionId: randomUUID(),
+      chapterId: chapterId(),
+      listenedSeconds: 1800,
+    });
+    expect(first.json()).toEqual({ listenedSeconds: 1800, newAchievements: [] });
+    const session = randomUUID();
+    const body = (listenedSeconds: number) => ({
+      sessionId: session,
+      chapterId: chapterId(0, 1),
+      listenedSeconds,
+    });
+    expect((await report(user, body(1799))).json().newAchievements).toEqual([]);
+    expect(await minutesOf(user)).toBe(59);
+    expect(await achievementsOf()).not.toContain('sixty_minutes');
+
+    // The report that reaches the hour earns it, while Listening Minutes read 60.
+    expect((await report(user, body(1800))).json()).toEqual({
+      listenedSeconds: 1800,
+      newAchievements: ['sixty_minutes'],
+    });
+    expect(await minutesOf(user)).toBe(60);
+    expect(await achievementsOf()).toContain('sixty_minutes');
+    // Awarded once: later reports and a late, smaller one earn nothing again.
+    expect((await report(user, body(1900))).json().newAchievements).toEqual([]);
+    expect((await report(user, body(10))).json()).toEqual({
+      listenedSeconds: 1900,
+      newAchievements: [],
+    });
+    expect((await achievementsOf()).filter((key) => key === 'sixty_minutes')).toHaveLength(1);
   });
 
   it('validate the report', async () => {

@@ -110,4 +110,9 @@ export type ReportListeningBody = z.infer<typeof reportListeningBodySchema>;
 export const reportListeningResponseSchema = z.object({
   /** The session's total as stored: the largest report received. */
   listenedSeconds: z.number(),
+  /** Achievements this report earned (the hour listened), each awarded once. */
+  newAchievements: z.array(z.string()),
 });
+
+/** The profile's Listening Minutes: whole minutes of time actually listened (decision 033). */
+export const listeningMinutes = (listenedSeconds: number) => Math.floor(listenedSeconds / 60);

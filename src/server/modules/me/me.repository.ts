@@ -3,7 +3,6 @@ import type { Preferences } from '#shared/contracts/me';
 import { defineRepository } from '../../db/repository.ts';
 import {
   chapters,
-  listeningSessions,
   profiles,
   stories,
   userAchievements,
@@ -71,7 +70,7 @@ export const createMeRepository = defineRepository((db) => ({
     return row;
   },
 
-  /** The profile's numbers, computed from the progress rows in one round trip. */
+  /** The profile's numbers from the progress rows (time listened is the listening sessions'). */
   async computeStatistics(userId: string) {
     const [progress] = await db
       .select({
@@ -79,11 +78,6 @@ export const createMeRepository = defineRepository((db) => ({
       })
       .from(userStoryProgress)
       .where(eq(userStoryProgress.userId, userId));
-    // Time actually listened, replays included (decision 033), not positions reached.
-    const [listened] = await db
-      .select({ totalSeconds: sql<string>`coalesce(sum(${listeningSessions.listenedSeconds}), 0)` })
-      .from(listeningSessions)
-      .where(eq(listeningSessions.userId, userId));
     const completedStories = await db.execute<{ count: number }>(sql`
     select count(*)::int as count from (
       select ${chapters.storyId}
@@ -101,7 +95,6 @@ export const createMeRepository = defineRepository((db) => ({
       .where(and(eq(userAchievements.userId, userId)));
     return {
       storiesCompleted: Number(completedStories.rows[0]?.count ?? 0),
-      listeningMinutes: Math.floor(Number(listened?.totalSeconds ?? 0) / 60),
       achievementsCount: achievements?.count ?? 0,
       averageProgress: Math.round(Number(progress?.averageProgress ?? 0)),
     };

@@ -1,5 +1,6 @@
 import { describeAchievement } from '#shared/achievements';
 import { avatarUploadRule, defaultPreferences, type Preferences } from '#shared/contracts/me';
+import { listeningMinutes } from '#shared/contracts/progress';
 import { translationLanguageMessages, type TranslationLanguage } from '#shared/contracts/translate';
 import type { TransactionRunner } from '../../db/repository.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
@@ -9,6 +10,7 @@ import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import { checkContent, type IncomingFile } from '../../lib/upload-checks.ts';
 import { publicFileUrl, uploadsKeyOf } from '../files/public-file-url.ts';
 import type { AchievementsRepository } from '../progress/achievements.repository.ts';
+import type { ListeningRepository } from '../progress/listening.repository.ts';
 import type { MeRepository } from './me.repository.ts';
 
 type PreferencesRow = Awaited<ReturnType<MeRepository['findPreferences']>>;
@@ -26,6 +28,8 @@ const toPreferences = (row: PreferencesRow) => ({
 export function createMeService(deps: {
   me: MeRepository;
   achievements: AchievementsRepository;
+  /** Time listened: one source for Listening Minutes and the hour's achievement (decision 009). */
+  listening: ListeningRepository;
   storage: ObjectStorage;
   fileStore: FileStore;
   fileUploads: FileUploadsRepository;
@@ -33,7 +37,7 @@ export function createMeService(deps: {
   /** The translation languages that can really be served here (decision 038). */
   translationLanguages: () => readonly TranslationLanguage[];
 }) {
-  const { me, achievements, storage, fileStore, fileUploads, transaction } = deps;
+  const { me, achievements, listening, storage, fileStore, fileUploads, transaction } = deps;
 
   async function getProfile(userId: string) {
     const row = await me.findProfile(userId);
@@ -91,7 +95,13 @@ export function createMeService(deps: {
       return toPreferences(await me.upsertPreferences(userId, changes));
     },
 
-    getStatistics: (userId: string) => me.computeStatistics(userId),
+    async getStatistics(userId: string) {
+      const [statistics, listenedSeconds] = await Promise.all([
+        me.computeStatistics(userId),
+        listening.totalSeconds(userId),
+      ]);
+      return { ...statistics, listeningMinutes: listeningMinutes(listenedSeconds) };
+    },
 
     async getAchievements(userId: string) {
       const rows = await achievements.listForUser(userId);

@@ -133,16 +133,18 @@ export const createProgressRepository = defineRepository((db) => {
       return rows.map((row) => row.chapterId);
     },
 
-    /** Listening facts the achievements are decided from (all but words learned). */
-    async listeningFacts(userId: string) {
+    /**
+     * The completions the achievements are decided from (time listened and words learned come
+     * from their own homes: listening.repository.ts, vocabulary.service.ts).
+     */
+    async completionFacts(userId: string) {
       const result = await db.execute<{
         completed_chapters: number;
-        listened_seconds: string;
         completed_stories: number;
         completed_levels: number;
       }>(sql`
       with mine as (
-        select p.completed, p.last_position_seconds, c.story_id, s.level, c.duration
+        select p.completed, s.level
         from user_story_progress p
         join chapters c on c.id = p.chapter_id
         join stories s on s.id = c.story_id
@@ -159,14 +161,11 @@ export const createProgressRepository = defineRepository((db) => {
       )
       select
         (select count(*)::int from mine where completed) as completed_chapters,
-        (select coalesce(sum(case when completed then greatest(coalesce(duration, 0), last_position_seconds)
-          else last_position_seconds end), 0) from mine) as listened_seconds,
         (select count(*)::int from story_done) as completed_stories,
         (select count(distinct level)::int from mine where completed) as completed_levels`);
       const row = result.rows[0]!;
       return {
         completedChapters: Number(row.completed_chapters),
-        listenedSeconds: Number(row.listened_seconds),
         completedStories: Number(row.completed_stories),
         completedLevels: Number(row.completed_levels),
       };

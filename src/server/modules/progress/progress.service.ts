@@ -1,4 +1,4 @@
-import { earnedAchievements } from '#shared/achievements';
+import { earnedAchievements, earnedByTimeListened } from '#shared/achievements';
 import type {
   ChapterProgress,
   ProgressEvent,
@@ -62,10 +62,17 @@ export function createProgressService(deps: {
 
   /** Achievements a newly completed chapter earns, awarded once each. */
   async function awardAfterCompletion(userId: string) {
-    const learned = await vocabulary.recompute(userId);
+    const [learned, listenedSeconds] = await Promise.all([
+      vocabulary.recompute(userId),
+      listening.totalSeconds(userId),
+    ]);
     return achievements.award(
       userId,
-      earnedAchievements({ ...learned.facts, wordsLearned: learned.totalWordsLearned }),
+      earnedAchievements({
+        ...learned.facts,
+        wordsLearned: learned.totalWordsLearned,
+        listenedSeconds,
+      }),
     );
   }
 
@@ -108,17 +115,23 @@ export function createProgressService(deps: {
 
     /**
      * A listening session's running total (decision 033): the largest report is kept, so a
-     * retried, late or repeated one never counts twice.
+     * retried, late or repeated one never counts twice. The hour listened is awarded here, from
+     * the same total as Listening Minutes, as soon as it is reached (decision 009). Awarding is
+     * idempotent, so it is asked on every report past the hour: a concurrent report from another
+     * device that read a smaller total cannot make it missed.
      */
     async reportListening(viewer: SignedInViewer, body: ReportListeningBody) {
       await publishedChapter(body.chapterId);
-      const listenedSeconds = await listening.record(
+      const { sessionSeconds, totalSeconds } = await listening.record(
         viewer.userId,
         body.sessionId,
         body.chapterId,
         body.listenedSeconds,
       );
-      return { listenedSeconds };
+      const earned = earnedByTimeListened(totalSeconds);
+      const newAchievements =
+        earned.length > 0 ? await achievements.award(viewer.userId, earned) : [];
+      return { listenedSeconds: sessionSeconds, newAchievements };
     },
 
     async list(userId: string, chapterIds?: string[]) {

@@ -59,12 +59,12 @@ export function createVocabularyService(deps: {
 
   return {
     /**
-     * Recomputes the learner's totals after a chapter is completed; returns the listening facts
+     * Recomputes the learner's totals after a chapter is completed; returns the completion facts
      * it read too, which decide the achievements.
      */
     async recompute(userId: string) {
       const heard = await heardLemmas(userId);
-      const facts = await progress.listeningFacts(userId);
+      const facts = await progress.completionFacts(userId);
       const totals = { totalWordsLearned: heard.size, storiesCompleted: facts.completedStories };
       await vocabulary.saveLearnerTotals(userId, totals);
       return { ...totals, facts };
