@@ -37,6 +37,7 @@ beforeAll(async () => {
     { ...upload('audios', 'chapter-one.m4a', 'audio/mp4'), metadata: { duration_seconds: 120 } },
     upload('audios', 'chapter-two.m4a', 'audio/mp4'),
     upload('trans', 'chapter-one.json', 'application/json'),
+    upload('trans', 'chapter-two.json', 'application/json'),
     // Covers: a story's cover counts while its file is there.
     upload('series-images', 'cover.webp', 'image/webp'),
     upload('series-images', 'faro.webp', 'image/webp'),
@@ -208,7 +209,8 @@ describe('POST /api/admin/stories', () => {
       newWordsCount: 12,
       status: 'draft',
       publishedAt: null,
-      complete: true,
+      // A cover and chapters, but no chapter has both its audio and its transcript (063).
+      complete: false,
     });
     expect(
       story.chapters.map(({ title, position, duration, audioFileId, transcriptFileId }) => ({
@@ -240,6 +242,79 @@ describe('POST /api/admin/stories', () => {
       .where(eq(securityAuditLog.action, 'story_created'));
     expect(audit).toMatchObject({ userId: admin.userId });
     expect(audit!.details).toMatchObject({ story_id: story.id, title: 'La señora del faro' });
+  });
+
+  it('counts a story complete once every chapter has its audio and transcript (decision 063)', async () => {
+    const imageUrl = '/api/files/series-images/faro.webp';
+    const story = await create({
+      imageUrl,
+      chapters: [{ title: 'Uno', audioFileId: 'chapter-one.m4a' }, { title: 'Dos' }],
+    });
+    expect(story.complete).toBe(false);
+    const update = (chapters: StoryInput['chapters']) =>
+      asAdmin(
+        'PUT',
+        `/api/admin/stories/${story.id}`,
+        input({ title: story.title, imageUrl, chapters }),
+      );
+
+    const oneLacking = await update([
+      {
+        id: story.chapters[0]!.id,
+        title: 'Uno',
+        audioFileId: 'chapter-one.m4a',
+        transcriptFileId: 'chapter-one.json',
+      },
+      { id: story.chapters[1]!.id, title: 'Dos', audioFileId: 'chapter-two.m4a' },
+    ]);
+    expect(oneLacking.statusCode, oneLacking.body).toBe(200);
+    expect(adminStoryResponseSchema.parse(oneLacking.json()).story.complete).toBe(false);
+
+    const whole = await update([
+      {
+        id: story.chapters[0]!.id,
+        title: 'Uno',
+        audioFileId: 'chapter-one.m4a',
+        transcriptFileId: 'chapter-one.json',
+      },
+      {
+        id: story.chapters[1]!.id,
+        title: 'Dos',
+        audioFileId: 'chapter-two.m4a',
+        transcriptFileId: 'chapter-two.json',
+      },
+    ]);
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect(adminStoryResponseSchema.parse(whole.json()).story.complete).toBe(true);
+    const listed = adminStoryListResponseSchema
+      .parse((await asAdmin('GET', '/api/admin/stories')).json())
+      .stories.find((candidate) => candidate.id === story.id);
+    expect(listed?.complete).toBe(true);
+
+    // Without its cover it is not.
+    const noCover = await asAdmin(
+      'PUT',
+      `/api/admin/stories/${story.id}`,
+      input({
+        title: story.title,
+        imageUrl: null,
+        chapters: [
+          {
+            id: story.chapters[0]!.id,
+            title: 'Uno',
+            audioFileId: 'chapter-one.m4a',
+            transcriptFileId: 'chapter-one.json',
+          },
+          {
+            id: story.chapters[1]!.id,
+            title: 'Dos',
+            audioFileId: 'chapter-two.m4a',
+            transcriptFileId: 'chapter-two.json',
+          },
+        ],
+      }),
+    );
+    expect(adminStoryResponseSchema.parse(noCover.json()).story.complete).toBe(false);
   });
 
   it('numbers the slug when another story already has it', async () => {
@@ -416,11 +491,13 @@ describe('PUT /api/admin/stories/:id', () => {
     expect(progress).toHaveLength(1);
     const removed = await t.database.db.select().from(chapters).where(eq(chapters.id, tres!.id));
     expect(removed).toHaveLength(0);
-    const [audit] = await t.database.db
-      .select()
-      .from(securityAuditLog)
-      .where(eq(securityAuditLog.action, 'story_updated'));
-    expect(audit!.details).toMatchObject({ story_id: story.id, chapters_removed: 1 });
+    const audit = (
+      await t.database.db
+        .select()
+        .from(securityAuditLog)
+        .where(eq(securityAuditLog.action, 'story_updated'))
+    ).find((row) => row.details?.story_id === story.id);
+    expect(audit?.details).toMatchObject({ chapters_removed: 1 });
   });
 
   it('keeps its own title, but refuses another story title with 409', async () => {

@@ -58,11 +58,25 @@ export const coverStates = ['present', 'none', 'missing'] as const;
 export type CoverState = (typeof coverStates)[number];
 
 /**
- * The one home of the completeness rule. Spec: a story is complete when it has at least one
- * chapter and a cover image; issue 12: a cover whose file no longer exists does not count.
+ * A chapter learners can play: it has its audio and its transcript. Publishing leaves the others
+ * out of what learners see (decision 021) and says so first (decision 063).
  */
-export const isStoryComplete = (story: { chapterCount: number; cover: CoverState }) =>
-  story.chapterCount > 0 && story.cover === 'present';
+export const isChapterPublishable = (chapter: { audioFileId: string; transcriptFileId: string }) =>
+  chapter.audioFileId !== '' && chapter.transcriptFileId !== '';
+
+/**
+ * The one home of the completeness rule. Spec: a story is complete when it has at least one
+ * chapter and a cover image; issue 12: a cover whose file no longer exists does not count;
+ * decision 063: every chapter has its audio and transcript (a story just created, whose chapters
+ * have no transcript yet, is not complete).
+ */
+export const isStoryComplete = (story: {
+  chapters: readonly { audioFileId: string; transcriptFileId: string }[];
+  cover: CoverState;
+}) =>
+  story.chapters.length > 0 &&
+  story.chapters.every(isChapterPublishable) &&
+  story.cover === 'present';
 
 export const adminStorySchema = storySummarySchema.extend({
   chapters: z.array(adminChapterSchema),

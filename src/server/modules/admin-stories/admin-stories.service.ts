@@ -69,7 +69,7 @@ export const toAdminStory = (row: StoryWithChapters, cover: CoverState): AdminSt
     ...toStorySummary(row),
     chapters: chapters.map(toAdminChapter),
     cover,
-    complete: isStoryComplete({ chapterCount: chapters.length, cover }),
+    complete: isStoryComplete({ chapters, cover }),
     hasUnpublishedChanges: hasUnpublishedChanges(row),
     revisionPublishedAt: row.publishedRevision?.publishedAt ?? null,
     removedChapters: row.chapters

@@ -1,3 +1,4 @@
+import { isChapterPublishable } from '#shared/contracts/admin-stories';
 import type { PublishedChapter, PublishedRevision } from '../../db/schema.ts';
 import type { ChapterRow, StoryRow, StoryWithChapters } from './stories.repository.ts';
 
@@ -25,10 +26,6 @@ export type ChapterView = Pick<
 /** A story with the content and chapters of one copy; settings (order, login) are the row's. */
 export type StoryView = StoryRow & { chapters: ChapterView[] };
 
-/** Learners never meet a chapter that cannot play: it needs audio and a transcript. */
-export const isPublishable = (chapter: Pick<ChapterRow, 'audioFileId' | 'transcriptFileId'>) =>
-  chapter.audioFileId !== '' && chapter.transcriptFileId !== '';
-
 const isRemoved = (chapter: Pick<ChapterRow, 'removedAt'>) => chapter.removedAt !== null;
 
 type RevisionContent = Omit<PublishedRevision, 'publishedAt'>;
@@ -43,7 +40,8 @@ function revisionContent(story: StoryRow, chapters: ChapterRow[]): RevisionConte
     level: story.level,
     newWordsCount: story.newWordsCount,
     chapters: chapters
-      .filter((chapter) => !isRemoved(chapter) && isPublishable(chapter))
+      // Learners never meet a chapter that cannot play: it needs audio and a transcript.
+      .filter((chapter) => !isRemoved(chapter) && isChapterPublishable(chapter))
       .sort((a, b) => a.position - b.position || a.createdAt.getTime() - b.createdAt.getTime())
       .map((chapter): PublishedChapter => ({
         id: chapter.id,

@@ -57,7 +57,7 @@ export interface DashboardCounters {
   total: number;
   published: number;
   drafts: number;
-  /** At least one chapter and a cover image (the server's `complete`). */
+  /** The server's `complete` (isStoryComplete: a cover, chapters, each with audio and transcript). */
   complete: number;
 }
 

@@ -2,7 +2,9 @@ import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { AudioWaveform, CircleAlert, CircleCheck, CircleX, Info } from 'lucide-react';
 import { formatClock, formatMinutes } from '#shared/format';
+import { useAdminStories } from '#client/lib/api/admin/get-admin-stories';
 import { cn } from '#client/lib/cn';
+import { placementText } from '../../utils/placement';
 import { isChapterComplete, levelLabels, type WizardValues } from './wizard-schema';
 
 function FileIndicator({
@@ -40,10 +42,18 @@ function Summary({ label, value }: { label: string; value: string }) {
 }
 
 /** Step 4: what will be saved, a summary, the draft note and the missing-files warning. */
-export function StepReview({ editing }: { editing: boolean }) {
+export function StepReview({
+  editing,
+  currentPosition,
+}: {
+  editing: boolean;
+  /** The edited story's position now (an empty field keeps it). */
+  currentPosition?: number;
+}) {
   const ids = useId();
   const { control } = useFormContext<WizardValues>();
   const values = useWatch({ control }) as WizardValues;
+  const { data: library } = useAdminStories();
   const chapters = values.chapters;
   const complete = chapters.filter(isChapterComplete).length;
   const lacking = chapters.length - complete;
@@ -76,7 +86,9 @@ export function StepReview({ editing }: { editing: boolean }) {
             <dt className="text-ink-muted">New Words Count</dt>
             <dd className="text-ink">{values.newWordsCount.trim() || '0'}</dd>
             <dt className="text-ink-muted">Position in Library</dt>
-            <dd className="text-ink">{values.position.trim() || '1'}</dd>
+            <dd className="text-ink">
+              {placementText(values.position, { count: library?.length, currentPosition })}
+            </dd>
             <dt className="text-ink-muted">Total Duration</dt>
             <dd className="text-ink">{formatMinutes(totalSeconds)} min</dd>
           </dl>

@@ -424,6 +424,15 @@ describe('story wizard: create', () => {
         });
         return json(201, savedStory(bodyOf(init)));
       },
+      // Three stories in the library: a new one left without a position becomes the fourth.
+      'GET /api/admin/stories': () =>
+        json(200, {
+          stories: [1, 2, 3].map((position) => ({
+            ...adminStory,
+            id: `77777777-7777-4777-8777-00000000000${position}`,
+            position,
+          })),
+        }),
     });
     const { user } = renderWizard();
     await fillBasicInfo(user);
@@ -457,6 +466,11 @@ describe('story wizard: create', () => {
     const info = screen.getByRole('region', { name: 'Story Information' });
     expect(info).toHaveTextContent('El viaje');
     expect(info).toHaveTextContent('0 min');
+    const infoValue = (label: string) => within(info).getByText(label).nextElementSibling;
+    // Once the library's list is in (the dashboard has it already).
+    await waitFor(() =>
+      expect(infoValue('Position in Library')).toHaveTextContent(/^Last \(position 4\)$/),
+    );
     expect(screen.getByText(/will be created as a draft/)).toBeInTheDocument();
     expect(screen.getByText('1 chapter is missing audio or a transcript.')).toBeInTheDocument();
     expect(
@@ -481,7 +495,9 @@ describe('story wizard: create', () => {
     expect(preview).toHaveAttribute('href', '/story/el-mercado?preview=1');
     expect(preview).toHaveAttribute('target', '_blank');
 
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/stories')!;
+    const call = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/admin/stories' && init?.method === 'POST',
+    )!;
     expect(call[1]?.method).toBe('POST');
     expect(bodyOf(call[1])).toEqual({
       title: 'El viaje',
@@ -626,6 +642,24 @@ describe('story wizard: edit', () => {
     expect(within(chapter(2)).getByRole('button', { name: 'Upload Audio' })).toBeVisible();
     await user.click(next());
     await screen.findByText('Step 4 of 4');
+    const position = () =>
+      within(screen.getByRole('region', { name: 'Story Information' })).getByText(
+        'Position in Library',
+      ).nextElementSibling;
+    expect(position()).toHaveTextContent(/^3$/);
+    // An emptied position leaves the story where it is, and the review says so.
+    for (const step of [3, 2, 1]) {
+      await user.click(screen.getByRole('button', { name: 'Previous' }));
+      await screen.findByText(`Step ${step} of 4`);
+    }
+    const positionField = screen.getByLabelText('Position in Library');
+    await user.clear(positionField);
+    expect(positionField).toHaveValue(null);
+    for (const step of [2, 3, 4]) {
+      await user.click(next());
+      await screen.findByText(`Step ${step} of 4`);
+    }
+    expect(position()).toHaveTextContent(/^Unchanged \(position 3\)$/);
     expect(screen.queryByText(/will be created as a draft/)).toBeNull();
     expect(
       screen.getByText('You can still update the story and add these files later.'),
@@ -645,7 +679,7 @@ describe('story wizard: edit', () => {
       description: 'Lucía goes to the market.',
       language: 'Spanish',
       level: 'Intermediate',
-      position: 3,
+      // No position: the emptied field keeps the story where it is.
       imageUrl: '/api/files/series-images/el-mercado.png',
       newWordsCount: 40,
       chapters: [
@@ -876,7 +910,9 @@ describe('story wizard: a chapter’s plain text (decision 048)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Create Story' }));
     await screen.findByRole('heading', { level: 2, name: 'Story Created Successfully!' });
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/admin/stories')!;
+    const call = fetchMock.mock.calls.find(
+      ([url, init]) => url === '/api/admin/stories' && init?.method === 'POST',
+    )!;
     expect(bodyOf(call[1]).chapters).toEqual([
       {
         title: 'Chapter 1',

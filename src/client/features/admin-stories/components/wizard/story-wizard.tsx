@@ -92,6 +92,7 @@ function EditStoryWizard({
         storyId={storyId}
         slug={story.data.slug}
         language={story.data.language}
+        currentPosition={story.data.position}
         initialValues={wizardValuesFromStory(story.data)}
         removedChapters={story.data.removedChapters}
         onDone={onDone}
@@ -175,6 +176,8 @@ interface WizardFormProps {
   slug?: string;
   /** The story's language, kept on update; new stories are Spanish (the spec's default). */
   language?: string;
+  /** The edited story's position in the library now (its review says an empty field keeps it). */
+  currentPosition?: number;
   initialValues: WizardValues;
   /** Chapters of the edited story removed since its last publish (learners still see them). */
   removedChapters?: readonly AdminChapter[];
@@ -250,6 +253,7 @@ function WizardForm({
   storyId,
   slug,
   language = 'Spanish',
+  currentPosition,
   initialValues,
   removedChapters = [],
   onDone,
@@ -389,7 +393,7 @@ function WizardForm({
           {step === 1 ? <StepBasicInfo /> : null}
           {step === 2 ? <StepCoverImage /> : null}
           {step === 3 ? <StepChapters removedChapters={removedChapters} /> : null}
-          {step === 4 ? <StepReview editing={editing} /> : null}
+          {step === 4 ? <StepReview editing={editing} currentPosition={currentPosition} /> : null}
 
           {failure ? (
             <Notice
