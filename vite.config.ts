@@ -119,6 +119,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     proxy: {
       '/api': { target: `http://localhost:${apiPort}`, changeOrigin: false },
       '/manifest.webmanifest': { target: `http://localhost:${apiPort}`, changeOrigin: false },
+      // The development mailbox at the address the API's start-up log gives (decision 060).
+      '/dev/mailbox/': { target: `http://localhost:${apiPort}`, changeOrigin: false },
     },
   },
   preview: {

@@ -560,7 +560,10 @@ export function createServices({ config, database, storage, mailer, log }: Servi
         siteIdentity((await site.getSettings().catch(() => undefined))?.values).name,
       log,
     }),
-    devMailbox: createDevMailboxService({ messages: repositories.devMailbox }),
+    devMailbox: createDevMailboxService({
+      messages: repositories.devMailbox,
+      configuredToken: config.devMailbox.token,
+    }),
     admin,
   };
 }

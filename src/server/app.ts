@@ -224,10 +224,16 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     { prefix: '/api' },
   );
 
-  // Whether the development mailbox is served, and why, is said at every start (decision 029).
+  // Whether the development mailbox is served, why, and where, is said at every start: its
+  // address holds the token that opens it (decision 060).
   const mailbox = devMailboxAvailability(config, mailer.kind);
-  app.log.info(`development mailbox ${mailbox.enabled ? 'on' : 'off'}: ${mailbox.reason}`);
-  if (mailbox.enabled) await app.register(devMailboxRoutes, routeContext);
+  if (mailbox.enabled) {
+    const address = `${config.publicUrl}/dev/mailbox/${await services.devMailbox.token()}`;
+    app.log.info(`development mailbox on (${mailbox.reason}): ${address}`);
+    await app.register(devMailboxRoutes, routeContext);
+  } else {
+    app.log.info(`development mailbox off: ${mailbox.reason}`);
+  }
   await registerClientApp(app, {
     clientDir: config.clientDir,
     renderPage: createPageRenderer({

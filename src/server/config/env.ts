@@ -6,6 +6,15 @@ const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** `auto` (the server decides, and says why at start), or a yes or no that is obeyed. */
+const autoOnOff = z
+  .enum(['auto', 'true', 'false', '1', '0', 'yes', 'no'])
+  .default('auto')
+  .transform((value) =>
+    value === 'auto' ? 'auto' : ['true', '1', 'yes'].includes(value) ? 'on' : 'off',
+  );
+export type AutoOnOff = z.output<typeof autoOnOff>;
+
 const paymentServiceNames = ['stripe', 'paypal'] as const;
 export type PaymentServiceName = (typeof paymentServiceNames)[number];
 
@@ -46,12 +55,19 @@ export const envSchema = z.object({
    * auto: Apertium translates when its package (apertium-eng-spa) is on the machine; true: it must
    * (the start fails without it); false: never (decision 044).
    */
-  TRANSLATE_APERTIUM: z
-    .enum(['auto', 'true', 'false', '1', '0', 'yes', 'no'])
-    .default('auto')
-    .transform((value) =>
-      value === 'auto' ? 'auto' : ['true', '1', 'yes'].includes(value) ? 'on' : 'off',
-    ),
+  TRANSLATE_APERTIUM: autoOnOff,
+  /**
+   * The development mailbox (decision 060): auto: on for a development start without SMTP_URL on
+   * a loopback PUBLIC_URL; true: on wherever mail is kept rather than sent; false: never.
+   */
+  DEV_MAILBOX: autoOnOff,
+  /** The mailbox's address is /dev/mailbox/<token>; unset: a random one kept by the installation. */
+  DEV_MAILBOX_TOKEN: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,}$/, 'at least 16 letters, digits, _ or -')
+      .optional(),
+  ),
   LIBRETRANSLATE_URL: optionalString.pipe(z.url().optional()),
   LIBRETRANSLATE_API_KEY: optionalString,
   DEEPL_API_KEY: optionalString,
@@ -138,6 +154,8 @@ export interface AppConfig {
   mailFrom: string;
   adminEmail?: string;
   adminPassword?: string;
+  /** Whether the development mailbox is served, and its address's token (decision 060). */
+  devMailbox: { mode: AutoOnOff; token?: string };
   translation: {
     /** auto: when installed; on: required; off: never (decision 044). */
     apertium: 'auto' | 'on' | 'off';
@@ -216,11 +234,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       'S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or none of them)',
     ]);
   }
+  if (env.DEV_MAILBOX === 'on' && env.SMTP_URL) {
+    throw new ConfigError([
+      'DEV_MAILBOX=true keeps mail in the development mailbox, but SMTP_URL sends it: unset one of them',
+    ]);
+  }
   if (env.NODE_ENV === 'production') {
     const problems: string[] = [];
-    if (!env.SMTP_URL) {
+    if (!env.SMTP_URL && env.DEV_MAILBOX !== 'on') {
       problems.push(
-        'SMTP_URL: required in production (without it, mail would only reach the development mailbox)',
+        'SMTP_URL: required in production (without it, mail is only kept for the development mailbox, which production serves only with DEV_MAILBOX=true)',
       );
     }
     if (!env.AUTH_SECRET) {
@@ -267,6 +290,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM,
     adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD,
+    devMailbox: { mode: env.DEV_MAILBOX, token: env.DEV_MAILBOX_TOKEN },
     translation: {
       apertium: env.TRANSLATE_APERTIUM,
       libreTranslateUrl: env.LIBRETRANSLATE_URL,

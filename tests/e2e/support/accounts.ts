@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { readE2eServerInfo } from './server-info.ts';
 
 export const E2E_ADMIN = { email: 'admin@relatos.test', password: 'AdminPass123' } as const;
 export const PASSWORD = 'Secreto123';
@@ -14,17 +15,21 @@ interface MailboxMessage {
   createdAt: string;
 }
 
-/** Waits for the newest development-mailbox message to this address whose subject matches. */
+/**
+ * Waits for the newest development-mailbox message to this address whose subject matches. The
+ * mailbox is read at its token's address, which start-server.ts chose (decision 060).
+ */
 export async function waitForMail(
   request: APIRequestContext,
   to: string,
   subject: RegExp,
 ): Promise<MailboxMessage> {
   let found: MailboxMessage | undefined;
+  const mailbox = `/dev/mailbox/${readE2eServerInfo().mailboxToken}.json`;
   await expect
     .poll(
       async () => {
-        const response = await request.get('/dev/mailbox.json');
+        const response = await request.get(mailbox);
         const { messages } = (await response.json()) as { messages: MailboxMessage[] };
         found = messages.find((message) => message.to === to && subject.test(message.subject));
         return found !== undefined;

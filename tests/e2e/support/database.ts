@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import pg from 'pg';
 import { runningServerConnection } from '#server/db/embedded-postgres';
-import { e2eServerInfoPath } from './server-info.ts';
+import { readE2eServerInfo } from './server-info.ts';
 
 /**
  * The journeys' server's own database (start-server.ts notes its data directory, where the
@@ -9,10 +8,7 @@ import { e2eServerInfoPath } from './server-info.ts';
  * ago.
  */
 export async function withServerDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const port = Number.parseInt(process.env.E2E_PORT ?? '3210', 10);
-  const { dataDir } = JSON.parse(fs.readFileSync(e2eServerInfoPath(port), 'utf8')) as {
-    dataDir: string;
-  };
+  const { dataDir } = readE2eServerInfo();
   const connectionString = runningServerConnection(dataDir);
   if (!connectionString) throw new Error(`no running server database in ${dataDir}`);
   const client = new pg.Client({ connectionString });

@@ -7,12 +7,13 @@
  * which stops PostgreSQL; once it has exited the temporary data directory is removed.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { E2E_ADMIN } from './accounts.ts';
-import { e2eServerInfoPath } from './server-info.ts';
+import { e2eServerInfoPath, type E2eServerInfo } from './server-info.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const port = Number.parseInt(process.env.E2E_PORT ?? '3210', 10);
@@ -31,9 +32,13 @@ for (const built of ['dist/client/index.html', 'dist/server/index.js']) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relatos-e2e-'));
 // As root, PostgreSQL runs as an unprivileged user that must be able to enter the directory.
 fs.chmodSync(dataDir, 0o755);
+// The development mailbox answers only at its token's address (decision 060): the journeys read
+// the mail they wait for there (support/accounts.ts).
+const mailboxToken = randomBytes(16).toString('base64url');
 // Where journeys that must set up what no screen can (a file uploaded a day ago) find the server's
-// database: support/database.ts reads the data directory from here.
-fs.writeFileSync(e2eServerInfoPath(port), JSON.stringify({ dataDir }), { mode: 0o600 });
+// database (support/database.ts reads the data directory from here), and its mailbox.
+const info: E2eServerInfo = { dataDir, mailboxToken };
+fs.writeFileSync(e2eServerInfoPath(port), JSON.stringify(info), { mode: 0o600 });
 
 const removeDataDir = () => {
   fs.rmSync(e2eServerInfoPath(port), { force: true });
@@ -61,6 +66,8 @@ const server = spawn(process.execPath, [serverEntry], {
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     SMTP_URL: '',
+    DEV_MAILBOX: 'true',
+    DEV_MAILBOX_TOKEN: mailboxToken,
     S3_BUCKET: '',
     S3_ACCESS_KEY_ID: '',
     S3_SECRET_ACCESS_KEY: '',

@@ -40,8 +40,9 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
 }
 
 /**
- * Without SMTP (one machine, development), every message is kept in PostgreSQL and listed at
- * /dev/mailbox. The log says a message was stored, never its content: links carry tokens.
+ * Without SMTP (one machine, development), every message is kept in PostgreSQL and listed by the
+ * development mailbox, at the address the start-up log gives when it is served (decision 060).
+ * The log says a message was stored, never its content: links carry tokens.
  */
 export function createDevMailbox(deps: {
   messages: DevMailboxRepository;
@@ -53,7 +54,7 @@ export function createDevMailbox(deps: {
     async send({ fromName: _sender, ...message }) {
       // The mailbox keeps what a reader needs; the sender is always this app.
       await messages.insert(message);
-      log(`mail stored in the development mailbox (/dev/mailbox): "${message.subject}"`);
+      log(`mail stored in the development mailbox: "${message.subject}"`);
     },
   };
 }

@@ -1,24 +1,31 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../config/env.ts';
-import { devMailboxAvailability, isDirectLocalRequest } from './dev-mailbox-access.ts';
+import { ConfigError, loadConfig, type AppConfig } from '../../config/env.ts';
+import {
+  devMailboxAvailability,
+  isDevMailboxToken,
+  newDevMailboxToken,
+} from './dev-mailbox-access.ts';
 
-const development: Pick<AppConfig, 'env' | 'publicUrl' | 'trustProxy'> = {
+type Facts = Pick<AppConfig, 'env' | 'publicUrl' | 'trustProxy' | 'devMailbox'>;
+
+/** What a fresh clone's `npm start` runs with. */
+const freshStart: Facts = {
   env: 'development',
   publicUrl: 'http://localhost:3000',
   trustProxy: false,
+  devMailbox: { mode: 'auto' },
 };
 
 describe('devMailboxAvailability', () => {
-  it('serves the mailbox in development without SMTP on a loopback PUBLIC_URL, and says why', () => {
+  it('is on by default for a development start on this machine without SMTP, and says why', () => {
     for (const publicUrl of [
       'http://localhost:3000',
       'http://127.0.0.1:8080',
       'http://[::1]:3000',
     ]) {
-      const verdict = devMailboxAvailability({ ...development, publicUrl }, 'dev-mailbox');
+      const verdict = devMailboxAvailability({ ...freshStart, publicUrl }, 'dev-mailbox');
       expect(verdict.enabled).toBe(true);
-      expect(verdict.reason).toContain('loopback');
+      expect(verdict.reason).toContain('DEV_MAILBOX=false turns it off');
     }
   });
 
@@ -28,36 +35,65 @@ describe('devMailboxAvailability', () => {
     ['a trusted proxy', { trustProxy: { hops: 1 } }, 'dev-mailbox', 'TRUST_PROXY'],
     ['a public address', { publicUrl: 'https://relatos.example.com' }, 'dev-mailbox', 'PUBLIC_URL'],
     ['a LAN address', { publicUrl: 'http://192.168.1.20:3000' }, 'dev-mailbox', 'PUBLIC_URL'],
-  ] as const)('is off with %s, and the reason names it', (_, change, kind, named) => {
-    const verdict = devMailboxAvailability({ ...development, ...change }, kind);
+    ['DEV_MAILBOX=false', { devMailbox: { mode: 'off' } }, 'dev-mailbox', 'DEV_MAILBOX=false'],
+  ] as const)('is off by default with %s, and the reason names it', (_, change, kind, named) => {
+    const verdict = devMailboxAvailability({ ...freshStart, ...change } as Facts, kind);
     expect(verdict).toMatchObject({ enabled: false });
     expect(verdict.reason).toContain(named);
   });
+
+  it('is on wherever DEV_MAILBOX=true, production included, as long as mail is kept', () => {
+    const chosen = { devMailbox: { mode: 'on' } } as const;
+    for (const change of [
+      { env: 'production' },
+      { publicUrl: 'https://staging.example.com', trustProxy: { hops: 1 } },
+    ] as const) {
+      expect(
+        devMailboxAvailability({ ...freshStart, ...chosen, ...change } as Facts, 'dev-mailbox'),
+      ).toEqual({ enabled: true, reason: 'DEV_MAILBOX=true' });
+    }
+    expect(devMailboxAvailability({ ...freshStart, ...chosen }, 'smtp').enabled).toBe(false);
+  });
 });
 
-const viaSocket = (remoteAddress: string, headers: IncomingHttpHeaders, httpVersion = '1.1') =>
-  isDirectLocalRequest({ remoteAddress, headers, httpVersion });
+describe('DEV_MAILBOX and DEV_MAILBOX_TOKEN', () => {
+  const load = (env: Record<string, string>) =>
+    loadConfig({ DATA_DIR: '/tmp/relatos-config-test', ...env });
+  const production = {
+    NODE_ENV: 'production',
+    AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+  };
 
-describe('isDirectLocalRequest', () => {
-  it('accepts a loopback socket naming this machine', () => {
-    expect(viaSocket('127.0.0.1', { host: 'localhost:3000' })).toBe(true);
-    expect(viaSocket('::ffff:127.0.0.1', { host: '127.0.0.1:3000' })).toBe(true);
+  it('lets production keep mail for the mailbox only when DEV_MAILBOX=true says so', () => {
+    expect(() => load(production)).toThrow(/SMTP_URL: required in production/);
+    expect(load({ ...production, DEV_MAILBOX: 'true' }).devMailbox).toEqual({
+      mode: 'on',
+      token: undefined,
+    });
   });
 
-  it('refuses a missing or malformed Host, and an Origin elsewhere', () => {
-    expect(viaSocket('127.0.0.1', {})).toBe(false);
-    expect(viaSocket('127.0.0.1', { host: 'local host' })).toBe(false);
-    expect(viaSocket('127.0.0.1', { host: 'localhost', origin: 'https://evil.example' })).toBe(
-      false,
+  it('refuses DEV_MAILBOX=true beside SMTP_URL, and a token too short or unfit for an address', () => {
+    expect(() => load({ DEV_MAILBOX: 'true', SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(
+      ConfigError,
     );
-    expect(viaSocket('127.0.0.1', { host: 'localhost', referer: 'not a url' })).toBe(false);
+    for (const token of ['short', 'has spaces in it, sixteen+', 'slash/in/the/token/xx']) {
+      expect(() => load({ DEV_MAILBOX_TOKEN: token }), token).toThrow(/DEV_MAILBOX_TOKEN/);
+    }
+    expect(load({ DEV_MAILBOX_TOKEN: 'e2e-mailbox-0123456789' }).devMailbox).toEqual({
+      mode: 'auto',
+      token: 'e2e-mailbox-0123456789',
+    });
   });
+});
 
-  it('refuses HTTP/1.0, what nginx speaks to its upstreams by default', () => {
-    expect(viaSocket('127.0.0.1', { host: '127.0.0.1:3000' }, '1.0')).toBe(false);
-  });
-
-  it('refuses any X-Forwarded-* header', () => {
-    expect(viaSocket('127.0.0.1', { host: 'localhost', 'x-forwarded-port': '443' })).toBe(false);
+describe('the token', () => {
+  it('is 128 random bits, URL-safe, and only itself opens the mailbox', () => {
+    const token = newDevMailboxToken();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(newDevMailboxToken()).not.toBe(token);
+    expect(isDevMailboxToken(token, token)).toBe(true);
+    expect(isDevMailboxToken(token, token.slice(0, -1))).toBe(false);
+    expect(isDevMailboxToken(token, `${token}x`)).toBe(false);
+    expect(isDevMailboxToken(token, '')).toBe(false);
   });
 });

@@ -1,11 +1,14 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppConfig } from '../../config/env.ts';
 import type { Mailer } from '../../lib/mail/mailer.ts';
 import { isLoopbackAddress } from '../../lib/rate-limiter.ts';
 
 /**
- * The development mailbox shows every mail the server sent, password-reset links included, so it
- * is served only where nobody but the developer can reach it (decision 029).
+ * The development mailbox shows every mail the server kept, password-reset links included. It is
+ * served only when chosen (DEV_MAILBOX, on by default for a development start on this machine
+ * only) and only at an address holding a token that the start-up log prints: what a request's
+ * headers say about where it came from decides nothing, since a proxy need not say it is one
+ * (decision 060).
  */
 
 export interface DevMailboxAvailability {
@@ -14,80 +17,59 @@ export interface DevMailboxAvailability {
   reason: string;
 }
 
-/** Whether a host name (URL hostname or Host header) names this machine. */
+/** Whether a host name (a URL's hostname) names this machine. */
 export function isLoopbackHostname(hostname: string): boolean {
   const bare = hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
   return bare === 'localhost' || isLoopbackAddress(bare);
 }
 
-function hostnameOf(hostHeader: string): string | undefined {
-  try {
-    return new URL(`http://${hostHeader}`).hostname;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * Whether this instance serves the mailbox at all. Each condition shuts it for a deployment that
- * could be reached from elsewhere: production, real mail, an announced proxy (TRUST_PROXY) and a
- * public address (PUBLIC_URL). A loopback PUBLIC_URL behind a public proxy cannot serve visitors
- * anyway: every form post fails the origin check (lib/http/security.ts).
+ * Whether this instance serves the mailbox at all. DEV_MAILBOX=true or false is obeyed (true only
+ * where mail is kept: the configuration refuses it beside SMTP_URL). By default (auto) it is on
+ * only for what `npm start` on a fresh clone is: not production, no SMTP_URL, no TRUST_PROXY and
+ * a loopback PUBLIC_URL; any of them says the instance is meant to be reached from elsewhere.
  */
 export function devMailboxAvailability(
-  config: Pick<AppConfig, 'env' | 'publicUrl' | 'trustProxy'>,
+  config: Pick<AppConfig, 'env' | 'publicUrl' | 'trustProxy' | 'devMailbox'>,
   mailerKind: Mailer['kind'],
 ): DevMailboxAvailability {
-  if (config.env === 'production') {
-    return { enabled: false, reason: 'never in production' };
-  }
+  const { mode } = config.devMailbox;
+  if (mode === 'off') return { enabled: false, reason: 'DEV_MAILBOX=false' };
   if (mailerKind !== 'dev-mailbox') {
     return { enabled: false, reason: 'SMTP_URL is set, mail is sent' };
   }
+  if (mode === 'on') return { enabled: true, reason: 'DEV_MAILBOX=true' };
+  if (config.env === 'production') {
+    return { enabled: false, reason: 'production serves it only with DEV_MAILBOX=true' };
+  }
   if (config.trustProxy) {
-    return { enabled: false, reason: 'TRUST_PROXY is set, so requests come through a proxy' };
+    return {
+      enabled: false,
+      reason: 'TRUST_PROXY is set, so others reach this instance (DEV_MAILBOX=true serves it)',
+    };
   }
   if (!isLoopbackHostname(new URL(config.publicUrl).hostname)) {
     return {
       enabled: false,
-      reason: `PUBLIC_URL ${config.publicUrl} is not a loopback address; mail is kept but not shown`,
+      reason: `PUBLIC_URL ${config.publicUrl} is not a loopback address; mail is kept but not shown (DEV_MAILBOX=true serves it)`,
     };
   }
   return {
     enabled: true,
-    reason: `no SMTP_URL and PUBLIC_URL ${config.publicUrl} is a loopback address; answered only to direct requests from this machine`,
+    reason:
+      'a development start without SMTP_URL on a loopback PUBLIC_URL (DEV_MAILBOX=false turns it off)',
   };
 }
 
-/**
- * Headers a proxy adds on its way to us. A proxy on this machine connects from a loopback socket,
- * so the socket alone cannot tell a developer from the world behind it.
- */
-const PROXY_HEADERS = ['forwarded', 'via', 'x-real-ip', 'x-client-ip', 'true-client-ip'];
+/** The name of the installation's stored token when DEV_MAILBOX_TOKEN is not set. */
+export const DEV_MAILBOX_TOKEN_NAME = 'dev_mailbox_token';
 
-/**
- * Whether a request came straight from this machine: a loopback socket, HTTP/1.1 or later (nginx
- * speaks HTTP/1.0 to its upstreams unless told otherwise, and adds no header by default), no
- * proxy's headers, and a Host (and Origin or Referer, when sent) naming this machine.
- */
-export function isDirectLocalRequest(request: {
-  remoteAddress: string | undefined;
-  httpVersion: string;
-  headers: IncomingHttpHeaders;
-}): boolean {
-  const { remoteAddress, httpVersion, headers } = request;
-  if (!isLoopbackAddress(remoteAddress ?? null)) return false;
-  if (httpVersion === '1.0' || httpVersion === '0.9') return false;
-  const names = Object.keys(headers);
-  if (names.some((name) => PROXY_HEADERS.includes(name) || name.startsWith('x-forwarded-'))) {
-    return false;
-  }
-  const host = hostnameOf(headers.host ?? '');
-  if (!host || !isLoopbackHostname(host)) return false;
-  for (const named of [headers.origin, headers.referer]) {
-    if (named === undefined) continue;
-    const hostname = URL.canParse(named) ? new URL(named).hostname : undefined;
-    if (!hostname || !isLoopbackHostname(hostname)) return false;
-  }
-  return true;
+/** A new token: 128 random bits, URL-safe. */
+export const newDevMailboxToken = () => randomBytes(16).toString('base64url');
+
+/** Whether `candidate` is the token, compared in constant time. */
+export function isDevMailboxToken(token: string, candidate: string): boolean {
+  const expected = Buffer.from(token);
+  const given = Buffer.from(candidate);
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }

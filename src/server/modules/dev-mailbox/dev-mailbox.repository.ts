@@ -1,5 +1,6 @@
 import { desc } from 'drizzle-orm';
 import type { MailMessage } from '../../lib/mail/mailer.ts';
+import { sharedInstallationSecret } from '../../db/installation-secret.ts';
 import { defineRepository } from '../../db/repository.ts';
 import { devMailboxMessages } from '../../db/schema.ts';
 
@@ -17,6 +18,11 @@ export const createDevMailboxRepository = defineRepository((db) => ({
       .from(devMailboxMessages)
       .orderBy(desc(devMailboxMessages.createdAt))
       .limit(limit);
+  },
+
+  /** The installation's stored value called `name`, or `candidate`, stored now (decision 029). */
+  async installationValue(name: string, candidate: string): Promise<string> {
+    return (await sharedInstallationSecret(db, name, candidate)).value;
   },
 }));
 

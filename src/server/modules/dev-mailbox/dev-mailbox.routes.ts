@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteContext } from '../../app-context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { isDirectLocalRequest } from './dev-mailbox-access.ts';
 import { renderDevMailboxPage } from './dev-mailbox-page.ts';
 
 const messageSchema = z.object({
@@ -13,35 +12,41 @@ const messageSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 
+const paramsSchema = z.object({ token: z.string() });
+
 /**
- * The development mailbox: registered only when devMailboxAvailability allows it (app.ts), and
- * answered only to direct requests from this machine: anything a proxy forwarded gets a 404.
+ * The development mailbox at /dev/mailbox/<token> (the page) and /dev/mailbox/<token>.json:
+ * registered only when devMailboxAvailability allows it (app.ts), and answered only with the
+ * token the start-up log prints; any other token gets the 404 of an address that does not exist
+ * (decision 060).
  */
 export const devMailboxRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
   const { devMailbox } = services;
   app.addHook('onRequest', async (request, reply) => {
-    const direct = isDirectLocalRequest({
-      remoteAddress: request.socket.remoteAddress,
-      httpVersion: request.raw.httpVersion,
-      headers: request.headers,
-    });
-    if (!direct) throw notFound();
+    const { token } = request.params as { token?: string };
+    if (token === undefined || !(await devMailbox.opens(token))) throw notFound();
     reply.header('Cache-Control', 'no-store');
+    // The address is the key: a link followed from a message must not carry it elsewhere.
+    reply.header('Referrer-Policy', 'no-referrer');
   });
 
   app.get(
-    '/dev/mailbox.json',
+    '/dev/mailbox/:token.json',
     {
       schema: {
         tags: ['development'],
-        summary: 'Messages kept by the development mailbox (loopback only)',
+        summary: 'Messages kept by the development mailbox (its token is in the start-up log)',
+        params: paramsSchema,
         response: { 200: z.object({ messages: z.array(messageSchema) }) },
       },
     },
     async () => ({ messages: await devMailbox.latest() }),
   );
 
-  app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(renderDevMailboxPage(await devMailbox.latest())),
+  app.get(
+    '/dev/mailbox/:token',
+    { schema: { hide: true, params: paramsSchema } },
+    async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').send(renderDevMailboxPage(await devMailbox.latest())),
   );
 };
