@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReviewQueue } from '#shared/contracts/review';
 import type { SavedItem } from '#shared/contracts/saved-items';
 import type { Transcript } from '#shared/transcript';
 import { signedInUser } from './helpers/accounts.ts';
 import { insertStory } from './helpers/fixtures.ts';
 import { machineTranscript, storyWithTranscripts } from './helpers/machine-output.ts';
+import { startFakeLibreTranslate, type FakeService } from './helpers/fake-translation-services.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -340,5 +342,110 @@ describe('saved items', () => {
     expect((await call(alice, 'DELETE', `/api/me/saved-items/${item.id}`)).statusCode).toBe(204);
     expect((await list(alice)).items.map((i) => i.id)).not.toContain(item.id);
     expect((await call(alice, 'DELETE', '/api/me/saved-items/not-a-uuid')).statusCode).toBe(400);
+  });
+});
+
+/** Issue 23: a word glossed by no one, translated on demand, keeps that meaning when saved. */
+describe('saved items, a word translated by a service', () => {
+  let served: TestApp;
+  let libre: FakeService;
+  let learner: Awaited<ReturnType<typeof signedInUser>>;
+  let chapter: string;
+  // Words neither the story nor the built-in lexicon gloss.
+  const unglossed: Transcript = {
+    segments: [
+      {
+        id: 's1',
+        start: 0,
+        end: 3,
+        text: 'Recoge zarzamoras, arándanos y buhardillas.',
+        translation: 'She picks blackberries, blueberries and attics.',
+        words: [
+          { id: 'w1', text: 'Recoge', start: 0, end: 0.8 },
+          { id: 'w2', text: 'zarzamoras,', start: 0.8, end: 1.6 },
+          { id: 'w3', text: 'arándanos', start: 1.6, end: 2.2 },
+          { id: 'w4', text: 'y', start: 2.2, end: 2.4 },
+          { id: 'w5', text: 'buhardillas.', start: 2.4, end: 3 },
+        ],
+      },
+    ],
+  };
+
+  beforeAll(async () => {
+    libre = await startFakeLibreTranslate();
+    served = await createTestApp({ LIBRETRANSLATE_URL: libre.url });
+    learner = await signedInUser(served);
+    const { chapters } = await insertStory(served.database.db, {}, 1);
+    chapter = chapters[0]!.id;
+    await served.storage.put(
+      'trans',
+      chapters[0]!.transcriptFileId,
+      Buffer.from(JSON.stringify(unglossed)),
+      'application/json',
+    );
+  });
+  afterAll(async () => {
+    await served.close();
+    await libre.close();
+  });
+
+  const ask = (url: string, method: 'GET' | 'POST', payload?: object) =>
+    served.app.inject({ method, url, payload, headers: { cookie: learner.cookie } });
+  const saveWord = (wordId: string) =>
+    ask('/api/me/saved-items', 'POST', {
+      kind: 'word',
+      chapterId: chapter,
+      segmentId: 's1',
+      wordId,
+    });
+
+  it('saves the word with the translation its popup showed, marked as machine-made', async () => {
+    // What the word's popup asks (translation-requests.ts): the word as written, in its line.
+    const shown = await ask('/api/translate', 'POST', {
+      text: 'zarzamoras,',
+      chapterId: chapter,
+      segmentId: 's1',
+      wordId: 'w2',
+    });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({ translation: '[en] zarzamoras,', source: 'api' });
+    const asked = libre.requests.length;
+
+    const saved = await saveWord('w2');
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json().item).toMatchObject({
+      text: 'zarzamoras',
+      gloss: '[en] zarzamoras,',
+      glossByMachine: true,
+      sentenceTranslation: 'She picks blackberries, blueberries and attics.',
+    });
+    // The answer the popup showed, found again: the service was not asked a second time.
+    expect(libre.requests).toHaveLength(asked);
+
+    // Its review card carries that meaning.
+    const queue = (await ask('/api/me/review/queue', 'GET')).json() as ReviewQueue;
+    const card = queue.cards.find((candidate) => candidate.id === saved.json().item.id);
+    expect(card).toMatchObject({ gloss: '[en] zarzamoras,', glossByMachine: true });
+  });
+
+  it("asks the service when no popup did, and saves the word without a meaning when it can't answer", async () => {
+    const saved = await saveWord('w3');
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json().item).toMatchObject({ gloss: '[en] arándanos', glossByMachine: true });
+    // The lexicon still comes before any service.
+    expect((await saveWord('w1')).json().item.gloss).toBe('to pick up, collect, tidy up');
+
+    libre.behave({ status: 500 });
+    try {
+      const unanswered = await saveWord('w5');
+      expect(unanswered.statusCode).toBe(201);
+      expect(unanswered.json().item).toMatchObject({
+        text: 'buhardillas',
+        gloss: null,
+        glossByMachine: false,
+      });
+    } finally {
+      libre.behave('answer');
+    }
   });
 });

@@ -4,6 +4,7 @@ import type {
   SavedItem,
   SavedItemList,
 } from '#shared/contracts/saved-items';
+import { STORY_LANGUAGE } from '#shared/contracts/translate';
 import { englishOfWord } from '#shared/lexicon/index';
 import type { RequestOrigin } from '../../lib/actor.ts';
 import { notFound, rateLimited, validationError } from '../../lib/errors.ts';
@@ -113,6 +114,17 @@ export function createSavedItemsService(deps: {
   const { savedItems, stories, translate, limiter } = deps;
   const missing = () => notFound(savedItemMessages.notFound);
 
+  /**
+   * A word neither the story nor the lexicon glosses: the English the word's popup showed, which
+   * a translation service gave (the popup asks for the word as written, so the same cached
+   * answer is found), or a service asked now. Null when no service serves this site or none
+   * answers: the word is saved without a meaning rather than not saved (issue 23: it was always
+   * saved without one, though its popup had shown it).
+   */
+  async function translatedWord(word: { text: string }): Promise<string | null> {
+    return (await translate.machineTranslate(word.text, STORY_LANGUAGE, 'en')).translation;
+  }
+
   async function load(userId: string, id: string): Promise<SavedItem> {
     const found = await savedItems.find(userId, id);
     if (!found) throw missing();
@@ -142,12 +154,14 @@ export function createSavedItemsService(deps: {
       const text = word ? bareWord(word.text) : segment.text;
       // What the story does not give is a machine's: the lexicon's headword, a service's
       // sentence. Either is kept marked, as the story's own unreviewed text is (decision 043).
-      const gloss = word ? (word.gloss ?? englishOfWord(text) ?? null) : null;
+      const gloss = word
+        ? (word.gloss ?? englishOfWord(text) ?? (await translatedWord(word)))
+        : null;
       const glossByMachine =
         word?.gloss !== undefined ? word.glossSource === 'machine' : gloss !== null;
       const sentenceTranslation =
         segment.translation ??
-        (await translate.machineTranslate(segment.text, 'es', 'en')).translation;
+        (await translate.machineTranslate(segment.text, STORY_LANGUAGE, 'en')).translation;
       const sentenceTranslationByMachine =
         segment.translation !== undefined
           ? segment.translationSource === 'machine'
