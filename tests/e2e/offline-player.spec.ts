@@ -189,4 +189,38 @@ test.describe('offline player', () => {
     expect(await audioElement(page).evaluate((audio: HTMLAudioElement) => audio.error)).toBeNull();
     expect(await appErrors(page, errors)).toEqual([]);
   });
+
+  test('offline, a chapter that is not downloaded says so and leads to Downloads', async ({
+    page,
+    request,
+    makeAxeBuilder,
+  }) => {
+    test.setTimeout(90_000);
+    const { story } = await openStoryFirstChapter(request);
+    const [first, second] = [...story.chapters].sort((a, b) => a.position - b.position);
+    await downloadChapter(page, first!);
+
+    const errors = collectErrors(page);
+    await page.context().setOffline(true);
+    await page.goto(`/player/${second!.id}`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Chapter Not Downloaded' }),
+    ).toBeVisible();
+    await expect(
+      page.getByText("You're offline, and this chapter is not downloaded on this device.", {
+        exact: true,
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Connection Problem' })).toHaveCount(0);
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+    const { violations } = await makeAxeBuilder().analyze();
+    expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+
+    // Downloads lists what does play offline: the chapter downloaded before.
+    await page.getByRole('link', { name: 'Go to Downloads' }).click();
+    await expect(page).toHaveURL('/downloads');
+    await expect(page.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
+    await expect(page.getByText(`Chapter ${first!.position}: ${first!.title}`)).toBeVisible();
+    expect(await appErrors(page, errors)).toEqual([]);
+  });
 });

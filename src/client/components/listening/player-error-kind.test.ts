@@ -25,6 +25,14 @@ describe('player error page choice', () => {
     expect(playerErrorKind('Transcript fetch failed')).toBe('network');
   });
 
+  it('chooses the not-downloaded page only when told (offline, a chapter not on the device)', () => {
+    expect(playerErrorKind('Chapter not downloaded')).not.toBe('not-downloaded');
+    expect(playerErrorContent('Chapter not downloaded', 'not-downloaded')).toMatchObject({
+      kind: 'not-downloaded',
+      title: 'Chapter Not Downloaded',
+    });
+  });
+
   it('gives every page suggestions', () => {
     for (const message of ['not found', 'network', 'audio', 'transcript', 'other']) {
       expect(playerErrorContent(message).suggestions.length).toBeGreaterThan(0);

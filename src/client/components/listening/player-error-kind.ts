@@ -1,5 +1,11 @@
-/** The player's error pages, chosen by keywords in the error's message (spec, section 8). */
-export type PlayerErrorKind = 'not-found' | 'network' | 'audio' | 'transcript' | 'unknown';
+import { downloadTexts } from '#client/lib/offline/download-texts';
+
+/**
+ * The player's error pages, chosen by keywords in the error's message (spec, section 8), except
+ * `not-downloaded`, which the player chooses itself: offline, a chapter not on this device.
+ */
+export type PlayerErrorKind =
+  'not-found' | 'network' | 'not-downloaded' | 'audio' | 'transcript' | 'unknown';
 
 export interface PlayerErrorContent {
   kind: PlayerErrorKind;
@@ -26,6 +32,15 @@ const contents: Record<PlayerErrorKind, Omit<PlayerErrorContent, 'kind'>> = {
       'Check your internet connection.',
       'Turn off a VPN or proxy that may block the site, then try again.',
       'Wait a moment and press Try Again.',
+    ],
+  },
+  'not-downloaded': {
+    title: 'Chapter Not Downloaded',
+    description: "You're offline, and this chapter is not downloaded on this device.",
+    suggestions: [
+      'Open Downloads to listen to the chapters you have downloaded.',
+      "When you're back online, press Try Again to open this chapter.",
+      `To listen offline next time, use “${downloadTexts.download}” on the chapter or its story while online.`,
     ],
   },
   audio: {
@@ -68,7 +83,10 @@ export function playerErrorKind(message: string): PlayerErrorKind {
   return 'unknown';
 }
 
-export function playerErrorContent(message: string): PlayerErrorContent {
-  const kind = playerErrorKind(message);
+/** The page for `message`, or the page of `kind` when the player knows it. */
+export function playerErrorContent(
+  message: string,
+  kind = playerErrorKind(message),
+): PlayerErrorContent {
   return { kind, ...contents[kind] };
 }

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { CircleAlert, RotateCw } from 'lucide-react';
+import { CircleAlert, Download, RotateCw } from 'lucide-react';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { useDocumentTitle } from '#client/lib/document-title';
-import { playerErrorContent } from './player-error-kind';
+import { playerErrorContent, type PlayerErrorKind } from './player-error-kind';
 
 /** The reload behind Try Again; replaceable in tests. */
 export const reloadPage = {
@@ -10,11 +10,21 @@ export const reloadPage = {
 };
 
 /**
- * The player's error page, chosen by keyword from the failure's message (spec, section 8), with
- * suggestions and three ways on: Try Again (reloads), Back to Library, Go Home.
+ * The player's error page, chosen by keyword from the failure's message (spec, section 8) or
+ * given as `kind`, with suggestions and three ways on: Try Again (reloads), Back to Library, Go
+ * Home; for a chapter not downloaded, offline: Downloads, Try Again, Back to Library.
  */
-export function PlayerErrorPage({ message, detail }: { message: string; detail?: string }) {
-  const content = playerErrorContent(message);
+export function PlayerErrorPage({
+  message,
+  detail,
+  kind,
+}: {
+  message: string;
+  detail?: string;
+  kind?: PlayerErrorKind;
+}) {
+  const content = playerErrorContent(message, kind);
+  const notDownloaded = content.kind === 'not-downloaded';
   useDocumentTitle(content.title);
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6" data-error-kind={content.kind}>
@@ -33,16 +43,30 @@ export function PlayerErrorPage({ message, detail }: { message: string; detail?:
         </ul>
       </div>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Button onClick={() => reloadPage.reload()}>
+        {notDownloaded ? (
+          <Link to="/downloads" className={buttonClassName({})}>
+            <Download aria-hidden="true" className="size-4" />
+            Go to Downloads
+          </Link>
+        ) : null}
+        <Button
+          variant={notDownloaded ? 'secondary' : 'primary'}
+          onClick={() => reloadPage.reload()}
+        >
           <RotateCw aria-hidden="true" className="size-4" />
           Try Again
         </Button>
-        <Link to="/library" className={buttonClassName({ variant: 'secondary' })}>
+        <Link
+          to="/library"
+          className={buttonClassName({ variant: notDownloaded ? 'ghost' : 'secondary' })}
+        >
           Back to Library
         </Link>
-        <Link to="/" className={buttonClassName({ variant: 'ghost' })}>
-          Go Home
-        </Link>
+        {notDownloaded ? null : (
+          <Link to="/" className={buttonClassName({ variant: 'ghost' })}>
+            Go Home
+          </Link>
+        )}
       </div>
     </div>
   );

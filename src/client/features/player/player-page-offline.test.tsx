@@ -202,13 +202,20 @@ describe('player page offline', () => {
     await waitFor(() => expect(audio.currentTime).toBe(12.5), { timeout: 3000 });
   });
 
-  it('a chapter that was not downloaded: the page says it needs a connection, no error toast', async () => {
+  it('a chapter that was not downloaded: the page says so and leads to Downloads, no error toast', async () => {
     stubOfflineApi(signedIn);
     renderApp(`/player/${chapterId}`);
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Connection Problem' }),
+      await screen.findByRole('heading', { level: 1, name: 'Chapter Not Downloaded' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/You're offline\. This needs a connection/)).toBeInTheDocument();
+    expect(
+      screen.getByText("You're offline, and this chapter is not downloaded on this device."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Downloads' })).toHaveAttribute(
+      'href',
+      '/downloads',
+    );
+    expect(screen.queryByRole('heading', { name: 'Connection Problem' })).not.toBeInTheDocument();
     await settle();
     expect(toastError).not.toHaveBeenCalled();
     expect(getErrorLog()).toEqual([]);

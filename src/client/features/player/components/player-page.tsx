@@ -125,6 +125,11 @@ export function PlayerPage() {
 
   // Offline, the error page says the chapter needs a connection: no toast on top of it.
   const offline = failedOffline(error);
+  // Offline and not on this device (a downloaded chapter is answered by the service worker): the
+  // page says so and leads to Downloads. One the list holds yet cannot load is a connection
+  // problem.
+  const downloads = useDownloads();
+  const notDownloaded = offline && !downloadedChapterIds(downloads).has(chapterId);
   useEffect(() => {
     if (chapterQuery.isError && status !== 401 && status !== 404 && status !== 400 && !offline) {
       toast.error('Error loading chapter', {
@@ -142,6 +147,8 @@ export function PlayerPage() {
     content = <PlayerErrorPage message="Chapter not found" detail="Chapter not found" />;
   } else if (status === 401) {
     content = <Spinner label="Redirecting to sign in..." className="py-24" />;
+  } else if (notDownloaded) {
+    content = <PlayerErrorPage kind="not-downloaded" message="Chapter not downloaded" />;
   } else if (chapterQuery.isError) {
     content = (
       <PlayerErrorPage
