@@ -1,16 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { toast } from '#client/lib/toast';
-import {
-  DownloadError,
-  downloadChapter,
-  downloadStory,
-  isAbortError,
-  listDownloads,
-  restoreDownloadedPages,
-  subscribeToDownloads,
-  type ChapterToDownload,
-  type StoryToDownload,
-} from './download-manager';
+import type { ChapterToDownload, StoryToDownload } from './download-manager';
 import { downloadTexts } from './download-texts';
 import type { DownloadRecord } from './downloads-db';
 
@@ -20,11 +10,22 @@ import type { DownloadRecord } from './downloads-db';
  * started them is left.
  */
 
+/**
+ * The download manager (with idb) is its own chunk, loaded when first needed: the list at the
+ * page's first idle moment (the offline marks are not needed for the first screen, and reading
+ * the list on a phone is a long task of its own), a download when one starts.
+ */
+const loadManager = () => import('./download-manager');
+
+const whenIdle = (work: () => void) =>
+  typeof window.requestIdleCallback === 'function'
+    ? window.requestIdleCallback(work, { timeout: 5000 })
+    : setTimeout(work, 1000);
+
 // ---- the list ----------------------------------------------------------------------------------
 
 let records: readonly DownloadRecord[] | null = null;
 const recordListeners = new Set<() => void>();
-let unsubscribeManager: (() => void) | null = null;
 
 const supported = () => typeof indexedDB !== 'undefined' && typeof caches !== 'undefined';
 
@@ -40,24 +41,23 @@ function restorePagesOnce(list: readonly DownloadRecord[]) {
   pagesRestored = true;
   const controller = 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null;
   if (!controller || !navigator.onLine) return;
-  const restore = () => void restoreDownloadedPages().catch(() => undefined);
-  const whenIdle = () =>
-    typeof window.requestIdleCallback === 'function'
-      ? window.requestIdleCallback(restore, { timeout: 5000 })
-      : setTimeout(restore, 1000);
+  const restore = () =>
+    void loadManager()
+      .then((manager) => manager.restoreDownloadedPages())
+      .catch(() => undefined);
   // A worker that has just taken over may still be emptying the pages cache (its activation).
-  if (controller.state === 'activated') return void whenIdle();
+  if (controller.state === 'activated') return void whenIdle(restore);
   const activated = () => {
     if (controller.state !== 'activated') return;
     controller.removeEventListener('statechange', activated);
-    whenIdle();
+    whenIdle(restore);
   };
   controller.addEventListener('statechange', activated);
 }
 
 async function reload() {
   try {
-    records = await listDownloads();
+    records = await (await loadManager()).listDownloads();
     restorePagesOnce(records);
   } catch {
     records = [];
@@ -65,11 +65,24 @@ async function reload() {
   for (const listener of recordListeners) listener();
 }
 
+let listening = false;
+
 function subscribeRecords(listener: () => void) {
   recordListeners.add(listener);
-  if (!unsubscribeManager && supported()) {
-    unsubscribeManager = subscribeToDownloads(() => void reload());
-    void reload();
+  if (!listening && supported()) {
+    listening = true;
+    whenIdle(() => {
+      void loadManager()
+        .then((manager) => {
+          // For the page's life: the list changes whichever screen downloads or removes.
+          manager.subscribeToDownloads(() => void reload());
+          return reload();
+        })
+        .catch(() => {
+          // The chunk could not load (offline before it was kept): no marks; a download says why.
+          listening = false;
+        });
+    });
   }
   return () => {
     recordListeners.delete(listener);
@@ -150,9 +163,11 @@ async function run(
     });
     toast.success(downloadTexts.savedTitle, { description: doneText });
   } catch (error) {
-    if (!isAbortError(error)) {
+    const manager = await loadManager().catch(() => null);
+    if (!manager?.isAbortError(error)) {
       toast.error(downloadTexts.failedTitle(title), {
-        description: error instanceof DownloadError ? error.message : downloadTexts.failed,
+        description:
+          manager && error instanceof manager.DownloadError ? error.message : downloadTexts.failed,
       });
     }
   } finally {
@@ -165,7 +180,8 @@ export function startChapterDownload(chapter: ChapterToDownload, userId: string 
   return run(
     chapter.id,
     chapter.title,
-    (signal, onProgress) => downloadChapter(chapter, { userId, signal, onProgress }),
+    async (signal, onProgress) =>
+      (await loadManager()).downloadChapter(chapter, { userId, signal, onProgress }),
     downloadTexts.savedChapter(chapter.title),
   );
 }
@@ -175,7 +191,8 @@ export function startStoryDownload(story: StoryToDownload, userId: string | null
   return run(
     storyTaskKey(story.id),
     story.title,
-    (signal, onProgress) => downloadStory(story, { userId, signal, onProgress }),
+    async (signal, onProgress) =>
+      (await loadManager()).downloadStory(story, { userId, signal, onProgress }),
     downloadTexts.savedStory(story.title),
   );
 }
