@@ -156,7 +156,49 @@ describe('GET /api/admin/stories/:id/review-state', () => {
           unreviewed: NOTHING_UNREVIEWED,
         },
       ],
+      leftOut: [],
     });
+  });
+
+  it('names the chapters learners will not see for want of audio or transcript (decision 063)', async () => {
+    const { story, chapters } = await storyWithTranscripts(t, reviewedTranscript, {}, 3);
+    // In the working copy, chapter 2 loses its transcript and chapter 3 both its files.
+    await t.database.db
+      .update(chapterRows)
+      .set({ transcriptFileId: '' })
+      .where(eq(chapterRows.id, chapters[1]!.id));
+    await t.database.db
+      .update(chapterRows)
+      .set({ audioFileId: '', transcriptFileId: '' })
+      .where(eq(chapterRows.id, chapters[2]!.id));
+
+    const changes = await reviewState(story.id, 'publish-changes');
+    expect(changes.chapters.map((chapter) => chapter.id)).toEqual([chapters[0]!.id]);
+    expect(changes.leftOut).toEqual([
+      { id: chapters[1]!.id, title: 'Chapter 2', position: 2, missing: 'transcript' },
+      { id: chapters[2]!.id, title: 'Chapter 3', position: 3, missing: 'audio-and-transcript' },
+    ]);
+    // Published again as it was (unpublished, then "Publish"), learners keep all three.
+    expect((await publish(story.id)).json().story.status).toBe('draft');
+    const republish = await reviewState(story.id, 'publish');
+    expect(republish.chapters).toHaveLength(3);
+    expect(republish.leftOut).toEqual([]);
+    expect((await publish(story.id)).json().story.status).toBe('published');
+
+    // "Publish changes": learners then see the one chapter the dialog said they would.
+    const res = await publishChanges(story.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const learnerView = await call(null, 'GET', `/api/stories/${story.id}`);
+    expect(learnerView.statusCode, learnerView.body).toBe(200);
+    expect(learnerView.json().story.chapters.map((chapter: { id: string }) => chapter.id)).toEqual([
+      chapters[0]!.id,
+    ]);
+    expect(await lastAudit('story_changes_published', story.id)).toMatchObject({
+      chapters: 1,
+      chapters_without_media: 2,
+    });
+    // Still listed for the next publish, which would leave them out too.
+    expect((await reviewState(story.id, 'publish-changes')).leftOut).toHaveLength(2);
   });
 
   it('answers what publishing changes would show: the working copy, not the revision', async () => {

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { AdminStory, StoryInput } from '#shared/contracts/admin-stories';
 import { expect, test } from './support/fixtures.ts';
 import { E2E_ADMIN } from './support/accounts.ts';
+import { uploadAdminFile } from './support/studio.ts';
 
 /**
  * Content management, Stories tab: the administrator works on drafts of their own (other
@@ -118,10 +120,16 @@ test('an administrator publishes, reorders and deletes stories from the dashboar
     await page.getByRole('combobox', { name: 'Level' }).selectOption({ label: 'All Levels' });
     await expect(rows).toHaveCount(2);
 
-    // Publish the first draft: it shows in the public library at once.
+    // Publish the first draft: its chapter has no audio yet, so publishing says learners will
+    // see none (decision 063); confirmed, the story shows in the public library at once.
     const alphaRow = page.getByRole('row', { name: new RegExp(alpha!.title) });
     await expect(alphaRow.getByText('Not published')).toBeVisible();
     await alphaRow.getByRole('button', { name: `Publish "${alpha!.title}"` }).click();
+    const publishDialog = page.getByRole('alertdialog', { name: 'Publish Story' });
+    await expect(publishDialog).toContainText(
+      'Its only chapter is left out until it has its audio and transcript: learners will see no chapter yet.',
+    );
+    await publishDialog.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(page.getByText('Story Published')).toBeVisible();
     await expect(alphaRow.getByText('Published', { exact: true })).toBeVisible();
     await expect(alphaRow.getByRole('link', { name: /View/ })).toHaveAttribute(
@@ -474,5 +482,158 @@ test.describe('the stories table fits', () => {
         await removeAll(page.request, [long]);
       }
     });
+  }
+});
+
+/** A short transcript a person wrote and reviewed (nothing for the publish dialog to list). */
+const reviewedTranscript = {
+  segments: [
+    {
+      id: 's1',
+      start: 0,
+      end: 3,
+      text: 'Es lunes y llueve mucho.',
+      translation: 'It is Monday and it is raining a lot.',
+      words: [
+        { id: 's1w1', text: 'Es', start: 0, end: 0.4, gloss: 'it is' },
+        { id: 's1w2', text: 'lunes', start: 0.4, end: 1, gloss: 'Monday' },
+        { id: 's1w3', text: 'y', start: 1, end: 1.2, gloss: 'and' },
+        { id: 's1w4', text: 'llueve', start: 1.2, end: 2, gloss: 'it rains' },
+        { id: 's1w5', text: 'mucho', start: 2, end: 3, gloss: 'a lot' },
+      ],
+    },
+  ],
+};
+
+test('publishing names the chapters learners will not see, and a save says it is not live yet', async ({
+  page,
+  browser,
+  baseURL,
+  makeAxeBuilder,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsAdmin(page);
+  const tag = randomBytes(3).toString('hex');
+  const audio = await uploadAdminFile(page.request, 'audios', {
+    name: `publicar-${tag}.m4a`,
+    mimeType: 'audio/mp4',
+    buffer: fs.readFileSync('tests/e2e/fixtures/un-lunes-de-lluvia.m4a'),
+  });
+  const transcript = await uploadAdminFile(page.request, 'trans', {
+    name: `publicar-${tag}.json`,
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(reviewedTranscript)),
+  });
+  // A cover the demo library already has: the wizard's step 2 needs one.
+  const cover = (await allStories(page.request)).find((story) => story.cover === 'present')!;
+  const story = await createDraft(page.request, {
+    title: `Tres capítulos ${tag}`,
+    description: 'Solo el primero tiene audio y texto.',
+    level: 'Beginner',
+    imageUrl: cover.imageUrl,
+    chapters: [
+      { title: 'La llegada', audioFileId: audio.filePath, transcriptFileId: transcript.filePath },
+      { title: 'El encuentro', audioFileId: audio.filePath },
+      { title: 'La despedida' },
+    ],
+  });
+  const visitor = await browser.newContext({ baseURL });
+  /** The chapters a learner is shown on the story's page. */
+  const learnersSee = async () => {
+    const storyPage = await visitor.newPage();
+    await storyPage.goto(`/story/${story.slug}`);
+    const chapters = storyPage.getByRole('region', { name: 'Chapters' }).getByRole('listitem');
+    await expect(chapters.first()).toBeVisible();
+    const titles = await chapters.allTextContents();
+    await storyPage.close();
+    return titles;
+  };
+
+  try {
+    await page.goto('/admin/content');
+    await page.getByRole('searchbox', { name: 'Search stories' }).fill(tag);
+    const row = page.getByRole('row', { name: new RegExp(story.title) });
+    // The table counts three chapters, and its list marks the two learners will not see.
+    await row.getByRole('button', { name: `Chapters of "${story.title}": 3` }).click();
+    const listed = page.getByRole('list', { name: `Chapters of "${story.title}"` });
+    await expect(listed.getByRole('listitem').nth(0)).not.toContainText('Left out');
+    await expect(listed.getByRole('listitem').nth(1)).toContainText(
+      'Left out for learners: no transcript yet',
+    );
+    await expect(listed.getByRole('listitem').nth(2)).toContainText(
+      'Left out for learners: no audio or transcript yet',
+    );
+
+    // Nothing is unreviewed, yet Publish asks first, naming both and what each lacks.
+    await row.getByRole('button', { name: `Publish "${story.title}"` }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Publish Story' });
+    await expect(dialog).toContainText(
+      'Only 1 of its 3 chapters is included: the other 2 are left out until they have their audio and transcript.',
+    );
+    const leftOut = dialog.getByRole('list', { name: 'Left out for now' }).getByRole('listitem');
+    await expect(leftOut).toHaveText([
+      /^2\. El encuentroNo transcript yetOpen in Studio$/,
+      /^3\. La despedidaNo audio or transcript yet$/,
+    ]);
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+    expect((await makeAxeBuilder().analyze()).violations).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath('publish-left-out-1440.png') });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(dialog.getByRole('button', { name: 'Publish', exact: true })).toBeInViewport();
+    await page.screenshot({ path: testInfo.outputPath('publish-left-out-375.png') });
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByText('Story Published')).toBeVisible();
+    // Learners see exactly what the dialog said.
+    expect(await learnersSee()).toEqual([expect.stringContaining('La llegada')]);
+
+    // An edit in the wizard: its review and its success screen say learners do not see it yet.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('button', { name: `Edit "${story.title}"` }).click();
+    await page.getByLabel(/^Description/).fill('Ahora con otra descripción.');
+    for (const step of [2, 3, 4]) {
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByText(`Step ${step} of 4`)).toBeVisible();
+    }
+    await expect(
+      page.getByText(
+        'Learners keep seeing the version published last until you publish the changes from the dashboard.',
+      ),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Update Story' }).click();
+    await expect(page.getByRole('heading', { name: 'Story Updated Successfully!' })).toBeVisible();
+    await expect(
+      page.getByText(
+        'These changes are not live yet: learners see the version published last until you choose “Publish changes” on the dashboard. 2 chapters without their audio or transcript stay out of what learners see until they have both.',
+      ),
+    ).toBeVisible();
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+    expect((await makeAxeBuilder().analyze()).violations).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath('saved-not-live-1440.png'), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: testInfo.outputPath('saved-not-live-375.png'), fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // "Publish changes" names them again; learners get the new description, still one chapter.
+    await page.getByRole('button', { name: 'Back to Dashboard' }).last().click();
+    await page.getByRole('searchbox', { name: 'Search stories' }).fill(tag);
+    await expect(row.getByText('Unpublished changes')).toBeVisible();
+    await row.getByRole('button', { name: `Publish changes to "${story.title}"` }).click();
+    const changes = page.getByRole('alertdialog', { name: 'Publish Changes' });
+    await expect(changes).toContainText(
+      'Only 1 of its 3 chapters is included: the other 2 are left out until they have their audio and transcript.',
+    );
+    await expect(
+      changes.getByRole('list', { name: 'Left out for now' }).getByRole('listitem'),
+    ).toHaveCount(2);
+    await changes.getByRole('button', { name: 'Publish Changes' }).click();
+    await expect(page.getByText('Changes Published')).toBeVisible();
+    expect(await learnersSee()).toEqual([expect.stringContaining('La llegada')]);
+  } finally {
+    await visitor.close();
+    await removeAll(page.request, [story]);
+    for (const file of [audio, transcript])
+      await page.request.delete(`/api/admin/files/${file.id}`);
   }
 });

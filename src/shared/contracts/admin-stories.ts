@@ -57,12 +57,26 @@ export type AdminChapter = z.infer<typeof adminChapterSchema>;
 export const coverStates = ['present', 'none', 'missing'] as const;
 export type CoverState = (typeof coverStates)[number];
 
+/** What keeps a chapter from learners (decision 063): it needs its audio and its transcript. */
+export const chapterMissingParts = ['audio', 'transcript', 'audio-and-transcript'] as const;
+export type ChapterMissingPart = (typeof chapterMissingParts)[number];
+
+type ChapterFiles = { audioFileId: string; transcriptFileId: string };
+
+/** What the chapter lacks to play for learners; null when it has both files. */
+export function chapterMissingPart({
+  audioFileId,
+  transcriptFileId,
+}: ChapterFiles): ChapterMissingPart | null {
+  if (audioFileId === '') return transcriptFileId === '' ? 'audio-and-transcript' : 'audio';
+  return transcriptFileId === '' ? 'transcript' : null;
+}
+
 /**
  * A chapter learners can play: it has its audio and its transcript. Publishing leaves the others
  * out of what learners see (decision 021) and says so first (decision 063).
  */
-export const isChapterPublishable = (chapter: { audioFileId: string; transcriptFileId: string }) =>
-  chapter.audioFileId !== '' && chapter.transcriptFileId !== '';
+export const isChapterPublishable = (chapter: ChapterFiles) => chapterMissingPart(chapter) === null;
 
 /**
  * The one home of the completeness rule. Spec: a story is complete when it has at least one
@@ -70,10 +84,7 @@ export const isChapterPublishable = (chapter: { audioFileId: string; transcriptF
  * decision 063: every chapter has its audio and transcript (a story just created, whose chapters
  * have no transcript yet, is not complete).
  */
-export const isStoryComplete = (story: {
-  chapters: readonly { audioFileId: string; transcriptFileId: string }[];
-  cover: CoverState;
-}) =>
+export const isStoryComplete = (story: { chapters: readonly ChapterFiles[]; cover: CoverState }) =>
   story.chapters.length > 0 &&
   story.chapters.every(isChapterPublishable) &&
   story.cover === 'present';

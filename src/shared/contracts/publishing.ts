@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chapterMissingParts } from './admin-stories.ts';
 
 /**
  * Publishing honestly (issue 21, decision 043): before a story reaches learners the administrator
@@ -8,7 +9,8 @@ import { z } from 'zod';
  * src/server/modules/admin-settings (the setting).
  *
  *   GET  /api/admin/stories/:id/review-state?action=publish|publish-changes → { reviewState }
- *        what learners would see after that action that waits for review, per chapter
+ *        what learners would see after that action that waits for review, per chapter, and
+ *        the chapters it leaves out for want of audio or transcript (decision 063)
  *   POST /api/admin/stories/:id/status            body PublishBody (optional) → { story }
  *   POST /api/admin/stories/:id/publish-changes   body PublishBody (optional) → { story }
  *        409 CONFLICT with `details.unreviewed` when the setting forbids the machine output
@@ -80,6 +82,15 @@ export const chapterReviewStateSchema = z.object({
 });
 export type ChapterReviewState = z.infer<typeof chapterReviewStateSchema>;
 
+export const chapterLeftOutSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  /** 1-based, in the working copy's order (as the dashboard lists the chapters). */
+  position: z.number().int(),
+  missing: z.enum(chapterMissingParts),
+});
+export type ChapterLeftOut = z.infer<typeof chapterLeftOutSchema>;
+
 export const reviewStateSchema = z.object({
   action: z.enum(publishActions),
   policy: z.enum(unreviewedPolicies),
@@ -87,6 +98,11 @@ export const reviewStateSchema = z.object({
   unreviewed: unreviewedCountsSchema,
   /** The chapters learners would see after the action, in their order. */
   chapters: z.array(chapterReviewStateSchema),
+  /**
+   * The working copy's chapters learners will not see after the action because they lack their
+   * audio or transcript (decision 063), in the working copy's order.
+   */
+  leftOut: z.array(chapterLeftOutSchema),
 });
 export type ReviewState = z.infer<typeof reviewStateSchema>;
 export const reviewStateResponseSchema = z.object({ reviewState: reviewStateSchema });

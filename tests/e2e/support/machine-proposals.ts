@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import type { FileUpload } from '#shared/contracts/admin-files';
 import type { StudioChapter } from '#shared/contracts/studio';
 import type { Transcript } from '#shared/transcript';
 import { expect } from './fixtures.ts';
-import { createDraft, farPosition } from './studio.ts';
+import { createDraft, farPosition, uploadAdminFile } from './studio.ts';
 
 /**
  * A chapter of machine proposals for review mode (decision 047), made through the admin API as an
@@ -47,16 +46,6 @@ export function asMachineProposals(
   };
 }
 
-async function upload(
-  request: APIRequestContext,
-  bucket: 'audios' | 'trans',
-  file: { name: string; mimeType: string; buffer: Buffer },
-): Promise<FileUpload> {
-  const response = await request.post(`/api/admin/files?bucket=${bucket}`, { multipart: { file } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { file: FileUpload }).file;
-}
-
 export interface ProposalsChapter {
   storyId: string;
   chapterId: string;
@@ -71,12 +60,12 @@ export async function createProposalsChapter(
   chapter: { storyTitle: string; title: string; audioPath: string; transcript: Transcript },
 ): Promise<ProposalsChapter> {
   const tag = randomBytes(3).toString('hex');
-  const audio = await upload(request, 'audios', {
+  const audio = await uploadAdminFile(request, 'audios', {
     name: `proposals-${tag}.m4a`,
     mimeType: 'audio/mp4',
     buffer: fs.readFileSync(chapter.audioPath),
   });
-  const text = await upload(request, 'trans', {
+  const text = await uploadAdminFile(request, 'trans', {
     name: `proposals-${tag}.json`,
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(chapter.transcript)),

@@ -17,7 +17,8 @@ export async function reviewStateOf(
 /**
  * Publishes a draft from its dashboard row. What the aligner and the lexicon left unreviewed
  * depends on the recording, so the story's review state says what to expect: with something
- * unreviewed, the confirmation lists it and is confirmed; with nothing, the toggle publishes at once.
+ * unreviewed or a chapter left out (decision 063), the confirmation lists it and is confirmed;
+ * with neither, the toggle publishes at once.
  */
 export async function publishFromRow(
   page: Page,
@@ -26,9 +27,10 @@ export async function publishFromRow(
 ) {
   const state = await reviewStateOf(page.request, story.id, 'publish');
   await row.getByRole('button', { name: `Publish "${story.title}"` }).click();
-  if (hasUnreviewed(state.unreviewed)) {
+  if (hasUnreviewed(state.unreviewed) || state.leftOut.length > 0) {
     const dialog = page.getByRole('alertdialog', { name: 'Publish Story' });
-    await expect(dialog.getByRole('list', { name: 'Not reviewed yet' })).toBeVisible();
+    const listed = hasUnreviewed(state.unreviewed) ? 'Not reviewed yet' : 'Left out for now';
+    await expect(dialog.getByRole('list', { name: listed })).toBeVisible();
     await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
   }
   await expect(page.getByText('Story Published')).toBeVisible();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { FileUpload } from '#shared/contracts/admin-files';
 import type { AdminStory, StoryInput } from '#shared/contracts/admin-stories';
 import { E2E_ADMIN } from './accounts.ts';
 import { AXE_TAGS, expect } from './fixtures.ts';
@@ -38,6 +39,17 @@ export async function createDraft(
   const response = await request.post('/api/admin/stories', { data: input });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { story: AdminStory }).story;
+}
+
+/** A file uploaded to `bucket` as the Files page uploads one; the caller deletes it when done. */
+export async function uploadAdminFile(
+  request: APIRequestContext,
+  bucket: 'audios' | 'trans',
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<FileUpload> {
+  const response = await request.post(`/api/admin/files?bucket=${bucket}`, { multipart: { file } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { file: FileUpload }).file;
 }
 
 export async function adminStory(request: APIRequestContext, id: string): Promise<AdminStory> {

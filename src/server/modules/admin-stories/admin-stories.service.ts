@@ -37,6 +37,7 @@ import type {
 import {
   assertPublishable,
   chaptersAfter,
+  chaptersLeftOut,
   unreviewedAuditDetails,
   type ReviewStateReader,
 } from './review-state.ts';
@@ -361,14 +362,15 @@ export function createAdminStoriesService(deps: {
 
     getStory: (id: string) => load(stories, id),
 
-    /** What the publish dialog lists before `action`: per chapter, what waits for a person. */
+    /**
+     * What the publish dialog lists before `action`: per chapter, what waits for a person, and
+     * the chapters left out for want of audio or transcript.
+     */
     async reviewState(id: string, action: PublishAction): Promise<ReviewState> {
       const story = await findStory(stories, id);
-      const [state, policy] = await Promise.all([
-        reviewStateOf(chaptersAfter(story, action)),
-        unreviewedPolicy(),
-      ]);
-      return { action, policy, ...state };
+      const shown = chaptersAfter(story, action);
+      const [state, policy] = await Promise.all([reviewStateOf(shown), unreviewedPolicy()]);
+      return { action, policy, ...state, leftOut: chaptersLeftOut(story, shown) };
     },
 
     /**

@@ -1,4 +1,6 @@
+import { chapterMissingPart } from '#shared/contracts/admin-stories';
 import type {
+  ChapterLeftOut,
   ChapterReviewState,
   PublishAction,
   PublishBody,
@@ -27,6 +29,27 @@ import type { StoryWithChapters } from '../stories/stories.repository.ts';
 export function chaptersAfter(story: StoryWithChapters, action: PublishAction): PublishedChapter[] {
   if (action === 'publish' && story.publishedRevision) return story.publishedRevision.chapters;
   return buildRevision(story, new Date()).chapters;
+}
+
+/**
+ * The working copy's chapters that learners will not see after the action because they cannot
+ * play yet, and what each lacks (decision 063): the publish dialog names them, so that no chapter
+ * the dashboard lists is missing for learners unannounced. `shown` is chaptersAfter's answer.
+ */
+export function chaptersLeftOut(
+  story: StoryWithChapters,
+  shown: readonly PublishedChapter[],
+): ChapterLeftOut[] {
+  const shownIds = new Set(shown.map((chapter) => chapter.id));
+  return story.chapters
+    .filter((chapter) => chapter.removedAt === null)
+    .sort((a, b) => a.position - b.position || a.createdAt.getTime() - b.createdAt.getTime())
+    .flatMap((chapter, index) => {
+      const missing = chapterMissingPart(chapter);
+      return missing && !shownIds.has(chapter.id)
+        ? [{ id: chapter.id, title: chapter.title, position: index + 1, missing }]
+        : [];
+    });
 }
 
 /** What of those chapters no person has reviewed, read from their transcripts (decision 043). */

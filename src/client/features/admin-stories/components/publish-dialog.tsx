@@ -1,13 +1,12 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { AudioWaveform } from 'lucide-react';
-import type { ChapterReviewState } from '#shared/contracts/publishing';
+import type { ChapterLeftOut, ChapterReviewState } from '#shared/contracts/publishing';
 import { hasUnreviewed, isPublishForbidden } from '#shared/studio/unreviewed-counts';
-import { buttonClassName } from '#client/components/ui/button';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
 import type { PendingPublish } from '../hooks/use-story-actions';
-import { chapterReviewPath } from '../utils/story-links';
+import { missingPartText, leftOutSentence } from '../utils/left-out-text';
 import { unreviewedPhrases } from '../utils/unreviewed-text';
+import { ChapterStudioLink } from './chapter-studio-link';
 
 export interface PublishDialogProps {
   /** The publish to confirm; the dialog is closed when null. */
@@ -20,9 +19,10 @@ export interface PublishDialogProps {
 const chapterCount = (count: number) => (count === 1 ? '1 chapter' : `${count} chapters`);
 
 /**
- * "Publish" (a draft with something unreviewed) and "Publish changes" ask first (decisions 021,
- * 043): the dialog says what no person has reviewed yet, chapter by chapter with a way to the
- * studio, and that learners see machine output marked. When the site's setting forbids publishing
+ * "Publish" (a draft with something unreviewed or chapters left out) and "Publish changes" ask
+ * first (decisions 021, 043, 063): the dialog names the chapters learners will not see and what
+ * each lacks, says what no person has reviewed yet, chapter by chapter with a way to the studio,
+ * and that learners see machine output marked. When the site's setting forbids publishing
  * it, the dialog says so and offers no publish button. Its Cancel button has the focus first.
  */
 export function PublishDialog({ pending, publishing, onConfirm, onCancel }: PublishDialogProps) {
@@ -30,6 +30,7 @@ export function PublishDialog({ pending, publishing, onConfirm, onCancel }: Publ
   const state = pending?.reviewState;
   const unreviewed = state !== undefined && hasUnreviewed(state.unreviewed);
   const forbidden = state !== undefined && isPublishForbidden(state.policy, state.unreviewed);
+  const leftOut = state?.leftOut ?? [];
   const changes = pending?.action === 'publish-changes';
   const removed = changes ? (story?.removedChapters.length ?? 0) : 0;
 
@@ -47,7 +48,7 @@ export function PublishDialog({ pending, publishing, onConfirm, onCancel }: Publ
       onOpenChange={(open) => {
         if (!open) onCancel();
       }}
-      size={unreviewed ? 'wide' : 'normal'}
+      size={unreviewed || leftOut.length > 0 ? 'wide' : 'normal'}
       title={forbidden ? 'Review Needed' : changes ? 'Publish Changes' : 'Publish Story'}
       description={
         forbidden ? (
@@ -59,6 +60,9 @@ export function PublishDialog({ pending, publishing, onConfirm, onCancel }: Publ
           <>
             {whatLearnersSee}
             {removal}
+            {leftOut.length > 0
+              ? ` ${leftOutSentence(state?.chapters.length ?? 0, leftOut.length)}`
+              : null}
             {unreviewed ? ' Part of it has not been reviewed yet.' : null}
           </>
         )
@@ -71,6 +75,7 @@ export function PublishDialog({ pending, publishing, onConfirm, onCancel }: Publ
         if (pending) onConfirm(pending);
       }}
     >
+      {leftOut.length > 0 ? <LeftOutList chapters={leftOut} /> : null}
       {state && unreviewed ? (
         <UnreviewedList
           chapters={state.chapters}
@@ -79,6 +84,59 @@ export function PublishDialog({ pending, publishing, onConfirm, onCancel }: Publ
         />
       ) : null}
     </ConfirmDialog>
+  );
+}
+
+/**
+ * One chapter of the dialog's lists: its number and title, what is said of it, and its way to
+ * the studio, which goes under the text when the dialog is too narrow for both (a phone).
+ */
+function ChapterItem({
+  chapter,
+  detail,
+  children,
+}: {
+  chapter: { position: number; title: string };
+  detail: string;
+  children?: ReactNode;
+}) {
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-line bg-surface-muted/50 px-3 py-2">
+      <span className="min-w-0 flex-1 basis-48">
+        <span className="block font-medium break-words text-ink">
+          {chapter.position}. {chapter.title}
+        </span>
+        <span className="block text-ink-muted">{detail}</span>
+      </span>
+      {children}
+    </li>
+  );
+}
+
+/**
+ * The chapters learners will not see, each with what it lacks (decision 063), and where to add
+ * it: a transcript in the studio, audio in the story's wizard or on the Associate tab.
+ */
+function LeftOutList({ chapters }: { chapters: readonly ChapterLeftOut[] }) {
+  const headingId = useId();
+  return (
+    <div className="mt-4 space-y-3 text-sm">
+      <h3 id={headingId} className="font-semibold text-ink">
+        Left out for now
+      </h3>
+      <ul aria-labelledby={headingId} className="space-y-2">
+        {chapters.map((chapter) => (
+          <ChapterItem key={chapter.id} chapter={chapter} detail={missingPartText[chapter.missing]}>
+            {chapter.missing === 'transcript' ? <ChapterStudioLink chapter={chapter} /> : null}
+          </ChapterItem>
+        ))}
+      </ul>
+      <p className="text-ink-muted">
+        Give a chapter its audio and transcript in Edit Story (Chapters) or on the Associate tab, or
+        make its transcript in the studio. Once it has both, &ldquo;Publish changes&rdquo; shows it
+        to learners.
+      </p>
+    </div>
   );
 }
 
@@ -111,29 +169,17 @@ function UnreviewedList({
       ) : null}
       <ul aria-labelledby={headingId} className="space-y-2" data-testid="unreviewed-chapters">
         {waiting.map((chapter) => (
-          <li
+          <ChapterItem
             key={chapter.id}
-            className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-xl border border-line bg-surface-muted/50 px-3 py-2"
+            chapter={chapter}
+            detail={
+              chapter.readable
+                ? unreviewedPhrases(chapter.unreviewed).join(' · ')
+                : 'Its transcript cannot be read.'
+            }
           >
-            <span className="min-w-0 flex-1">
-              <span className="block font-medium break-words text-ink">
-                {chapter.position}. {chapter.title}
-              </span>
-              <span className="block text-ink-muted">
-                {chapter.readable
-                  ? unreviewedPhrases(chapter.unreviewed).join(' · ')
-                  : 'Its transcript cannot be read.'}
-              </span>
-            </span>
-            <Link
-              to={chapterReviewPath(chapter.id)}
-              aria-label={`Review in Studio: ${chapter.title}`}
-              className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-            >
-              <AudioWaveform aria-hidden="true" className="size-4" />
-              Review in Studio
-            </Link>
-          </li>
+            <ChapterStudioLink chapter={chapter} review />
+          </ChapterItem>
         ))}
       </ul>
       {forbidden ? (

@@ -3,7 +3,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminStory } from '#shared/contracts/admin-stories';
+import {
+  chapterMissingPart,
+  isChapterPublishable,
+  type AdminStory,
+} from '#shared/contracts/admin-stories';
 import type { Job } from '#shared/contracts/jobs';
 import type { ReviewState, UnreviewedCounts } from '#shared/contracts/publishing';
 import { adminFixture, json, renderApp, sessionOf, stubApi } from '#client/test/render-app';
@@ -75,14 +79,21 @@ const nothing: UnreviewedCounts = {
   doubtfulTimings: 0,
 };
 
-/** A story's review state: its chapters with what is unreviewed in each (nothing by default). */
+/**
+ * A story's review state: the chapters learners would see with what is unreviewed in each
+ * (nothing by default), and those left out for want of audio or transcript, as the server says.
+ */
 const reviewStateOf = (
   item: AdminStory,
   action: ReviewState['action'],
   unreviewed: UnreviewedCounts[] = [],
   policy: ReviewState['policy'] = 'publish-marked',
 ): ReviewState => {
-  const chapters = item.chapters.map((entry, index) => ({
+  const leftOut = item.chapters.flatMap((entry, index) => {
+    const missing = chapterMissingPart(entry);
+    return missing ? [{ id: entry.id, title: entry.title, position: index + 1, missing }] : [];
+  });
+  const chapters = item.chapters.filter(isChapterPublishable).map((entry, index) => ({
     id: entry.id,
     title: entry.title,
     position: index + 1,
@@ -93,7 +104,7 @@ const reviewStateOf = (
   for (const counts of chapters.map((entry) => entry.unreviewed)) {
     for (const key of Object.keys(total) as (keyof UnreviewedCounts)[]) total[key] += counts[key];
   }
-  return { action, policy, unreviewed: total, chapters };
+  return { action, policy, unreviewed: total, chapters, leftOut };
 };
 const reviewStateUrl = (item: AdminStory, action: ReviewState['action']) =>
   `GET /api/admin/stories/${item.id}/review-state?action=${action}`;
@@ -358,6 +369,65 @@ describe('Content Management, Stories tab', { timeout: 20_000 }, () => {
       );
       expect(screen.queryByRole('alertdialog')).toBeNull();
       expect(bodies).toEqual([]);
+    });
+  });
+
+  describe('publishing a story with chapters that cannot play yet (decision 063)', () => {
+    it('names the chapters learners will not see and what each lacks, then publishes', async () => {
+      const noTranscript = { ...chapter(2), transcriptFileId: '' };
+      const nothingYet = { ...chapter(3), audioFileId: '', transcriptFileId: '', duration: null };
+      const draft = { ...olivos, chapters: [chapter(1), noTranscript, nothingYet] };
+      library = [faro, draft, paraguas];
+      let published = 0;
+      stubStoriesApi({
+        [`POST /api/admin/stories/${draft.id}/status`]: () => {
+          published += 1;
+          return json(200, { story: { ...draft, status: 'published' } });
+        },
+      });
+      renderApp('/admin/content');
+      await table();
+
+      // The table counts 3 chapters and marks the two learners will not see.
+      const row = rowOf('Los olivos');
+      await userEvent.click(within(row).getByRole('button', { name: /^Chapters of "Los olivos"/ }));
+      const listed = screen.getByRole('list', { name: 'Chapters of "Los olivos"' });
+      expect(
+        within(listed)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        '1. Capítulo 1 · 1:00Open in StudioPreview',
+        '2. Capítulo 2 · 1:00Left out for learners: no transcript yetOpen in StudioPreview',
+        '3. Capítulo 3Left out for learners: no audio or transcript yetOpen in StudioPreview',
+      ]);
+
+      // Nothing unreviewed, but the publish asks first instead of hiding two chapters.
+      await userEvent.click(within(row).getByRole('button', { name: 'Publish "Los olivos"' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Publish Story' });
+      expect(dialog).toHaveAccessibleDescription(
+        'Learners will see "Los olivos" in the library. Only 1 of its 3 chapters is included: the other 2 are left out until they have their audio and transcript.',
+      );
+      const leftOut = within(dialog).getByRole('list', { name: 'Left out for now' });
+      expect(
+        within(leftOut)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        '2. Capítulo 2No transcript yetOpen in Studio',
+        '3. Capítulo 3No audio or transcript yet',
+      ]);
+      expect(
+        within(leftOut).getByRole('link', { name: 'Open in Studio: Capítulo 2' }),
+      ).toHaveAttribute('href', `/admin/chapters/${noTranscript.id}/studio`);
+      expect(within(dialog).queryByText('Not reviewed yet')).toBeNull();
+      expect(published).toBe(0);
+
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Publish' }));
+      await waitFor(() =>
+        expect(toast.success).toHaveBeenCalledWith('Story Published', expect.anything()),
+      );
+      expect(published).toBe(1);
     });
   });
 

@@ -1,17 +1,25 @@
-import { Link } from 'react-router';
-import { AudioWaveform, ScanEye } from 'lucide-react';
-import type { AdminChapter, AdminStory } from '#shared/contracts/admin-stories';
+import { ScanEye } from 'lucide-react';
+import {
+  chapterMissingPart,
+  type AdminChapter,
+  type AdminStory,
+} from '#shared/contracts/admin-stories';
 import { formatClock } from '#shared/format';
 import { Badge } from '#client/components/ui/badge';
 import { buttonClassName } from '#client/components/ui/button';
-import { chapterPreviewPath, chapterStudioPath } from '../utils/story-links';
+import { missingPartText } from '../utils/left-out-text';
+import { chapterPreviewPath } from '../utils/story-links';
+import { ChapterStudioLink } from './chapter-studio-link';
 
 const byPosition = (a: AdminChapter, b: AdminChapter) => a.position - b.position;
 
-/** The length is measured from the audio (on upload, or when the studio first reads it). */
+/**
+ * The length is measured from the audio (on upload, or when the studio first reads it); without
+ * audio there is none (the chapter's mark says it lacks audio).
+ */
 const durationText = (chapter: AdminChapter) => {
   if (chapter.duration !== null) return formatClock(chapter.duration);
-  return chapter.audioFileId !== '' ? 'Length not measured yet' : 'No audio yet';
+  return chapter.audioFileId !== '' ? 'Length not measured yet' : null;
 };
 
 /**
@@ -27,36 +35,40 @@ export function StoryChapters({ story }: { story: AdminStory }) {
       aria-label={`Chapters of "${story.title}"`}
       className="divide-y divide-line rounded-xl border border-line bg-surface"
     >
-      {chapters.map((chapter, index) => (
-        <li key={chapter.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5">
-          <span className="min-w-0 flex-1">
-            <span className="font-medium text-ink">
-              {index + 1}. {chapter.title}
+      {chapters.map((chapter, index) => {
+        const duration = durationText(chapter);
+        const missing = chapterMissingPart(chapter);
+        return (
+          <li key={chapter.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5">
+            <span className="min-w-0 flex-1">
+              <span className="font-medium text-ink">
+                {index + 1}. {chapter.title}
+              </span>
+              {duration ? <span className="text-ink-muted"> · {duration}</span> : null}
+              {missing ? (
+                // Publishing leaves it out (decision 063): the count above includes it, learners
+                // do not see it.
+                <Badge tone="intermediate" className="ml-2 rounded-lg">
+                  Left out for learners: {missingPartText[missing].toLowerCase()}
+                </Badge>
+              ) : null}
             </span>
-            <span className="text-ink-muted"> · {durationText(chapter)}</span>
-          </span>
-          <span className="flex flex-wrap gap-2">
-            <Link
-              to={chapterStudioPath(chapter.id)}
-              aria-label={`Open in Studio: ${chapter.title}`}
-              className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-            >
-              <AudioWaveform aria-hidden="true" className="size-4" />
-              Open in Studio
-            </Link>
-            <a
-              href={chapterPreviewPath(chapter.id)}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`Preview: ${chapter.title} (opens in a new tab)`}
-              className={buttonClassName({ variant: 'ghost', size: 'sm' })}
-            >
-              <ScanEye aria-hidden="true" className="size-4" />
-              Preview
-            </a>
-          </span>
-        </li>
-      ))}
+            <span className="flex flex-wrap gap-2">
+              <ChapterStudioLink chapter={chapter} />
+              <a
+                href={chapterPreviewPath(chapter.id)}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`Preview: ${chapter.title} (opens in a new tab)`}
+                className={buttonClassName({ variant: 'ghost', size: 'sm' })}
+              >
+                <ScanEye aria-hidden="true" className="size-4" />
+                Preview
+              </a>
+            </span>
+          </li>
+        );
+      })}
       {removed.map((chapter) => (
         <li key={chapter.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5">
           <span className="min-w-0 flex-1 text-ink-muted line-through decoration-ink-muted/60">

@@ -16,6 +16,13 @@ const { toasts } = adminStoryMessages;
 const reason = (error: unknown) => (error instanceof Error ? error.message : 'Please try again.');
 const PUBLISH_FAILED = 'Publish Failed';
 
+/**
+ * Whether a publish asks first: something learners would see is unreviewed (decision 043), or a
+ * chapter is left out for want of audio or transcript (decision 063).
+ */
+const needsConfirmation = (state: ReviewState) =>
+  hasUnreviewed(state.unreviewed) || state.leftOut.length > 0;
+
 /** A publish the administrator is asked to confirm, with what it would show unreviewed. */
 export interface PendingPublish {
   story: AdminStory;
@@ -100,9 +107,9 @@ export function useStoryActions() {
 
   return {
     /**
-     * Unpublishes at once. Publishing a draft first reads what learners would see unreviewed
-     * (decision 043): with nothing, it publishes at once as the spec's toggle does; otherwise
-     * `confirm` gets it for the dialog.
+     * Unpublishes at once. Publishing a draft first reads what learners would see (decisions 043,
+     * 063): with nothing unreviewed and no chapter left out, it publishes at once as the spec's
+     * toggle does; otherwise `confirm` gets it for the dialog.
      */
     togglePublished(story: AdminStory, confirm: (pending: PendingPublish) => void) {
       if (story.status === 'published') {
@@ -110,7 +117,7 @@ export function useStoryActions() {
         return;
       }
       prepare(story, 'publish', (pending) =>
-        hasUnreviewed(pending.reviewState.unreviewed) ? confirm(pending) : setStatus(story),
+        needsConfirmation(pending.reviewState) ? confirm(pending) : setStatus(story),
       );
     },
     /** Reads what "Publish changes" would show unreviewed, then asks through `confirm`. */

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { AudioWaveform, CircleAlert, CircleCheck, CircleX, Info } from 'lucide-react';
+import type { StoryStatus } from '#shared/contracts/stories';
 import { formatClock, formatMinutes } from '#shared/format';
 import { useAdminStories } from '#client/lib/api/admin/get-admin-stories';
 import { cn } from '#client/lib/cn';
@@ -43,13 +44,15 @@ function Summary({ label, value }: { label: string; value: string }) {
 
 /** Step 4: what will be saved, a summary, the draft note and the missing-files warning. */
 export function StepReview({
-  editing,
   currentPosition,
+  status,
 }: {
-  editing: boolean;
-  /** The edited story's position now (an empty field keeps it). */
+  /** The edited story's position now (an empty field keeps it); undefined for a new story. */
   currentPosition?: number;
+  /** The edited story's status; undefined for a new story. */
+  status?: StoryStatus;
 }) {
+  const editing = status !== undefined;
   const ids = useId();
   const { control } = useFormContext<WizardValues>();
   const values = useWatch({ control }) as WizardValues;
@@ -151,15 +154,16 @@ export function StepReview({
         </p>
       ) : null}
 
-      {editing ? null : (
-        <p className="flex gap-3 rounded-xl border border-line bg-surface-muted px-4 py-3 text-sm text-ink-muted">
-          <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <span>
-            The story will be created as a draft. It stays hidden from learners until you publish it
-            from the dashboard.
-          </span>
-        </p>
-      )}
+      <p className="flex gap-3 rounded-xl border border-line bg-surface-muted px-4 py-3 text-sm text-ink-muted">
+        <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <span>
+          {status === undefined
+            ? 'The story will be created as a draft. It stays hidden from learners until you publish it from the dashboard.'
+            : status === 'draft'
+              ? 'The story stays a draft, hidden from learners until you publish it from the dashboard.'
+              : 'Learners keep seeing the version published last until you publish the changes from the dashboard.'}
+        </span>
+      </p>
 
       {lacking > 0 ? (
         <div className="flex gap-3 rounded-xl border border-level-intermediate-ink/30 bg-level-intermediate px-4 py-3 text-sm text-level-intermediate-ink">

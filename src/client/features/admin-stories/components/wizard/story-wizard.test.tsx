@@ -105,11 +105,18 @@ const adminStory: AdminStory = {
   ],
 };
 
-/** What the server answers to a save: the story as sent, with ids; no text, no alignment. */
-const savedStory = (input: StoryInput): StorySaveResponse => ({
+/** A story the wizard just created: a draft, never published. */
+const newDraft = { status: 'draft', publishedAt: null, revisionPublishedAt: null } as const;
+
+/**
+ * What the server answers to a save: the story as sent (with `story` over the published one),
+ * with ids; no text, no alignment.
+ */
+const savedStory = (input: StoryInput, story: Partial<AdminStory> = {}): StorySaveResponse => ({
   alignmentJobs: [],
   story: {
     ...adminStory,
+    ...story,
     title: input.title,
     chapters: (input.chapters ?? []).map((chapter, index) => ({
       id: chapter.id ?? `55555555-5555-4555-8555-${String(index).padStart(12, '0')}`,
@@ -422,7 +429,7 @@ describe('story wizard: create', () => {
         await new Promise<void>((resolve) => {
           release = resolve;
         });
-        return json(201, savedStory(bodyOf(init)));
+        return json(201, savedStory(bodyOf(init), newDraft));
       },
       // Three stories in the library: a new one left without a position becomes the fourth.
       'GET /api/admin/stories': () =>
@@ -490,6 +497,12 @@ describe('story wizard: create', () => {
     expect(
       screen.getByText('“El viaje” was created as a draft with 2 chapters.'),
     ).toBeInTheDocument();
+    // Nothing is live until it is published, and the chapter without its files not even then.
+    expect(
+      screen.getByText(
+        'Nothing of it is live yet: learners see it only once you publish it from the dashboard. 1 chapter without its audio or transcript stays out of what learners see until it has both.',
+      ),
+    ).toBeVisible();
     expect(toast.success).toHaveBeenCalledWith('Story Created', { description: 'El viaje' });
     const preview = screen.getByRole('link', { name: 'Preview Story (opens in a new tab)' });
     expect(preview).toHaveAttribute('href', '/story/el-mercado?preview=1');
@@ -540,7 +553,7 @@ describe('story wizard: create', () => {
             },
           });
         }
-        return json(201, savedStory(bodyOf(init)));
+        return json(201, savedStory(bodyOf(init), newDraft));
       },
     });
     const { user } = renderWizard();
@@ -579,7 +592,8 @@ describe('story wizard: edit', () => {
         new Promise((resolve) => {
           release = () => resolve(json(200, { story: adminStory }));
         }),
-      [`PUT /api/admin/stories/${STORY_ID}`]: (init) => json(200, savedStory(bodyOf(init))),
+      [`PUT /api/admin/stories/${STORY_ID}`]: (init) =>
+        json(200, savedStory(bodyOf(init), { hasUnpublishedChanges: true })),
       // Chapters keep storage keys; the wizard shows the names the files were uploaded with.
       'GET /api/admin/files': () =>
         json(200, {
@@ -662,6 +676,11 @@ describe('story wizard: edit', () => {
     expect(position()).toHaveTextContent(/^Unchanged \(position 3\)$/);
     expect(screen.queryByText(/will be created as a draft/)).toBeNull();
     expect(
+      screen.getByText(
+        'Learners keep seeing the version published last until you publish the changes from the dashboard.',
+      ),
+    ).toBeVisible();
+    expect(
       screen.getByText('You can still update the story and add these files later.'),
     ).toBeInTheDocument();
 
@@ -670,6 +689,11 @@ describe('story wizard: edit', () => {
       await screen.findByRole('heading', { level: 2, name: 'Story Updated Successfully!' }),
     ).toHaveFocus();
     expect(screen.getByText('“El mercado nuevo” was updated with 2 chapters.')).toBeVisible();
+    expect(
+      screen.getByText(
+        'These changes are not live yet: learners see the version published last until you choose “Publish changes” on the dashboard. 1 chapter without its audio or transcript stays out of what learners see until it has both.',
+      ),
+    ).toBeVisible();
     expect(toast.success).toHaveBeenCalledWith('Story Updated', {
       description: 'El mercado nuevo',
     });
@@ -840,7 +864,7 @@ describe('story wizard: a chapter’s plain text (decision 048)', () => {
 
   /** The server's answer: the chapters sent with a text are being aligned. */
   const savedAligning = (input: StoryInput): StorySaveResponse => {
-    const saved = savedStory(input);
+    const saved = savedStory(input, newDraft);
     return {
       ...saved,
       alignmentJobs: saved.story.chapters.flatMap((chapter, index) =>
@@ -934,6 +958,12 @@ describe('story wizard: a chapter’s plain text (decision 048)', () => {
     );
     expect(second).toHaveTextContent('No audio yet');
     expect(within(second!).getByRole('link', { name: 'Open in Studio: Chapter 2' })).toBeVisible();
+    // The chapter being aligned gets its transcript: only the one without audio stays out.
+    expect(
+      screen.getByText(
+        'Nothing of it is live yet: learners see it only once you publish it from the dashboard. 1 chapter without its audio or transcript stays out of what learners see until it has both.',
+      ),
+    ).toBeVisible();
   });
 
   it('uploads a transcript with timestamped lines as before', async () => {

@@ -1,8 +1,13 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useIsMutating } from '@tanstack/react-query';
-import { AudioWaveform, CircleCheck, ScanEye } from 'lucide-react';
-import type { AdminChapter, StorySaveResponse } from '#shared/contracts/admin-stories';
+import { AudioWaveform, CircleCheck, Info, ScanEye } from 'lucide-react';
+import {
+  isChapterPublishable,
+  type AdminChapter,
+  type StorySaveResponse,
+} from '#shared/contracts/admin-stories';
+import type { StoryStatus } from '#shared/contracts/stories';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { Notice } from '#client/components/ui/notice';
@@ -13,6 +18,7 @@ import { toast } from '#client/lib/toast';
 import { uploadAdminFileMutationKey } from '#client/lib/api/admin/upload-file';
 import { useAdminStory } from '../../api/get-admin-story';
 import { useSaveStory } from '../../api/save-story';
+import { liveNote } from '../../utils/live-note';
 import { chapterStudioPath, storyPreviewPath } from '../../utils/story-links';
 import { describeSaveError } from './save-error';
 import { StepBasicInfo } from './step-basic-info';
@@ -93,6 +99,7 @@ function EditStoryWizard({
         slug={story.data.slug}
         language={story.data.language}
         currentPosition={story.data.position}
+        status={story.data.status}
         initialValues={wizardValuesFromStory(story.data)}
         removedChapters={story.data.removedChapters}
         onDone={onDone}
@@ -178,6 +185,8 @@ interface WizardFormProps {
   language?: string;
   /** The edited story's position in the library now (its review says an empty field keeps it). */
   currentPosition?: number;
+  /** The edited story's status (its review says what learners see meanwhile). */
+  status?: StoryStatus;
   initialValues: WizardValues;
   /** Chapters of the edited story removed since its last publish (learners still see them). */
   removedChapters?: readonly AdminChapter[];
@@ -195,6 +204,8 @@ interface SavedStory {
   chapters: AdminChapter[];
   /** Chapters whose text the server started aligning with their audio (decision 048). */
   aligning: Set<string>;
+  status: StoryStatus;
+  hasUnpublishedChanges: boolean;
 }
 
 const savedStoryOf = ({ story, alignmentJobs }: StorySaveResponse): SavedStory => ({
@@ -202,6 +213,8 @@ const savedStoryOf = ({ story, alignmentJobs }: StorySaveResponse): SavedStory =
   slug: story.slug,
   chapters: story.chapters,
   aligning: new Set(alignmentJobs.flatMap((job) => (job.subjectId ? [job.subjectId] : []))),
+  status: story.status,
+  hasUnpublishedChanges: story.hasUnpublishedChanges,
 });
 
 function chapterState(chapter: AdminChapter, aligning: boolean): string {
@@ -226,7 +239,8 @@ function ChaptersInStudio({ saved }: { saved: SavedStory }) {
       <ol className="divide-y divide-line rounded-xl border border-line">
         {saved.chapters.map((chapter) => (
           <li key={chapter.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-            <span className="min-w-0 flex-1">
+            {/* Too narrow for the text and the button side by side (a phone), the button wraps. */}
+            <span className="min-w-0 flex-1 basis-48">
               <span className="block break-words text-ink">
                 {chapter.position}. {chapter.title}
               </span>
@@ -254,6 +268,7 @@ function WizardForm({
   slug,
   language = 'Spanish',
   currentPosition,
+  status,
   initialValues,
   removedChapters = [],
   onDone,
@@ -332,7 +347,7 @@ function WizardForm({
 
   if (saved) {
     return (
-      <Card className="flex flex-col items-center gap-4 p-8 text-center sm:p-12">
+      <Card className="flex flex-col items-center gap-4 p-5 text-center sm:p-12">
         <CircleCheck aria-hidden="true" className="size-12 text-level-beginner-ink" />
         <h2
           ref={savedHeadingRef}
@@ -345,6 +360,20 @@ function WizardForm({
           {editing
             ? `“${saved.title}” was updated with ${chapterCount(saved.chapters.length)}.`
             : `“${saved.title}” was created as a draft with ${chapterCount(saved.chapters.length)}.`}
+        </p>
+        <p className="flex max-w-xl gap-3 rounded-xl border border-line bg-surface-muted px-4 py-3 text-left text-sm text-ink">
+          <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-ink-muted" />
+          <span>
+            {liveNote({
+              editing,
+              status: saved.status,
+              hasUnpublishedChanges: saved.hasUnpublishedChanges,
+              // A chapter being aligned gets its transcript from the job: not counted as lacking.
+              leftOut: saved.chapters.filter(
+                (chapter) => !isChapterPublishable(chapter) && !saved.aligning.has(chapter.id),
+              ).length,
+            })}
+          </span>
         </p>
         <ChaptersInStudio saved={saved} />
         <div className="flex flex-wrap justify-center gap-3">
@@ -393,7 +422,7 @@ function WizardForm({
           {step === 1 ? <StepBasicInfo /> : null}
           {step === 2 ? <StepCoverImage /> : null}
           {step === 3 ? <StepChapters removedChapters={removedChapters} /> : null}
-          {step === 4 ? <StepReview editing={editing} currentPosition={currentPosition} /> : null}
+          {step === 4 ? <StepReview currentPosition={currentPosition} status={status} /> : null}
 
           {failure ? (
             <Notice
