@@ -228,8 +228,18 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   // address holds the token that opens it (decision 060).
   const mailbox = devMailboxAvailability(config, mailer.kind);
   if (mailbox.enabled) {
-    const address = `${config.publicUrl}/dev/mailbox/${await services.devMailbox.token()}`;
-    app.log.info(`development mailbox on (${mailbox.reason}): ${address}`);
+    // Read once the app is ready, and never fatal: an instance whose database does not answer
+    // yet still starts (and answers 503), as it does without a mailbox.
+    app.addHook('onReady', async () => {
+      try {
+        const address = `${config.publicUrl}/dev/mailbox/${await services.devMailbox.token()}`;
+        app.log.info(`development mailbox on (${mailbox.reason}): ${address}`);
+      } catch {
+        app.log.warn(
+          `development mailbox on (${mailbox.reason}): its address could not be read, the database did not answer`,
+        );
+      }
+    });
     await app.register(devMailboxRoutes, routeContext);
   } else {
     app.log.info(`development mailbox off: ${mailbox.reason}`);
