@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { chapters, stories } from '#server/db/schema';
 import { signedInUser } from './helpers/accounts.ts';
 import { insertStory } from './helpers/fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -61,6 +63,42 @@ describe('bookmarks', () => {
     expect(
       (await call(alice, 'GET', `/api/bookmarks?chapterId=${chapterId}`)).json().bookmarks,
     ).toHaveLength(1);
+  });
+
+  it("lists a bookmark under the titles learners see: the published revision's, else the working copy's", async () => {
+    const {
+      story,
+      chapters: [chapter],
+    } = await insertStory(t.database.db, { title: 'El faro' }, 1);
+    const user = await signedInUser(t);
+    expect(
+      (await call(user, 'POST', '/api/bookmarks', { chapterId: chapter!.id, positionSeconds: 1 }))
+        .statusCode,
+    ).toBe(201);
+    const listed = async () =>
+      (await call(user, 'GET', '/api/bookmarks')).json().bookmarks[0] as {
+        storyTitle: string;
+        chapterTitle: string;
+      };
+    // An administrator renames both in the working copy: learners keep the published titles.
+    await t.database.db
+      .update(stories)
+      .set({ title: 'El faro (borrador)' })
+      .where(eq(stories.id, story.id));
+    await t.database.db
+      .update(chapters)
+      .set({ title: 'Capítulo nuevo' })
+      .where(eq(chapters.id, chapter!.id));
+    expect(await listed()).toMatchObject({ storyTitle: 'El faro', chapterTitle: 'Chapter 1' });
+    // A chapter the published revision does not hold goes by its working copy's titles.
+    await t.database.db
+      .update(stories)
+      .set({ publishedRevision: { ...story.publishedRevision!, chapters: [] } })
+      .where(eq(stories.id, story.id));
+    expect(await listed()).toMatchObject({
+      storyTitle: 'El faro (borrador)',
+      chapterTitle: 'Capítulo nuevo',
+    });
   });
 
   it("never reads, edits or deletes another user's bookmark", async () => {

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import { defineRepository } from '../../db/repository.ts';
 import { bookmarks, chapters, stories } from '../../db/schema.ts';
+import { publishedTitles } from '../stories/stories.repository.ts';
 
 export type BookmarkRow = typeof bookmarks.$inferSelect;
 
@@ -22,16 +23,8 @@ export const createBookmarksRepository = defineRepository((db) => ({
    * learners see (the published revision's) when the chapter is in one, else the working copy's.
    */
   listAll(userId: string) {
-    const revisionChapter = sql`(
-      select entry from jsonb_array_elements(${stories.publishedRevision} -> 'chapters') as entry
-      where entry ->> 'id' = ${chapters.id}::text)`;
     return db
-      .select({
-        bookmark: bookmarks,
-        chapterTitle: sql<string>`coalesce(${revisionChapter} ->> 'title', ${chapters.title})`,
-        storyTitle: sql<string>`case when ${revisionChapter} is null then ${stories.title}
-          else ${stories.publishedRevision} ->> 'title' end`,
-      })
+      .select({ bookmark: bookmarks, ...publishedTitles })
       .from(bookmarks)
       .innerJoin(chapters, eq(chapters.id, bookmarks.chapterId))
       .innerJoin(stories, eq(stories.id, chapters.storyId))

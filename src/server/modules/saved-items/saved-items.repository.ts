@@ -15,21 +15,17 @@ import {
 import type { ReviewState } from '#shared/contracts/saved-items';
 import { defineRepository } from '../../db/repository.ts';
 import { chapters, reviewLogs, reviewSettings, savedItems, stories } from '../../db/schema.ts';
+import { publishedTitles } from '../stories/stories.repository.ts';
 
 export type SavedItemRow = typeof savedItems.$inferSelect;
 export type SavedItemInsert = typeof savedItems.$inferInsert;
 
-/** The titles learners see (the published revision's when the chapter is in one, else the row's). */
-const revisionChapter = sql`(
-  select entry from jsonb_array_elements(${stories.publishedRevision} -> 'chapters') as entry
-  where entry ->> 'id' = ${chapters.id}::text)`;
+/** A saved item with its story and the titles learners see. */
 const withContext = {
   item: savedItems,
   storyId: stories.id,
   storySlug: stories.slug,
-  chapterTitle: sql<string>`coalesce(${revisionChapter} ->> 'title', ${chapters.title})`,
-  storyTitle: sql<string>`case when ${revisionChapter} is null then ${stories.title}
-    else ${stories.publishedRevision} ->> 'title' end`,
+  ...publishedTitles,
 };
 export interface SavedItemWithContext {
   item: SavedItemRow;

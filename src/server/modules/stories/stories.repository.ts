@@ -25,12 +25,23 @@ export const chapterIsPublished = and(
   sql`${stories.publishedRevision} -> 'chapters' @> jsonb_build_array(jsonb_build_object('id', ${chapters.id}::text))`,
 );
 
+/** The chapter's entry in its story's published revision (null: not in it, or never published). */
+const revisionChapter = sql`(
+  select entry from jsonb_array_elements(${stories.publishedRevision} -> 'chapters') as entry
+  where entry ->> 'id' = ${chapters.id}::text)`;
+
 /** The transcript learners read for a chapter: its revision's, else (never published) its own. */
-export const publishedTranscriptKey = sql<string>`coalesce((
-  select entry ->> 'transcriptFileId'
-  from jsonb_array_elements(${stories.publishedRevision} -> 'chapters') as entry
-  where entry ->> 'id' = ${chapters.id}::text
-), ${chapters.transcriptFileId})`;
+export const publishedTranscriptKey = sql<string>`coalesce(${revisionChapter} ->> 'transcriptFileId', ${chapters.transcriptFileId})`;
+
+/**
+ * The chapter and story titles learners see, for queries joining both tables (bookmarks, saved
+ * items): the published revision's when the chapter is in it, else the working copy's.
+ */
+export const publishedTitles = {
+  chapterTitle: sql<string>`coalesce(${revisionChapter} ->> 'title', ${chapters.title})`,
+  storyTitle: sql<string>`case when ${revisionChapter} is null then ${stories.title}
+    else ${stories.publishedRevision} ->> 'title' end`,
+};
 
 /*
  * The story reads below take the executor they run on, so that the admin stories repository
