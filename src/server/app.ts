@@ -31,6 +31,7 @@ import type { Mailer } from './lib/mail/mailer.ts';
 import type { ObjectStorage } from './lib/storage/storage.ts';
 import { registerNulGuard } from './lib/http/nul-guard.ts';
 import { registerAccountStamp } from './lib/http/account-stamp.ts';
+import { declareErrorAnswers } from './lib/http/route-scope.ts';
 import { loadServerRender } from './lib/http/server-render.ts';
 import { anonymousViewer, type Viewer } from './lib/viewer.ts';
 import { adminScope } from './modules/admin/admin-scope.ts';
@@ -38,12 +39,8 @@ import { hasSessionCookie } from './modules/auth/auth-instance.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { devMailboxAvailability } from './modules/dev-mailbox/dev-mailbox-access.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
-import { meRoutes } from './modules/me/me.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { bookmarksRoutes } from './modules/bookmarks/bookmarks.routes.ts';
-import { reviewRoutesPlugin } from './modules/review/review.routes.ts';
-import { savedItemsRoutes } from './modules/saved-items/saved-items.routes.ts';
-import { progressRoutes } from './modules/progress/progress.routes.ts';
+import { learnerScope } from './modules/learner/learner-scope.ts';
 import { translateRoutes } from './modules/translate/translate.routes.ts';
 import { createPageRenderer } from './modules/site/page-renderer.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -206,17 +203,15 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   await app.register(
     async (api) => {
+      // A route that validates an input may refuse it: 400 in the common shape, for every route.
+      declareErrorAnswers(api);
       await api.register(healthRoutes, routeContext);
       await api.register(storiesRoutes, routeContext);
       await api.register(filesRoutes, routeContext);
       await api.register(clientLogRoutes, routeContext);
       await api.register(authRoutes, routeContext);
-      await api.register(meRoutes, routeContext);
+      await api.register(learnerScope, routeContext);
       await api.register(adminScope, routeContext);
-      await api.register(progressRoutes, routeContext);
-      await api.register(bookmarksRoutes, routeContext);
-      await api.register(savedItemsRoutes, routeContext);
-      await api.register(reviewRoutesPlugin, routeContext);
       await api.register(translateRoutes, routeContext);
       await api.register(paymentsRoutes, routeContext);
       await api.register(siteRoutes, routeContext);

@@ -25,9 +25,6 @@ import { readUpload } from '../../lib/uploads.ts';
 
 const tags = ['admin files'];
 const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
   404: apiErrorSchema,
 };
 
@@ -77,10 +74,9 @@ export const adminFilesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
         response: { 200: fileListResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return { files: await files.list(request.query) };
-    },
+    async (request) => ({
+      files: await files.list(request.query),
+    }),
   );
 
   app.get(
@@ -92,10 +88,9 @@ export const adminFilesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
         response: { 200: associationTargetsResponseSchema, ...errors },
       },
     },
-    async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return { stories: await files.associationTargets() };
-    },
+    async () => ({
+      stories: await files.associationTargets(),
+    }),
   );
 
   app.get(

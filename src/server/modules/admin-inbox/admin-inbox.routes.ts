@@ -11,14 +11,10 @@ import type { RouteContext } from '../../app-context.ts';
 import { actorOf } from '../../lib/http/actor.ts';
 
 const tags = ['admin'];
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 /** /api/admin/inbox…: the contact messages (guarded by the admin scope, admin/admin-scope.ts). */
 export const adminInboxRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
   const { inbox } = services.admin;
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
 
   app.get(
     '/admin/inbox',
@@ -27,7 +23,7 @@ export const adminInboxRoutes: FastifyPluginAsyncZod<RouteContext> = async (app,
         tags,
         summary: 'Contact messages newest first; filters: open/handled/all, category',
         querystring: adminInboxQuerySchema,
-        response: { 200: adminInboxListResponseSchema, ...errors },
+        response: { 200: adminInboxListResponseSchema },
       },
     },
     async (request) => inbox.list(request.query),
@@ -40,7 +36,7 @@ export const adminInboxRoutes: FastifyPluginAsyncZod<RouteContext> = async (app,
         tags,
         summary: 'One contact message in full',
         params: inboxMessageParamsSchema,
-        response: { 200: inboxMessageResponseSchema, ...errors, 404: apiErrorSchema },
+        response: { 200: inboxMessageResponseSchema, 404: apiErrorSchema },
       },
     },
     async (request) => ({ message: await inbox.get(request.params.id) }),
@@ -55,7 +51,7 @@ export const adminInboxRoutes: FastifyPluginAsyncZod<RouteContext> = async (app,
           'Mark a message handled (by you, now) or open again (audited: contact_message_handled / contact_message_reopened)',
         params: inboxMessageParamsSchema,
         body: updateInboxMessageBodySchema,
-        response: { 200: inboxMessageResponseSchema, ...errors, 404: apiErrorSchema },
+        response: { 200: inboxMessageResponseSchema, 404: apiErrorSchema },
       },
     },
     async (request) => ({

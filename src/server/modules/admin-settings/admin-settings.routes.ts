@@ -15,13 +15,10 @@ import {
   publishingSettingsResponseSchema,
   publishingSettingsSchema,
 } from '#shared/contracts/publishing';
-import { apiErrorSchema } from '#shared/errors';
 import type { RouteContext } from '../../app-context.ts';
 import { actorOf } from '../../lib/http/actor.ts';
 
 const tags = ['admin'];
-const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
-const withValidation = { 400: apiErrorSchema, ...errors };
 
 /** /api/admin/… routes of the System Settings screen (guarded by admin/admin-scope.ts). */
 export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
@@ -29,9 +26,6 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
   { services },
 ) => {
   const { settings } = services.admin;
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
 
   app.get(
     '/admin/logo',
@@ -39,7 +33,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
       schema: {
         tags,
         summary: 'The active logo (logo_settings), or null for the default logo',
-        response: { 200: logoResponseSchema, ...errors },
+        response: { 200: logoResponseSchema },
       },
     },
     async () => ({ logo: await settings.getLogo() }),
@@ -53,7 +47,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
         summary:
           'A new active logo (https address or /api/files/<series-images|uploads>/<key>); the previous one is deactivated',
         body: logoInputSchema,
-        response: { 200: logoResponseSchema, ...withValidation },
+        response: { 200: logoResponseSchema },
       },
     },
     async (request) => ({ logo: await settings.updateLogo(request.body, actorOf(request)) }),
@@ -65,7 +59,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
       schema: {
         tags,
         summary: 'Platform name, description and support email',
-        response: { 200: platformSettingsResponseSchema, ...errors },
+        response: { 200: platformSettingsResponseSchema },
       },
     },
     async () => ({ settings: await settings.getPlatformSettings() }),
@@ -78,7 +72,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
         tags,
         summary: 'Save the platform name (1–100), description (≤ 500) and support email',
         body: platformSettingsSchema,
-        response: { 200: platformSettingsResponseSchema, ...withValidation },
+        response: { 200: platformSettingsResponseSchema },
       },
     },
     async (request) => ({
@@ -92,7 +86,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
       schema: {
         tags,
         summary: 'Whether unreviewed machine translations and glosses may be published',
-        response: { 200: publishingSettingsResponseSchema, ...errors },
+        response: { 200: publishingSettingsResponseSchema },
       },
     },
     async () => ({ settings: await settings.getPublishingSettings() }),
@@ -106,7 +100,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
         summary:
           'Set whether unreviewed machine output may be published (marked for learners) or must be reviewed first',
         body: publishingSettingsSchema,
-        response: { 200: publishingSettingsResponseSchema, ...withValidation },
+        response: { 200: publishingSettingsResponseSchema },
       },
     },
     async (request) => ({
@@ -120,7 +114,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
       schema: {
         tags,
         summary: 'Payment services (stripe, paypal): switch and what each needs',
-        response: { 200: paymentServicesResponseSchema, ...errors },
+        response: { 200: paymentServicesResponseSchema },
       },
     },
     async () => ({ services: await settings.listPaymentServices() }),
@@ -134,7 +128,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
         summary: "Switch a payment service on or off (the spec's update of is_enabled)",
         params: paymentServiceParamsSchema,
         body: updatePaymentServiceBodySchema,
-        response: { 200: paymentServiceResponseSchema, ...withValidation },
+        response: { 200: paymentServiceResponseSchema },
       },
     },
     async (request) => ({
@@ -152,7 +146,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
       schema: {
         tags,
         summary: 'System health: the caller’s session, one story id, one object in audios',
-        response: { 200: healthCheckResponseSchema, ...errors },
+        response: { 200: healthCheckResponseSchema },
       },
     },
     async (request) => settings.healthCheck(request.viewer),
@@ -165,7 +159,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
         tags,
         summary:
           "Drop every instance's cached site settings, logo, tracking tags and story list (a change notice through PostgreSQL)",
-        response: { 200: cacheClearResponseSchema, ...errors },
+        response: { 200: cacheClearResponseSchema },
       },
     },
     async (request) => {

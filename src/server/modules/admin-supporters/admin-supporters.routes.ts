@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSupportersResponseSchema } from '#shared/contracts/admin-supporters';
-import { apiErrorSchema } from '#shared/errors';
 import type { RouteContext } from '../../app-context.ts';
 
 /** /api/admin/supporters (guarded by the admin scope, admin/admin-scope.ts). */
@@ -9,9 +8,6 @@ export const adminSupportersRoutes: FastifyPluginAsyncZod<RouteContext> = async 
   { services },
 ) => {
   const { supporters } = services.admin;
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
 
   app.get(
     '/admin/supporters',
@@ -21,8 +17,6 @@ export const adminSupportersRoutes: FastifyPluginAsyncZod<RouteContext> = async 
         summary: 'Supporter figures, lifetime supporters and paid payments (newest first)',
         response: {
           200: adminSupportersResponseSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
         },
       },
     },

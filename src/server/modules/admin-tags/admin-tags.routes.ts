@@ -14,14 +14,10 @@ import { actorOf } from '../../lib/http/actor.ts';
 const tags = ['admin'];
 /** A 20 KB script and its fields, JSON-escaped, with room to spare; larger bodies get a 413. */
 const TAG_BODY_LIMIT = 64 * 1024;
-const guarded = { 401: apiErrorSchema, 403: apiErrorSchema };
 
 /** /api/admin/tracking-tags: the tracking tags the public pages inject (admin scope). */
 export const adminTagsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
   const service = services.admin.tags;
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
 
   app.get(
     '/admin/tracking-tags',
@@ -29,7 +25,7 @@ export const adminTagsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, 
       schema: {
         tags,
         summary: 'Every tracking tag, active or not, newest first',
-        response: { 200: adminTrackingTagListResponseSchema, ...guarded },
+        response: { 200: adminTrackingTagListResponseSchema },
       },
     },
     async () => ({ tags: await service.list() }),
@@ -45,9 +41,7 @@ export const adminTagsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, 
         body: createTrackingTagBodySchema,
         response: {
           201: adminTrackingTagResponseSchema,
-          400: apiErrorSchema,
           413: apiErrorSchema,
-          ...guarded,
         },
       },
     },
@@ -68,10 +62,8 @@ export const adminTagsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, 
         body: updateTrackingTagBodySchema,
         response: {
           200: adminTrackingTagResponseSchema,
-          400: apiErrorSchema,
           404: apiErrorSchema,
           413: apiErrorSchema,
-          ...guarded,
         },
       },
     },
@@ -87,7 +79,7 @@ export const adminTagsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, 
         tags,
         summary: 'Delete a tracking tag',
         params: adminTrackingTagParamsSchema,
-        response: { 204: z.null(), 400: apiErrorSchema, 404: apiErrorSchema, ...guarded },
+        response: { 204: z.null(), 404: apiErrorSchema },
       },
     },
     async (request, reply) => {

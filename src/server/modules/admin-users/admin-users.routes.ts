@@ -10,8 +10,6 @@ import { apiErrorSchema } from '#shared/errors';
 import type { RouteContext } from '../../app-context.ts';
 import { actorOf } from '../../lib/http/actor.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
-
 /** /api/admin/… routes of the users screen (guarded by the admin scope, admin/admin-scope.ts). */
 export const adminUsersRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
   const { users } = services.admin;
@@ -24,13 +22,10 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<RouteContext> = async (app,
         tags,
         summary: 'Profiles newest first with their role; search over e-mail and full name',
         querystring: adminUsersQuerySchema,
-        response: { 200: adminUsersListResponseSchema, ...errors },
+        response: { 200: adminUsersListResponseSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return users.list(request.query.search);
-    },
+    async (request) => users.list(request.query.search),
   );
 
   app.patch(
@@ -43,7 +38,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<RouteContext> = async (app,
         body: updateUserRoleBodySchema,
         response: {
           200: updateUserRoleResponseSchema,
-          ...errors,
           404: apiErrorSchema,
           409: apiErrorSchema,
         },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RouteContext } from '../../app-context.ts';
 import { requireAdmin } from '../../lib/http/guards.ts';
+import { answerNoStore, declareErrorAnswers } from '../../lib/http/route-scope.ts';
 import { adminAuditRoutes } from '../admin-audit/admin-audit.routes.ts';
 import { adminFilesRoutes } from '../admin-files/admin-files.routes.ts';
 import { adminInboxRoutes } from '../admin-inbox/admin-inbox.routes.ts';
@@ -35,9 +36,12 @@ const adminScreens = [
 /**
  * The admin scope: every /api/admin route is registered inside this one encapsulated plugin,
  * behind one `requireAdmin` onRequest hook — 401 for visitors, 403 for other users, answered
- * before the body is read. A screen's plugin adds no guard of its own.
+ * before the body is read. A screen's plugin adds no guard of its own, no `no-store` (every
+ * answer here has it unless its route chose its own Cache-Control) and no 401/403 schemas.
  */
 export const adminScope: FastifyPluginAsyncZod<RouteContext> = async (app, context) => {
   app.addHook('onRequest', requireAdmin);
+  answerNoStore(app);
+  declareErrorAnswers(app, [401, 403]);
   for (const screen of adminScreens) await app.register(screen, context);
 };

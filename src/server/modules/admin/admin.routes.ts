@@ -4,12 +4,10 @@ import {
   supportSettingsResponseSchema,
   updateSupportSettingsBodySchema,
 } from '#shared/contracts/support';
-import { apiErrorSchema } from '#shared/errors';
 import type { RouteContext } from '../../app-context.ts';
 import { actorOf } from '../../lib/http/actor.ts';
 
 const tags = ['admin'];
-const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
 
 /**
  * /api/admin/dashboard and /api/admin/support-settings, guarded by the admin scope
@@ -19,9 +17,6 @@ const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
 export const adminRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
   const { dashboard } = services.admin;
   const { payments } = services;
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
 
   app.get(
     '/admin/dashboard',
@@ -29,7 +24,7 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { se
       schema: {
         tags,
         summary: 'Counts of stories, chapters, profiles and feedback',
-        response: { 200: adminDashboardResponseSchema, ...errors },
+        response: { 200: adminDashboardResponseSchema },
       },
     },
     async () => dashboard.overview(),
@@ -41,7 +36,7 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { se
       schema: {
         tags,
         summary: 'Support settings (support_enabled and the first tier)',
-        response: { 200: supportSettingsResponseSchema, 400: apiErrorSchema, ...errors },
+        response: { 200: supportSettingsResponseSchema },
       },
     },
     async () => ({ settings: await payments.getSupportSettings() }),
@@ -55,7 +50,7 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { se
         summary:
           'Change support_enabled or the first tier (amount 1–1000, description ≤ 50; audited as support_settings_updated)',
         body: updateSupportSettingsBodySchema,
-        response: { 200: supportSettingsResponseSchema, 400: apiErrorSchema, ...errors },
+        response: { 200: supportSettingsResponseSchema },
       },
     },
     async (request) => ({

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteContext } from '../../app-context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { answerNoStore } from '../../lib/http/route-scope.ts';
 import { renderDevMailboxPage } from './dev-mailbox-page.ts';
 
 const messageSchema = z.object({
@@ -25,10 +26,10 @@ export const devMailboxRoutes: FastifyPluginAsyncZod<RouteContext> = async (app,
   app.addHook('onRequest', async (request, reply) => {
     const { token } = request.params as { token?: string };
     if (token === undefined || !(await devMailbox.opens(token))) throw notFound();
-    reply.header('Cache-Control', 'no-store');
     // The address is the key: a link followed from a message must not carry it elsewhere.
     reply.header('Referrer-Policy', 'no-referrer');
   });
+  answerNoStore(app);
 
   app.get(
     '/dev/mailbox/:token.json',

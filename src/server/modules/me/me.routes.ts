@@ -11,24 +11,16 @@ import {
 } from '#shared/contracts/me';
 import { apiErrorSchema } from '#shared/errors';
 import type { RouteContext } from '../../app-context.ts';
-import { requireUser, signedInUserId } from '../../lib/http/guards.ts';
+import { signedInUserId } from '../../lib/http/guards.ts';
 import { readUpload } from '../../lib/uploads.ts';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  413: apiErrorSchema,
-  415: apiErrorSchema,
-};
+/** A multipart upload refused: malformed (400), too large (413), not an image it takes (415). */
+const uploadErrors = { 400: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema };
 
 /** /api/me/*: the signed-in user's own rows, never anyone else's (the id comes from the session). */
 export const meRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
   const { me } = services;
   const tags = ['me'];
-  app.addHook('onRequest', requireUser);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
 
   app.get(
     '/me/profile',
@@ -36,7 +28,7 @@ export const meRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servi
       schema: {
         tags,
         summary: 'Your profile',
-        response: { 200: profileResponseSchema, ...errors },
+        response: { 200: profileResponseSchema },
       },
     },
     async (request) => ({ profile: await me.getProfile(signedInUserId(request)) }),
@@ -49,7 +41,7 @@ export const meRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servi
         tags,
         summary: 'Change your full name',
         body: updateProfileBodySchema,
-        response: { 200: profileResponseSchema, ...errors },
+        response: { 200: profileResponseSchema },
       },
     },
     async (request) => ({
@@ -64,7 +56,7 @@ export const meRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servi
         tags,
         summary: 'Upload an avatar (JPEG, PNG or WebP, at most 5 MB; field `file`)',
         consumes: ['multipart/form-data'],
-        response: { 200: profileResponseSchema, ...errors },
+        response: { 200: profileResponseSchema, ...uploadErrors },
       },
     },
     async (request) => {
@@ -79,7 +71,7 @@ export const meRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servi
       schema: {
         tags,
         summary: 'Your preferences',
-        response: { 200: preferencesResponseSchema, ...errors },
+        response: { 200: preferencesResponseSchema },
       },
     },
     async (request) => ({ preferences: await me.getPreferences(signedInUserId(request)) }),
@@ -92,7 +84,7 @@ export const meRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servi
         tags,
         summary: 'Change one or more preferences',
         body: updatePreferencesBodySchema,
-        response: { 200: preferencesResponseSchema, ...errors },
+        response: { 200: preferencesResponseSchema },
       },
     },
     async (request) => ({
@@ -106,7 +98,7 @@ export const meRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servi
       schema: {
         tags,
         summary: 'Your listening statistics',
-        response: { 200: statisticsResponseSchema, ...errors },
+        response: { 200: statisticsResponseSchema },
       },
     },
     async (request) => ({ statistics: await me.getStatistics(signedInUserId(request)) }),
@@ -118,7 +110,7 @@ export const meRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servi
       schema: {
         tags,
         summary: 'Your achievements, newest first',
-        response: { 200: achievementsResponseSchema, ...errors },
+        response: { 200: achievementsResponseSchema },
       },
     },
     async (request) => ({ achievements: await me.getAchievements(signedInUserId(request)) }),
@@ -130,7 +122,7 @@ export const meRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { servi
       schema: {
         tags,
         summary: 'Your supporter membership',
-        response: { 200: membershipResponseSchema, ...errors },
+        response: { 200: membershipResponseSchema },
       },
     },
     async (request) => ({ membership: await me.getMembership(signedInUserId(request)) }),

@@ -15,6 +15,7 @@ import { apiErrorSchema } from '#shared/errors';
 import type { RouteContext } from '../../app-context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { requireUser, signedInUserId } from '../../lib/http/guards.ts';
+import { answerNoStore } from '../../lib/http/route-scope.ts';
 import { requestOrigin } from '../../lib/http/request-meta.ts';
 import {
   renderCheckoutPage,
@@ -42,9 +43,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<RouteContext> = async (
 ) => {
   const { payments } = services;
   const { publicUrl } = config;
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
+  answerNoStore(app);
 
   app.get(
     '/support/status',

@@ -12,10 +12,10 @@ import {
 import { apiErrorSchema } from '#shared/errors';
 import type { RouteContext } from '../../app-context.ts';
 import { underApi } from '../../lib/http/api-path.ts';
-import { requireUser, signedInViewer } from '../../lib/http/guards.ts';
+import { signedInViewer } from '../../lib/http/guards.ts';
 import { requestOrigin } from '../../lib/http/request-meta.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema };
+const errors = { 429: apiErrorSchema };
 
 /** Review of saved items with FSRS (decision 035). */
 export const reviewRoutesPlugin: FastifyPluginAsyncZod<RouteContext> = async (
@@ -24,7 +24,6 @@ export const reviewRoutesPlugin: FastifyPluginAsyncZod<RouteContext> = async (
 ) => {
   const { review } = services;
   const tags = ['review'];
-  app.addHook('onRequest', requireUser);
 
   app.get(
     underApi(reviewRoutes.queue),
@@ -36,10 +35,7 @@ export const reviewRoutesPlugin: FastifyPluginAsyncZod<RouteContext> = async (
         response: { 200: reviewQueueResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      void reply.header('cache-control', 'private, no-store');
-      return review.queue(signedInViewer(request), request.query.timezoneOffset);
-    },
+    async (request) => review.queue(signedInViewer(request), request.query.timezoneOffset),
   );
 
   app.get(
@@ -52,10 +48,7 @@ export const reviewRoutesPlugin: FastifyPluginAsyncZod<RouteContext> = async (
         response: { 200: reviewSummaryResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      void reply.header('cache-control', 'private, no-store');
-      return review.summary(signedInViewer(request), request.query.timezoneOffset);
-    },
+    async (request) => review.summary(signedInViewer(request), request.query.timezoneOffset),
   );
 
   app.post(

@@ -17,7 +17,7 @@ import type { RouteContext } from '../../app-context.ts';
 import type { StoryView } from './published-revision.ts';
 import { toChapter, toStory, toStorySummary } from './stories.mapper.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const errors = { 401: apiErrorSchema, 404: apiErrorSchema };
 
 /** `preview: true` on answers that show the working copy; nothing on the others. */
 const previewMark = (preview: boolean) => (preview ? { preview: true as const } : {});

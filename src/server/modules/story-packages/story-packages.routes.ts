@@ -10,12 +10,7 @@ import { actorOf } from '../../lib/http/actor.ts';
 import { readUpload } from '../../lib/uploads.ts';
 
 const tags = ['admin-stories'];
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-};
+const notFound = { 404: apiErrorSchema };
 
 /** /api/admin/stories/import and …/:id/export: story packages (guarded by the admin scope). */
 export const storyPackagesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
@@ -33,7 +28,7 @@ export const storyPackagesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
         tags,
         summary: "The story's working copy as a .zip story package (docs/content.md)",
         params: idParamsSchema,
-        response: errors,
+        response: notFound,
       },
     },
     async (request, reply) => {
@@ -41,7 +36,6 @@ export const storyPackagesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
       return reply
         .type('application/zip')
         .header('Content-Disposition', `attachment; filename="${fileName}"`)
-        .header('Cache-Control', 'no-store')
         .send(body as never); // bytes: the response schemas describe only the refusals
     },
   );
@@ -56,7 +50,9 @@ export const storyPackagesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
         response: {
           200: importStoryResponseSchema,
           201: importStoryResponseSchema,
-          ...errors,
+          // A body that is not multipart, or a package that is not one (no story.json…).
+          400: apiErrorSchema,
+          ...notFound,
           409: apiErrorSchema,
           413: apiErrorSchema,
           415: apiErrorSchema,
@@ -66,10 +62,7 @@ export const storyPackagesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
     async (request, reply) => {
       const upload = await readUpload(request, STORY_PACKAGE_MAX_BYTES);
       const imported = await storyPackages.importZip(upload.buffer, actorOf(request));
-      return reply
-        .status(imported.created ? 201 : 200)
-        .header('Cache-Control', 'no-store')
-        .send(imported);
+      return reply.status(imported.created ? 201 : 200).send(imported);
     },
   );
 };

@@ -6,9 +6,6 @@ import { actorOf } from '../../lib/http/actor.ts';
 
 const tags = ['admin jobs'];
 const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
   404: apiErrorSchema,
 };
 
@@ -26,10 +23,9 @@ export const adminJobsRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, 
         response: { 200: jobResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return { job: await jobs.get(request.params.id) };
-    },
+    async (request) => ({
+      job: await jobs.get(request.params.id),
+    }),
   );
 
   app.post(

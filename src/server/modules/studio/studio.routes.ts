@@ -25,9 +25,6 @@ const tags = ['admin studio'];
  */
 const TRANSCRIPT_BODY_LIMIT = 8 * 1024 * 1024;
 const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
   404: apiErrorSchema,
   413: apiErrorSchema,
   503: apiErrorSchema,
@@ -70,10 +67,9 @@ export const studioRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { s
         response: { 200: latestAlignmentResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return { job: await alignment.latest(request.params.id) };
-    },
+    async (request) => ({
+      job: await alignment.latest(request.params.id),
+    }),
   );
 
   app.get(
@@ -88,10 +84,7 @@ export const studioRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { s
         response: { 200: studioChapterSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return studio.getChapter(request.params.id);
-    },
+    async (request) => studio.getChapter(request.params.id),
   );
 
   app.put(
@@ -121,10 +114,9 @@ export const studioRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { s
         response: { 200: transcriptVersionsResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return { versions: await studio.listVersions(request.params.id) };
-    },
+    async (request) => ({
+      versions: await studio.listVersions(request.params.id),
+    }),
   );
 
   app.post(
@@ -188,9 +180,6 @@ export const studioRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { s
         response: { 200: waveformSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return studio.waveform(request.params.id);
-    },
+    async (request) => studio.waveform(request.params.id),
   );
 };
