@@ -402,3 +402,63 @@ test('the files screen shows where files are used, refuses deleting them, detach
     }
   }
 });
+
+test('a refusal in a mixed batch stays in sight with what was stored', async ({
+  page,
+  makeAxeBuilder,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsAdmin(page);
+  const tag = randomBytes(3).toString('hex');
+  const png = await sharp({
+    create: { width: 16, height: 12, channels: 3, background: '#b4441f' },
+  })
+    .png()
+    .toBuffer();
+
+  try {
+    await page.goto('/admin/content');
+    await page.getByRole('tab', { name: 'Upload', exact: true }).click();
+    // A PNG chosen with a recording on the Audio card (issue 23: the view moved on to Manage
+    // Files at once, and the refusal was never seen).
+    await page.getByLabel('Choose audio files').setInputFiles([
+      { name: `portada-${tag}.png`, mimeType: 'image/png', buffer: png },
+      { name: `capitulo-${tag}.m4a`, mimeType: 'audio/x-m4a', buffer: audioBytes },
+    ]);
+    const notice = page
+      .getByRole('status')
+      .filter({ has: page.getByRole('heading', { name: 'Not Every File Was Uploaded' }) });
+    await expect(notice).toContainText(
+      'Audio Files: 1 file uploaded, 1 refused. The refusal is listed on the card; the uploaded file is in Manage Files.',
+    );
+    await expect(page.getByRole('tab', { name: 'Upload Files' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const uploads = page.getByRole('list', { name: 'Audio Files uploads' }).getByRole('listitem');
+    await expect(uploads.filter({ hasText: `portada-${tag}.png` })).toContainText(
+      'File type image/png is not supported',
+    );
+    await expect(uploads.filter({ hasText: `capitulo-${tag}.m4a` })).toContainText('Uploaded');
+    expect((await ourFiles(page, tag)).map((file) => file.originalFilename)).toEqual([
+      `capitulo-${tag}.m4a`,
+    ]);
+    await scan(page, makeAxeBuilder);
+    await page.screenshot({ path: testInfo.outputPath('mixed-batch-1440.png') });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await notice.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('mixed-batch-375.png'), fullPage: true });
+
+    await notice.getByRole('button', { name: 'Open Manage Files' }).click();
+    await expect(page.getByRole('tab', { name: 'Manage Files' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByRole('heading', { name: `capitulo-${tag}.m4a` })).toBeVisible();
+  } finally {
+    for (const file of await ourFiles(page, tag)) {
+      await page.request.delete(`/api/admin/files/${file.id}`);
+    }
+  }
+});

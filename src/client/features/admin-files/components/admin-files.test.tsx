@@ -280,6 +280,78 @@ describe('Upload tab', () => {
     await user.click(screen.getByRole('button', { name: 'Clear finished' }));
     expect(screen.queryByText('fake.mp3')).not.toBeInTheDocument();
   });
+
+  it('stays on Upload Files after a mixed batch, showing the refusal and what was stored', async () => {
+    let files: AdminFile[] = [];
+    const fetch = stubApi({
+      'GET /api/admin/files': () => json(200, { files }),
+      'POST /api/admin/files?bucket=audios': () => {
+        files = [audio];
+        return uploaded(audio);
+      },
+    });
+    const user = userEvent.setup({ applyAccept: false });
+    renderWithQuery(<UploadTab />);
+    // The status region is there before anything happens, so the notice is announced.
+    const status = screen.getByRole('status');
+    expect(status).toBeEmptyDOMElement();
+
+    // A PNG chosen with an MP3 on the Audio card (issue 23: the view used to move on at once).
+    await user.upload(screen.getByLabelText('Choose audio files'), [
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'portada.png', { type: 'image/png' }),
+      new File([new Uint8Array([0xff, 0xfb, 0x90, 0x00])], 'capitulo-uno.mp3', {
+        type: 'audio/mpeg',
+      }),
+    ]);
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Audio Uploaded', {
+        description: 'capitulo-uno.mp3',
+      }),
+    );
+    expect(
+      within(status).getByRole('heading', { name: 'Not Every File Was Uploaded' }),
+    ).toBeVisible();
+    expect(status).toHaveTextContent(
+      'Audio Files: 1 file uploaded, 1 refused. The refusal is listed on the card; the uploaded file is in Manage Files.',
+    );
+    expect(screen.getByRole('tab', { name: 'Upload Files' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const uploads = screen.getByRole('list', { name: 'Audio Files uploads' });
+    const refused = within(uploads).getByText('File type image/png is not supported');
+    expect(refused.closest('li')).toHaveTextContent('portada.png');
+    expect(refused.closest('li')).toHaveAttribute('data-status', 'error');
+    expect(toast.error).toHaveBeenCalledWith('Upload failed', {
+      description: 'portada.png: File type image/png is not supported',
+    });
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+
+    // The notice leads to what was stored.
+    await user.click(within(status).getByRole('button', { name: 'Open Manage Files' }));
+    expect(screen.getByRole('tab', { name: 'Manage Files' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(await screen.findByRole('heading', { name: 'capitulo-uno.m4a' })).toBeInTheDocument();
+
+    // Back on the cards, Dismiss clears the notice; a batch wholly stored moves on again.
+    await user.click(screen.getByRole('tab', { name: 'Upload Files' }));
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    await user.upload(
+      screen.getByLabelText('Choose audio files'),
+      new File([new Uint8Array([0xff, 0xfb, 0x90, 0x00])], 'capitulo-dos.mp3', {
+        type: 'audio/mpeg',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Manage Files' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      ),
+    );
+  });
 });
 
 describe('Files tab', () => {

@@ -1,6 +1,9 @@
 import { Tabs } from 'radix-ui';
 import { useCallback, useState } from 'react';
-import { useUploadQueue, type CardKind } from '../hooks/use-upload-queue';
+import { Button } from '#client/components/ui/button';
+import { Notice } from '#client/components/ui/notice';
+import { useUploadQueue, type BatchOutcome, type CardKind } from '../hooks/use-upload-queue';
+import { mixedBatchText } from '../utils/batch-outcome-text';
 import { FileManager } from './file-manager';
 import { UploadCard } from './upload-card';
 import { subTabContentClass, subTabListClass, subTabTriggerClass } from './sub-tabs';
@@ -34,11 +37,20 @@ const cards: { kind: CardKind; title: string; description: string; pickLabel: st
 
 type View = 'upload' | 'manage';
 
-/** Upload tab ('Content Upload'): the four upload cards, and Manage Files after any upload. */
+/**
+ * Upload tab ('Content Upload'): the four upload cards, and Manage Files after a batch that
+ * stored every file. A batch with a refusal stays on the cards, where its refusals are listed (a
+ * PNG among MP3s was never seen once the view moved on), and says what of it was stored.
+ */
 export function UploadTab() {
   const [view, setView] = useState<View>('upload');
-  const showManage = useCallback(() => setView('manage'), []);
-  const { queues, addFiles, clearFinished } = useUploadQueue(showManage);
+  const [mixed, setMixed] = useState<string | null>(null);
+  const onBatchDone = useCallback((outcome: BatchOutcome) => {
+    const title = cards.find((card) => card.kind === outcome.card)!.title;
+    setMixed(mixedBatchText(outcome, title));
+    if (outcome.stored > 0 && outcome.refused === 0) setView('manage');
+  }, []);
+  const { queues, addFiles, clearFinished } = useUploadQueue(onBatchDone);
 
   return (
     <section aria-labelledby="content-upload-heading" className="space-y-5">
@@ -60,6 +72,28 @@ export function UploadTab() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="upload" className={subTabContentClass}>
+          {/* Always there, so that a screen reader announces the notice when it appears. */}
+          <div role="status">
+            {mixed ? (
+              <Notice
+                title="Not Every File Was Uploaded"
+                headingLevel={3}
+                className="mb-4"
+                action={
+                  <>
+                    <Button size="sm" onClick={() => setView('manage')}>
+                      Open Manage Files
+                    </Button>
+                    <Button size="sm" variant="ghost" onClick={() => setMixed(null)}>
+                      Dismiss
+                    </Button>
+                  </>
+                }
+              >
+                {mixed}
+              </Notice>
+            ) : null}
+          </div>
           <div className="grid gap-4 md:grid-cols-2">
             {cards.map((card) => (
               <UploadCard

@@ -59,15 +59,24 @@ function nextPaint(): Promise<void> {
   });
 }
 
+/** What one batch (the files chosen at once on a card) came to. */
+export interface BatchOutcome {
+  card: CardKind;
+  /** Files the server stored. */
+  stored: number;
+  /** Files refused, by the check before sending or by the server. */
+  refused: number;
+}
+
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Upload failed';
 
 /**
  * Upload items per card: each file is checked first (a failing one starts as error), then sent
- * one after the other: pending → uploading (10, 60, 80, 100) → success or error. `onUploaded`
- * runs once a batch has stored at least one file.
+ * one after the other: pending → uploading (10, 60, 80, 100) → success or error. Every refusal
+ * is toasted and stays on its card; `onBatchDone` gets what the batch came to once it is over.
  */
-export function useUploadQueue(onUploaded: () => void) {
+export function useUploadQueue(onBatchDone: (outcome: BatchOutcome) => void) {
   const [queues, setQueues] = useState(emptyQueues);
   const nextId = useRef(1);
   const queryClient = useQueryClient();
@@ -110,16 +119,24 @@ export function useUploadQueue(onUploaded: () => void) {
         ],
       }));
 
+      const refuse = (file: File, message: string) =>
+        toast.error('Upload failed', { description: `${file.name}: ${message}` });
       let stored = 0;
+      let refused = 0;
       for (const { file, id, error } of checked) {
-        if (error) continue;
+        if (error) {
+          refused += 1;
+          refuse(file, error);
+          continue;
+        }
         update(card, id, { status: 'uploading', progress: 10 });
         try {
           await mutateAsync({ file, kind: card });
         } catch (failure) {
           const message = messageOf(failure);
           update(card, id, { status: 'error', error: message });
-          toast.error('Upload failed', { description: `${file.name}: ${message}` });
+          refused += 1;
+          refuse(file, message);
           continue;
         }
         update(card, id, { progress: 60 });
@@ -136,9 +153,9 @@ export function useUploadQueue(onUploaded: () => void) {
         update(card, id, { status: 'success', progress: 100 });
         toast.success(successToast[card], { description: file.name });
       }
-      if (stored > 0) onUploaded();
+      onBatchDone({ card, stored, refused });
     },
-    [mutateAsync, onUploaded, queryClient, update],
+    [mutateAsync, onBatchDone, queryClient, update],
   );
 
   /** Drops the finished items (success or error) of a card. */
