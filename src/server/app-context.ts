@@ -459,6 +459,16 @@ export function createServices({ config, database, storage, mailer, log }: Servi
     config,
     log,
   });
+  const me = createMeService({
+    me: repositories.me,
+    achievements: repositories.achievements,
+    listening: repositories.listening,
+    storage,
+    fileStore,
+    fileUploads: repositories.fileUploads,
+    transaction,
+    translationLanguages: () => translate.targetLanguages(),
+  });
   const admin = createAdminServices({
     repositories,
     fileStore,
@@ -505,16 +515,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       limiter,
     }),
     review: createReviewService({ savedItems: repositories.savedItems, transaction, limiter }),
-    me: createMeService({
-      me: repositories.me,
-      achievements: repositories.achievements,
-      listening: repositories.listening,
-      storage,
-      fileStore,
-      fileUploads: repositories.fileUploads,
-      transaction,
-      translationLanguages: () => translate.targetLanguages(),
-    }),
+    me,
     payments: createPaymentsService({
       payments: repositories.payments,
       transaction,
@@ -558,6 +559,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       adminEmail: config.adminEmail,
       siteName: async () =>
         siteIdentity((await site.getSettings().catch(() => undefined))?.values).name,
+      removeAvatarFile: (avatarUrl) => me.removeAvatarFile(avatarUrl),
       log,
     }),
     devMailbox: createDevMailboxService({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_TIME_MAX, CLIENT_TIME_MESSAGE } from '#shared/contracts/client-time';
 import type { Transcript } from '#shared/transcript';
 import { signedInUser } from './helpers/accounts.ts';
-import { insertStory } from './helpers/fixtures.ts';
+import { insertChapterWithTranscript } from './helpers/fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -35,14 +35,7 @@ const transcript: Transcript = {
 beforeAll(async () => {
   t = await createTestApp();
   learner = await signedInUser(t);
-  const { chapters } = await insertStory(t.database.db, {}, 1);
-  chapterId = chapters[0]!.id;
-  await t.storage.put(
-    'trans',
-    chapters[0]!.transcriptFileId,
-    Buffer.from(JSON.stringify(transcript)),
-    'application/json',
-  );
+  chapterId = await insertChapterWithTranscript(t, transcript);
   const bookmark = await send('POST', '/api/bookmarks', { chapterId, positionSeconds: 1 });
   expect(bookmark.statusCode).toBe(201);
   bookmarkId = bookmark.json().bookmark.id;

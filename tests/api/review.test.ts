@@ -6,7 +6,7 @@ import type { ReviewAnswersResult, ReviewQueue } from '#shared/contracts/review'
 import type { SavedItem } from '#shared/contracts/saved-items';
 import type { Transcript } from '#shared/transcript';
 import { signedInUser } from './helpers/accounts.ts';
-import { insertStory } from './helpers/fixtures.ts';
+import { insertChapterWithTranscript } from './helpers/fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
@@ -27,14 +27,7 @@ const transcript: Transcript = {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const { chapters } = await insertStory(t.database.db, {}, 1);
-  chapterId = chapters[0]!.id;
-  await t.storage.put(
-    'trans',
-    chapters[0]!.transcriptFileId,
-    Buffer.from(JSON.stringify(transcript)),
-    'application/json',
-  );
+  chapterId = await insertChapterWithTranscript(t, transcript);
 });
 afterAll(async () => {
   await t.close();

@@ -4,7 +4,7 @@ import type { ReviewQueue } from '#shared/contracts/review';
 import type { SavedItem } from '#shared/contracts/saved-items';
 import type { Transcript } from '#shared/transcript';
 import { signedInUser } from './helpers/accounts.ts';
-import { insertStory } from './helpers/fixtures.ts';
+import { insertChapterWithTranscript, insertStory } from './helpers/fixtures.ts';
 import { machineTranscript, storyWithTranscripts } from './helpers/machine-output.ts';
 import { startFakeLibreTranslate, type FakeService } from './helpers/fake-translation-services.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -375,14 +375,7 @@ describe('saved items, a word translated by a service', () => {
     libre = await startFakeLibreTranslate();
     served = await createTestApp({ LIBRETRANSLATE_URL: libre.url });
     learner = await signedInUser(served);
-    const { chapters } = await insertStory(served.database.db, {}, 1);
-    chapter = chapters[0]!.id;
-    await served.storage.put(
-      'trans',
-      chapters[0]!.transcriptFileId,
-      Buffer.from(JSON.stringify(unglossed)),
-      'application/json',
-    );
+    chapter = await insertChapterWithTranscript(served, unglossed);
   });
   afterAll(async () => {
     await served.close();

@@ -1,7 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Story } from '#shared/contracts/stories';
-import { API_CACHE, DOWNLOADS_CACHE, PAGES_CACHE } from '#shared/offline/offline-storage';
+import {
+  API_CACHE,
+  DOWNLOADS_CACHE,
+  outboxKey,
+  PAGES_CACHE,
+} from '#shared/offline/offline-storage';
 import { expect, test } from './support/fixtures';
 import { signedInLearner } from './support/accounts';
 import { listStories, OPEN_STORY_SLUG } from './support/demo-library';
@@ -348,31 +354,72 @@ test.describe('downloads for offline, worker blocked', () => {
     );
   });
 
-  test('deleting the account takes the downloads that need an account off the device', async ({
+  test('deleting the account takes every download made with it off the device, and what it left waiting', async ({
     page,
   }) => {
-    const { password } = await signedInLearner(page);
+    test.setTimeout(120_000);
     const { open, premium } = await demoStories(page);
-    for (const story of [open, premium]) {
+    const [visitorsChapter, ...rest] = byPosition(open);
+
+    // A visitor's download, made before signing in, is nobody's: it stays.
+    await page.goto(`/player/${visitorsChapter!.id}`);
+    await page.getByRole('button', { name: 'Download for offline' }).click();
+    await expect(page.getByText('Downloaded', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+    const { password } = await signedInLearner(page);
+    for (const [story, label] of [
+      [open, `Download the other ${rest.length} chapters`],
+      [premium, 'Download for offline'],
+    ] as const) {
       await page.goto(`/story/${story.slug}`);
-      await page.getByRole('button', { name: named('Download for offline', story.title) }).click();
+      await page.getByRole('button', { name: named(label, story.title) }).click();
       await expect(page.getByText('Manage downloads')).toBeVisible({ timeout: 30_000 });
     }
+    await page.goto('/downloads');
+    await expect(page.getByTestId('downloaded-chapter')).toHaveCount(
+      open.chapters.length + premium.chapters.length,
+    );
+    // A bookmark made while the server could not be reached, still waiting to be sent (the
+    // server stays out of reach for it until the account is deleted).
+    await page.route('**/api/bookmarks', (route) => route.abort('internetdisconnected'));
+    const session = (await (await page.request.get('/api/auth/session')).json()) as {
+      user: { id: string };
+    };
+    const waitingKey = outboxKey(session.user.id);
+    const waiting = {
+      entryId: randomUUID(),
+      userId: session.user.id,
+      madeAt: Date.now(),
+      operation: {
+        kind: 'bookmark.create',
+        id: randomUUID(),
+        chapterId: visitorsChapter!.id,
+        positionSeconds: 3,
+        note: 'para luego',
+      },
+    };
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+      waitingKey,
+      JSON.stringify([waiting]),
+    ] as const);
+    const keptWaiting = () => page.evaluate((key) => localStorage.getItem(key), waitingKey);
 
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Delete account' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
     await dialog.getByLabel('Password').fill(password);
+    expect(await keptWaiting()).not.toBeNull();
     await dialog.getByRole('button', { name: 'Delete Account' }).click();
     await expect(page).toHaveURL(/\/$/);
+    expect(await keptWaiting()).toBeNull();
 
     await page.goto('/downloads');
-    await expect(page.getByTestId('downloaded-chapter')).toHaveCount(open.chapters.length);
+    await expect(page.getByTestId('downloaded-chapter')).toHaveCount(1);
     await expect(page.getByRole('heading', { level: 2, name: premium.title })).toHaveCount(0);
     const stored = (await storedIn(page, DOWNLOADS_CACHE))!;
-    expect(stored.some((url) => premium.chapters.some((chapter) => url.includes(chapter.id)))).toBe(
-      false,
-    );
+    expect(stored).toContain(`/api/chapters/${visitorsChapter!.id}/audio`);
+    const gone = [...rest, ...premium.chapters];
+    expect(stored.filter((url) => gone.some((chapter) => url.includes(chapter.id)))).toEqual([]);
     expect(await storedIn(page, API_CACHE)).toBeNull();
   });
 

@@ -2,6 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { outboxKey, PROGRESS_QUEUE_KEY, reviewAnswersKey } from '#shared/offline/offline-storage';
 import { startAppSync, storageHolds, type SyncQueue } from '#client/lib/outbox/app-sync';
 
+/** One key for every account; each save names its user. */
+const progressPending = (userId: string) =>
+  storageHolds(PROGRESS_QUEUE_KEY, `"userId":${JSON.stringify(userId)}`);
+
 /**
  * Every persistent queue, flushed app-wide (decision 041). The features' queue code is imported
  * only when its storage holds something of this account, so it stays out of the first load.
@@ -14,8 +18,7 @@ export const syncQueues: readonly SyncQueue[] = [
   },
   {
     name: 'progress',
-    // One key for every account; each save names its user.
-    hasPending: (userId) => storageHolds(PROGRESS_QUEUE_KEY, `"userId":${JSON.stringify(userId)}`),
+    hasPending: (userId) => progressPending(userId),
     load: () =>
       import('#client/features/player/progress/flush-pending-progress').then(
         (module) => module.flushPendingProgress,
@@ -30,6 +33,28 @@ export const syncQueues: readonly SyncQueue[] = [
       ),
   },
 ];
+
+function forgetKey(key: string): void {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Storage blocked: nothing was kept there either.
+  }
+}
+
+/**
+ * Account deletion (decision 062): what the account left waiting (bookmarks and saved items, review
+ * answers, progress saves) can never be sent, and goes unsent. Other accounts' entries stay.
+ */
+export async function discardQueuedWrites(userId: string): Promise<void> {
+  forgetKey(outboxKey(userId));
+  forgetKey(reviewAnswersKey(userId));
+  if (progressPending(userId)) {
+    const { discardPendingProgress } =
+      await import('#client/features/player/progress/flush-pending-progress');
+    discardPendingProgress(userId);
+  }
+}
 
 /**
  * After a queue delivered everything it held, the learner's data on screen is read again (not

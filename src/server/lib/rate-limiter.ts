@@ -64,6 +64,11 @@ export function createRateLimiter({ rateLimits }: { rateLimits: RateLimitsReposi
     async reset(rule: RateLimitRule, identifier: string): Promise<void> {
       await rateLimits.clear(identifier, rule.action);
     },
+
+    /** Forgets every count kept under these identifiers, whatever the rule (account deletion). */
+    async forget(identifiers: readonly string[]): Promise<void> {
+      await rateLimits.clearIdentifiers(identifiers);
+    },
   };
 }
 

@@ -35,6 +35,17 @@ export const createRateLimitsRepository = defineRepository((db) => ({
       sql`delete from rate_limits where identifier = ${identifier} and action = ${action}`,
     );
   },
+
+  /** Every counter kept under these identifiers (a deleted account's id and e-mail address). */
+  async clearIdentifiers(identifiers: readonly string[]): Promise<void> {
+    if (identifiers.length === 0) return;
+    await db.execute(
+      sql`delete from rate_limits where identifier in (${sql.join(
+        identifiers.map((identifier) => sql`${identifier}`),
+        sql`, `,
+      )})`,
+    );
+  },
 }));
 
 export type RateLimitsRepository = ReturnType<typeof createRateLimitsRepository>;

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { eq, max } from 'drizzle-orm';
 import type { Database } from '#server/db/client';
 import { chapters, stories } from '#server/db/schema';
+import type { ObjectStorage } from '#server/lib/storage/storage';
 import { buildRevision } from '#server/modules/stories/published-revision';
+import type { Transcript } from '#shared/transcript';
 
 type StoryInsert = typeof stories.$inferInsert;
 
@@ -59,4 +61,22 @@ export async function insertStory(
     story = withRevision!;
   }
   return { story, chapters: chapterRows };
+}
+
+/**
+ * A published story of one chapter whose transcript is stored: what saving words and lines,
+ * reviewing them and reading the transcript need. Returns the chapter's id.
+ */
+export async function insertChapterWithTranscript(
+  t: { database: { db: Database }; storage: ObjectStorage },
+  transcript: Transcript,
+): Promise<string> {
+  const { chapters } = await insertStory(t.database.db, {}, 1);
+  await t.storage.put(
+    'trans',
+    chapters[0]!.transcriptFileId,
+    Buffer.from(JSON.stringify(transcript)),
+    'application/json',
+  );
+  return chapters[0]!.id;
 }

@@ -16,6 +16,7 @@ import { StatisticsCard } from '#client/features/profile/components/statistics-c
 import { usePreferences } from '#client/lib/api/me/get-preferences';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { useDocumentTitle } from '#client/lib/document-title';
+import { forgetDeletedAccount } from '../forget-deleted-account';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -89,9 +90,13 @@ function ProfileContent({ user }: { user: CurrentUser }) {
       </Section>
       <Section id="profile-delete" title="Delete Account">
         <DeleteAccountSection
-          onDeleted={() =>
-            signOut({ local: true, onSignedOut: () => void navigate('/', { replace: true }) })
-          }
+          onDeleted={async () => {
+            await forgetDeletedAccount(user.id);
+            await signOut({
+              local: true,
+              onSignedOut: () => void navigate('/', { replace: true }),
+            });
+          }}
         />
       </Section>
     </div>

@@ -3,6 +3,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { removedWithAccount } from '#shared/account-data';
+import { outboxKey, PROGRESS_QUEUE_KEY, reviewAnswersKey } from '#shared/offline/offline-storage';
 import { initTheme, THEME_STORAGE_KEY } from '#client/lib/theme';
 import { json, renderApp, sessionOf, stubApi, userFixture } from '#client/test/render-app';
 import { stubResizeObserver } from '#client/test/stub-resize-observer';
@@ -337,7 +339,61 @@ describe('/profile', () => {
   });
 
   describe('delete account', () => {
+    it('says what it removes from the server and the device, and what is kept', async () => {
+      await openProfile();
+      const deletion = section('Delete Account');
+      expect(
+        within(deletion)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(Object.values(removedWithAccount));
+      for (const words of [
+        /saved words and sentences, with their review cards/,
+        /review history \(every answer you gave\)/,
+        /listening sessions/,
+        /the chapters downloaded with it, the pages and answers you saw and the changes not sent yet/,
+      ]) {
+        expect(within(deletion).getByText(words)).toBeVisible();
+      }
+      expect(within(deletion).getByRole('link', { name: 'what we keep' })).toHaveAttribute(
+        'href',
+        '/privacy#privacy-deletion',
+      );
+    });
+
     it('asks for the password, refuses a wrong one, then deletes, signs out and goes to /', async () => {
+      // What this account and another left waiting on the device (decision 041).
+      const other = '99999999-9999-4999-8999-999999999999';
+      const chapterId = '22222222-2222-4222-8222-222222222222';
+      const saveOf = (userId: string) => ({
+        chapterId,
+        positionSeconds: 12,
+        durationSeconds: 60,
+        clientTimestamp: 1_700_000_000_000,
+        deviceId: 'this-device',
+        userId,
+      });
+      for (const userId of [userFixture.id, other]) {
+        const operation = { kind: 'bookmark.delete', id: userId, chapterId };
+        localStorage.setItem(
+          outboxKey(userId),
+          JSON.stringify([{ entryId: userId, userId, madeAt: 1_700_000_000_000, operation }]),
+        );
+        const answer = { answerId: userId, itemId: chapterId, rating: 3, reviewedAt: 1 };
+        localStorage.setItem(reviewAnswersKey(userId), JSON.stringify([answer]));
+      }
+      localStorage.setItem(
+        PROGRESS_QUEUE_KEY,
+        JSON.stringify([saveOf(userFixture.id), saveOf(other)]),
+      );
+      const waiting = () =>
+        [outboxKey(userFixture.id), reviewAnswersKey(userFixture.id)].map((key) =>
+          localStorage.getItem(key),
+        );
+      const progressUsers = () =>
+        (JSON.parse(localStorage.getItem(PROGRESS_QUEUE_KEY) ?? '[]') as { userId: string }[]).map(
+          (save) => save.userId,
+        );
       let correct = false;
       const { fetchMock, user } = await openProfile({
         'DELETE /api/account': () =>
@@ -358,6 +414,8 @@ describe('/profile', () => {
       await user.type(within(dialog).getByLabelText('Password'), 'wrong');
       await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
       expect(await within(dialog).findByText('The password is not correct.')).toBeVisible();
+      expect(waiting().every((value) => value !== null)).toBe(true);
+      expect(progressUsers()).toEqual([userFixture.id, other]);
 
       correct = true;
       await user.clear(within(dialog).getByLabelText('Password'));
@@ -374,6 +432,11 @@ describe('/profile', () => {
         { password: 'Secreto123' },
       ]);
       expect(toast.success).toHaveBeenCalledWith('Account deleted', expect.anything());
+      // The deleted account's waiting changes are gone unsent; the other account's stay.
+      await waitFor(() => expect(waiting()).toEqual([null, null]));
+      expect(progressUsers()).toEqual([other]);
+      expect(localStorage.getItem(outboxKey(other))).not.toBeNull();
+      expect(localStorage.getItem(reviewAnswersKey(other))).not.toBeNull();
     });
   });
 });

@@ -3,6 +3,13 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  deviceOnDeletion,
+  keptAfterDeletion,
+  keptOnDevice,
+  onSignOut,
+  removedWithAccount,
+} from '#shared/account-data';
 import { json, renderApp, stubApi } from '#client/test/render-app';
 
 const toast = vi.hoisted(() => ({
@@ -110,15 +117,53 @@ describe('privacy page', () => {
     ).toEqual([
       'Our Commitment',
       'Information We Collect',
+      'On Your Device',
       'How We Use Your Information',
       'Data Security',
       'Payments',
       'Data Sharing',
+      'Deleting Your Account',
       'Your Rights',
       'Contact Us',
       'Changes to This Policy',
     ]);
     expect(screen.getByText(/hashed with\s+scrypt/)).toBeInTheDocument();
+  });
+
+  it('says what is kept, on the server and on the device, and what Delete Account removes', async () => {
+    stubApi({});
+    renderApp('/privacy');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
+    const region = (name: string) => screen.getByRole('region', { name });
+    expect(
+      within(region('Information We Collect')).getByText(
+        /your listening sessions .* the words and sentences you save with their review cards, your review\s+history/,
+      ),
+    ).toBeInTheDocument();
+
+    const device = region('On Your Device');
+    expect(
+      within(device)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([...keptOnDevice]);
+    expect(within(device).getByText(/^Chapters you download for offline listening/)).toBeVisible();
+    expect(within(device).getByText(onSignOut)).toBeInTheDocument();
+
+    const deletion = region('Deleting Your Account');
+    expect(
+      within(deletion)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([...Object.values(removedWithAccount), ...keptAfterDeletion]);
+    expect(within(deletion).getByText(deviceOnDeletion)).toBeInTheDocument();
+    for (const words of [/saved words/, /review history/, /listening sessions/]) {
+      expect(within(deletion).getByText(words)).toBeVisible();
+    }
+    expect(within(deletion).getByText(/every chapter downloaded with your account/)).toBeVisible();
+    expect(
+      within(region('Your Rights')).getByRole('link', { name: 'listed above' }),
+    ).toHaveAttribute('href', '#privacy-deletion');
   });
 });
 

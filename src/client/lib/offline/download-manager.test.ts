@@ -3,6 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_CACHE, DOWNLOADS_CACHE, PAGES_CACHE } from '#shared/offline/offline-storage';
 import {
+  clearDeletedAccountData,
   clearSignedInData,
   downloadChapter,
   downloadStory,
@@ -410,6 +411,32 @@ describe('signing out', () => {
     const left = storage.stored(DOWNLOADS_CACHE);
     expect(left).toContain(`/api/chapters/${chapterId(5)}/audio`);
     expect(left.some((url) => url.includes(chapterId(1)) || url.includes('faro'))).toBe(false);
+    expect(storage.caches.has(API_CACHE)).toBe(false);
+    expect(storage.caches.has(PAGES_CACHE)).toBe(false);
+  });
+});
+
+describe('deleting the account', () => {
+  it('removes every download made with it, open stories too, and keeps the others', async () => {
+    const OTHER = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
+    await downloadChapter(chapterOf(premiumStory, 1), { userId: USER });
+    await downloadChapter({ ...chapterOf(openStory, 1), id: chapterId(5) }, { userId: USER });
+    await downloadChapter({ ...chapterOf(openStory, 2), id: chapterId(6) }, { userId: null });
+    await downloadChapter({ ...chapterOf(openStory, 3), id: chapterId(7) }, { userId: OTHER });
+
+    await clearDeletedAccountData(USER);
+
+    expect((await listDownloads()).map((record) => record.chapterId).sort()).toEqual([
+      chapterId(6),
+      chapterId(7),
+    ]);
+    const left = storage.stored(DOWNLOADS_CACHE);
+    expect(left).toContain(`/api/chapters/${chapterId(6)}/audio`);
+    expect(left).toContain(`/api/chapters/${chapterId(7)}/audio`);
+    // The open story's shared files stay for the chapters still downloaded.
+    expect(left).toContain(`/api/stories/${OPEN_STORY_ID}`);
+    expect(left.some((url) => [1, 5].some((n) => url.includes(chapterId(n))))).toBe(false);
+    expect(left.some((url) => url.includes('faro'))).toBe(false);
     expect(storage.caches.has(API_CACHE)).toBe(false);
     expect(storage.caches.has(PAGES_CACHE)).toBe(false);
   });

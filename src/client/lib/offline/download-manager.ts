@@ -501,6 +501,24 @@ export async function clearSignedInData(): Promise<void> {
   changed();
 }
 
+/**
+ * Account deletion (decision 062): what sign-out removes, and every chapter downloaded with the
+ * account, open stories included (downloads made by nobody stay). Never rejects.
+ */
+export async function clearDeletedAccountData(userId: string): Promise<void> {
+  try {
+    if (typeof indexedDB !== 'undefined') {
+      const records = await listDownloadRecords();
+      await removeDownloads(
+        records.filter((record) => record.userId === userId).map((record) => record.chapterId),
+      );
+    }
+  } catch {
+    // The list could not be read: what sign-out removes goes anyway.
+  }
+  await clearSignedInData();
+}
+
 /** The browser's figures for this site's storage, when it gives them. */
 export async function storageEstimate(): Promise<{ usage: number; quota: number } | null> {
   try {

@@ -91,6 +91,8 @@ export interface AuthServiceDeps {
   adminEmail?: string;
   /** The platform's name as its administrator set it (mail names it: decision 025). */
   siteName: () => Promise<string>;
+  /** Removes a deleted account's avatar file (its object and record; decision 062). */
+  removeAvatarFile: (avatarUrl: string | null) => Promise<void>;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -513,24 +515,26 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { ok: true as const };
     },
 
+    /**
+     * Deletes the account once its password is confirmed: its rows go with the user's (foreign
+     * keys cascade; payments, the security log and contact messages are kept without the link,
+     * decision 062), then what no row holds: the avatar's file and the rate-limit counts kept
+     * under its id and e-mail address. Those come after the deletion, which they never undo.
+     */
     async deleteAccount(
       userId: string,
       password: string,
       meta: RequestMeta,
     ): Promise<WithCookies<null>> {
+      const owner = await accounts.loadCurrentUser(userId);
+      let setCookies: string[];
       try {
         const { headers } = await auth.api.deleteUser({
           body: { password },
           headers: authHeaders(meta),
           returnHeaders: true,
         });
-        await changes.announceSessionsChanged([userId]);
-        await audit.record({
-          action: 'account_deleted',
-          details: { former_user_id: userId },
-          origin: meta.origin,
-        });
-        return { result: null, setCookies: headers.getSetCookie() };
+        setCookies = headers.getSetCookie();
       } catch (error) {
         const translated = translateAuthError(error);
         if (translated.code === 'INVALID_CREDENTIALS') {
@@ -538,6 +542,19 @@ export function createAuthService(deps: AuthServiceDeps) {
         }
         throw translated;
       }
+      await changes.announceSessionsChanged([userId]);
+      await audit.record({
+        action: 'account_deleted',
+        details: { former_user_id: userId },
+        origin: meta.origin,
+      });
+      try {
+        await deps.removeAvatarFile(owner?.avatarUrl ?? null);
+        await limiter.forget(owner ? [userId, owner.email] : [userId]);
+      } catch (error) {
+        log.error({ err: error, userId }, 'a deleted account left files or counts behind');
+      }
+      return { result: null, setCookies };
     },
 
     /**

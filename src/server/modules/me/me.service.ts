@@ -45,16 +45,25 @@ export function createMeService(deps: {
     return { ...row, role: row.role ?? 'user', createdAt: row.createdAt.toISOString() };
   }
 
-  /** The old avatar's object and record go once the new one is in place. */
-  async function removeReplacedAvatar(previousUrl: string | null, newKey: string) {
-    const oldKey = uploadsKeyOf(previousUrl);
-    if (oldKey === undefined || oldKey === newKey) return;
-    await fileUploads.removeByKey('uploads', oldKey);
-    await storage.delete('uploads', oldKey).catch(() => undefined);
+  /**
+   * An avatar nothing names any more (replaced, or its account deleted): its object, then its
+   * record. When the storage cannot delete the object now, the record stays, so the file is
+   * listed as unused and the administrators' clean-up removes it (decision 022).
+   */
+  async function removeAvatarFile(url: string | null, keep?: string) {
+    const key = uploadsKeyOf(url);
+    if (key === undefined || key === keep) return;
+    try {
+      await storage.delete('uploads', key);
+    } catch {
+      return;
+    }
+    await fileUploads.removeByKey('uploads', key);
   }
 
   return {
     getProfile,
+    removeAvatarFile,
 
     async updateProfile(userId: string, fullName: string) {
       await transaction((tx) => me.in(tx).updateFullName(userId, fullName));
@@ -78,7 +87,8 @@ export function createMeService(deps: {
           return row;
         },
       );
-      await removeReplacedAvatar(previous?.avatarUrl ?? null, stored.filePath);
+      // The old avatar's object and record go once the new one is in place.
+      await removeAvatarFile(previous?.avatarUrl ?? null, stored.filePath);
       return getProfile(userId);
     },
 

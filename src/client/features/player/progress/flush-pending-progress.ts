@@ -14,3 +14,8 @@ export async function flushPendingProgress(userId: string): Promise<boolean> {
     queue.stop();
   }
 }
+
+/** Account deletion (decision 062): the account's saves still waiting are dropped unsent. */
+export function discardPendingProgress(userId: string): void {
+  new ProgressQueue({ userId }).discardPending();
+}

@@ -131,6 +131,11 @@ export class ProgressQueue {
     return this.readAll().filter((save) => save.userId === this.userId);
   }
 
+  /** Drops this account's saves unsent (the account was deleted: the server would refuse them). */
+  discardPending(): void {
+    this.writeAll(this.readAll().filter((save) => save.userId !== this.userId));
+  }
+
   private remove(save: QueuedSave): void {
     this.writeAll(this.readAll().filter((entry) => !sameSave(entry, save)));
   }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { removedWithAccount } from '#shared/account-data';
 import { deleteAccountBodySchema } from '#shared/contracts/auth';
 import { Button } from '#client/components/ui/button';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
@@ -69,10 +70,25 @@ export function DeleteAccountSection({ onDeleted }: DeleteAccountSectionProps) {
 
   return (
     <div>
-      <p className="text-ink-muted">
-        Deleting your account removes your profile, listening progress, preferences, bookmarks and
-        achievements. Payment records are kept without your personal data. This cannot be undone.
-      </p>
+      <div className="space-y-3 text-ink-muted">
+        <p>Deleting your account removes from our server, for good:</p>
+        <ul className="list-disc space-y-1 pl-5">
+          {Object.values(removedWithAccount).map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+        <p>
+          On this device, the app also removes what it keeps of your account: the chapters
+          downloaded with it, the pages and answers you saw and the changes not sent yet. We keep
+          payment records and the security log without a link to your account, and the messages you
+          sent us through the contact form (
+          {/* A full page load: the policy opens at that section. */}
+          <a href="/privacy#privacy-deletion" className="font-medium text-accent-ink underline">
+            what we keep
+          </a>
+          ). This cannot be undone.
+        </p>
+      </div>
       <ConfirmDialog
         open={open}
         onOpenChange={onOpenChange}
@@ -82,7 +98,7 @@ export function DeleteAccountSection({ onDeleted }: DeleteAccountSectionProps) {
           </Button>
         }
         title="Delete your account?"
-        description="Your profile, progress, preferences, bookmarks and achievements will be deleted for good. Enter your password to confirm."
+        description="Your account, progress, listening sessions, bookmarks, saved words, review history and achievements will be deleted for good, and your downloads removed from this device. Enter your password to confirm."
         confirmLabel="Delete Account"
         busyLabel="Deleting..."
         busy={remove.isPending}

@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import {
+  deviceOnDeletion,
+  keptAfterDeletion,
+  keptOnDevice,
+  onSignOut,
+  removedWithAccount,
+} from '#shared/account-data';
 import { PageHeading } from '#client/components/ui/page-heading';
 import { useSiteIdentity } from '#client/lib/site-identity';
 
@@ -21,6 +28,17 @@ function PolicySection({
       </h2>
       <div className="space-y-3 text-ink-muted">{children}</div>
     </section>
+  );
+}
+
+/** A bulleted list of texts from the catalogue, shown exactly as written. */
+function TextList({ items }: { items: readonly string[] }) {
+  return (
+    <ul className="list-disc space-y-2 pl-5">
+      {items.map((text) => (
+        <li key={text}>{text}</li>
+      ))}
+    </ul>
   );
 }
 
@@ -55,8 +73,11 @@ export function PrivacyPage() {
               one, and your preferences (playback speed, auto-play, translations, language, theme).
             </li>
             <li>
-              <strong className="text-ink">Learning data</strong>: your position and completion in
-              each chapter, bookmarks and their notes, words learned and achievements.
+              <strong className="text-ink">Learning data</strong>: your place and completion in each
+              chapter, your listening sessions (which chapter, and how long you listened), bookmarks
+              and their notes, the words and sentences you save with their review cards, your review
+              history (every answer you give in Review) and review settings, words learned and
+              achievements.
             </li>
             <li>
               <strong className="text-ink">Usage information</strong>: the IP address and browser of
@@ -64,6 +85,12 @@ export function PrivacyPage() {
               messages you send us through the contact form.
             </li>
           </ul>
+        </PolicySection>
+
+        <PolicySection id="privacy-device" title="On Your Device">
+          <p>The app keeps some things in your browser, on each device you use it on:</p>
+          <TextList items={keptOnDevice} />
+          <p>{onSignOut}</p>
         </PolicySection>
 
         <PolicySection id="privacy-use" title="How We Use Your Information">
@@ -103,6 +130,14 @@ export function PrivacyPage() {
           </p>
         </PolicySection>
 
+        <PolicySection id="privacy-deletion" title="Deleting Your Account">
+          <p>Delete account in your profile removes from our server, for good:</p>
+          <TextList items={Object.values(removedWithAccount)} />
+          <p>We keep:</p>
+          <TextList items={keptAfterDeletion} />
+          <p>{deviceOnDeletion}</p>
+        </PolicySection>
+
         <PolicySection id="privacy-rights" title="Your Rights">
           <ul className="list-disc space-y-2 pl-5">
             <li>
@@ -123,8 +158,11 @@ export function PrivacyPage() {
             </li>
             <li>
               <strong className="text-ink">Deletion</strong>: delete your account and its data
-              yourself with Delete account in your profile, or ask us to do it through the contact
-              form.
+              yourself with Delete account in your profile (what it removes and what we keep is{' '}
+              <a href="#privacy-deletion" className={linkClass}>
+                listed above
+              </a>
+              ), or ask us to do it through the contact form.
             </li>
           </ul>
         </PolicySection>
