@@ -15,6 +15,7 @@ import type { AppConfig } from './config/env.ts';
 import { fastifyTrustProxy } from './config/trusted-proxies.ts';
 import type { DatabaseConnection } from './db/client.ts';
 import { registerClientApp } from './lib/http/client-app.ts';
+import { registerSlowClientGuards, serverTimeoutOptions } from './lib/http/slow-clients.ts';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
@@ -84,6 +85,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     // While closing, requests on open connections are still served (with Connection: close,
     // below) rather than refused with a 503 outside the common error shape.
     return503OnClosing: false,
+    // Clients that stall or trickle (lib/http/slow-clients.ts, decision 061): the whole request
+    // within REQUEST_TIMEOUT_MS, and no connection kept quiet by its client past
+    // CONNECTION_IDLE_TIMEOUT_MS.
+    ...serverTimeoutOptions(config.http),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     genReqId: () => randomUUID(),
@@ -97,6 +102,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestLog(app);
+  registerSlowClientGuards(app, config.http.idleTimeoutMs);
 
   const { authSecret } = config;
   if (!authSecret) throw new Error('buildApp needs config.authSecret (see runtime.ts)');

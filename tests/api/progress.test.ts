@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Story } from '#shared/contracts/stories';
 import { signedInUser } from './helpers/accounts.ts';
 import { demoAppWithTwoLearners, type SignedInUser } from './helpers/demo-app.ts';
+import { openEventStreamReader } from './helpers/event-stream.ts';
 import { insertStory } from './helpers/fixtures.ts';
 import type { TestApp } from './helpers/test-app.ts';
 
@@ -237,32 +238,20 @@ describe('live progress across sessions', () => {
       .filter((c) => c.includes('session_token='))
       .join('; ');
 
-    const controller = new AbortController();
-    const response = await fetch(`http://127.0.0.1:${port}/api/progress/events`, {
-      headers: { cookie: alice.cookie },
-      signal: controller.signal,
+    const stream = await openEventStreamReader(`http://127.0.0.1:${port}/api/progress/events`, {
+      cookie: alice.cookie,
     });
-    expect(response.headers.get('content-type')).toContain('text/event-stream');
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    const readUntil = async (needle: string) => {
-      while (!buffer.includes(needle)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error('stream ended');
-        buffer += decoder.decode(value);
-      }
-    };
-    await readUntil('event: ready');
+    expect(stream.contentType).toContain('text/event-stream');
+    await stream.readUntil('event: ready');
 
     const chapter = chapterOf(2);
     const saved = await save({ cookie: otherCookie }, chapter, 33, { deviceId: 'tablet' });
     expect(saved.statusCode).toBe(200);
-    await readUntil('event: progress');
-    const data = buffer.split('event: progress\ndata: ')[1]!.split('\n')[0]!;
+    await stream.readUntil('event: progress');
+    const data = stream.received().split('event: progress\ndata: ')[1]!.split('\n')[0]!;
     // The event is the stored save exactly as the save's own answer shows it.
     expect(saved.json().progress).toMatchObject({ chapterId: chapter.id, lastPositionSeconds: 33 });
     expect(JSON.parse(data)).toEqual({ deviceId: 'tablet', progress: saved.json().progress });
-    controller.abort();
+    stream.close();
   });
 });

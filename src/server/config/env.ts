@@ -112,6 +112,15 @@ export const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   /** Opening a connection (or waiting for a free one) longer fails the request with 503. */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
+  /**
+   * A request must have arrived whole (headers and body) within this (0: no limit). Two hours: a
+   * 300 MB story package at Chrome's "Slow 3G" upload rate (400 kbit/s) takes 105 minutes.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(7_200_000),
+  /** A connection whose client sends (or takes) nothing for this long is closed (0: never). */
+  CONNECTION_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  /** An idle kept-alive connection between requests is closed after this. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(72_000),
   /** On SIGTERM, in-flight requests get this long to finish; past it the process exits 1. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** On SIGTERM, readiness answers 503 this long before the server stops accepting connections. */
@@ -184,6 +193,8 @@ export interface AppConfig {
   recordings: { maxSeconds: number };
   /** The pool of connections to PostgreSQL (db/client.ts). */
   database: DatabaseSettings;
+  /** How long clients may take to send a request, stay quiet, or keep a connection (decision 061). */
+  http: HttpTimeouts;
   /** Graceful shutdown (index.ts, decision 028). */
   shutdown: { timeoutMs: number; drainDelayMs: number };
   /** Prometheus metrics (lib/metrics): where /metrics is served and who may read it. */
@@ -192,6 +203,16 @@ export interface AppConfig {
   clientDir?: string;
   /** The built server-rendering bundle (dist/ssr/entry-server.js); pages render in the browser without it. */
   serverRenderEntry?: string;
+}
+
+/** Clients that stall or trickle (lib/http/slow-clients.ts, decision 061). */
+export interface HttpTimeouts {
+  /** The whole request, headers and body, within this; 0: no limit. */
+  requestTimeoutMs: number;
+  /** Nothing received from the client (or taken by it) for this long closes its connection; 0: never. */
+  idleTimeoutMs: number;
+  /** An idle kept-alive connection between two requests is closed after this. */
+  keepAliveTimeoutMs: number;
 }
 
 export interface DatabaseSettings {
@@ -318,6 +339,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       poolMax: env.DB_POOL_MAX,
       statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
       connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+    },
+    http: {
+      requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: env.CONNECTION_IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
     },
     shutdown: {
       timeoutMs: env.SHUTDOWN_TIMEOUT_MS,

@@ -7,6 +7,7 @@ import { messages } from '#shared/messages';
 import { unavailabilityCause } from '../../db/unavailable.ts';
 import { AppError } from '../errors.ts';
 import { logRequest } from '../logger.ts';
+import { answerStarted, cutOff, requestFacts, unansweredRequestClosing } from './slow-clients.ts';
 
 interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: ErrorDetails };
@@ -175,6 +176,14 @@ function answerDatabaseUnavailable(
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toErrorResponse(error);
+    // A body that stopped arriving fails with the socket's own error (ECONNRESET, "aborted"),
+    // which must not read as the database's. Nobody is left to answer; the send is a formality.
+    const ended = cutOff(request);
+    if (ended) {
+      if (ended === 'client')
+        request.log.info(requestFacts(request), 'request aborted by the client');
+      return reply.status(status).send(body);
+    }
     const unavailable = unavailabilityCause(error);
     if (unavailable) return answerDatabaseUnavailable(unavailable, request, reply, body);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -214,6 +223,28 @@ function clientErrorResponse(code: string | undefined): { status: number; messag
 }
 
 /**
+ * The log line of a request the parser gave up on: past REQUEST_TIMEOUT_MS (the request it was,
+ * when it had reached the app), or a client that closed its connection in the middle of a
+ * request (debug: the request's own line says it was aborted), or a malformed one.
+ */
+function logClientError(
+  app: FastifyInstance,
+  code: string | undefined,
+  status: number,
+  socket: Socket,
+) {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    const request = unansweredRequestClosing(socket);
+    const facts = request ? requestFacts(request) : {};
+    (request?.log ?? app.log).info({ ...facts, status }, 'request timed out: connection closed');
+  } else if (code === 'HPE_INVALID_EOF_STATE') {
+    app.log.debug({ code }, 'connection closed in the middle of a request');
+  } else {
+    app.log.info({ code, status }, 'request refused by the HTTP parser');
+  }
+}
+
+/**
  * Fastify's `clientErrorHandler` option: requests Node's HTTP parser refuses (headers or address
  * over the size limit, broken request lines) never become Fastify requests, so the answer is
  * written on the socket by hand, in the common shape.
@@ -226,9 +257,10 @@ export function clientErrorHandler(
   // A reset connection has nobody left to answer (Node's documentation for 'clientError').
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, message } = clientErrorResponse(error.code);
-  this.log.info({ code: error.code, status }, 'request refused by the HTTP parser');
+  logClientError(this, error.code, status, socket);
   const body = JSON.stringify({ error: { code: codeForStatus(status), message } });
-  if (socket.writable) {
+  // An answer already begun on this connection cannot be followed by another.
+  if (socket.writable && !answerStarted(socket)) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
