@@ -4,6 +4,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getErrorLog } from '#client/lib/error-log';
+import type { DownloadRecord } from '#client/lib/offline/downloads-db';
+import type * as UseDownloads from '#client/lib/offline/use-downloads';
 import { toast } from '#client/lib/toast';
 import { json, renderApp, sessionOf, storyFixture, userFixture } from '#client/test/render-app';
 import { settle } from '#client/test/settle';
@@ -27,6 +29,16 @@ import { PROGRESS_QUEUE_KEY } from './progress/progress-queue';
  */
 
 type Handler = () => Response;
+
+/*
+ * The downloads list as the page reads it: unknown (null) as in a browser without IndexedDB,
+ * unless a test says which chapters this device holds.
+ */
+const device = vi.hoisted(() => ({ downloads: null as DownloadRecord[] | null }));
+vi.mock('#client/lib/offline/use-downloads', async (importOriginal) => ({
+  ...(await importOriginal<typeof UseDownloads>()),
+  useDownloads: () => device.downloads,
+}));
 
 /** What the service worker can answer offline; anything else fails like fetch without a network. */
 const saved: Record<string, Handler> = chapterRoutes;
@@ -59,6 +71,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  device.downloads = null;
   cleanup();
   onlineManager.setOnline(true);
   tearDownPlayerPage(media);
@@ -219,6 +232,34 @@ describe('player page offline', () => {
     await settle();
     expect(toastError).not.toHaveBeenCalled();
     expect(getErrorLog()).toEqual([]);
+  });
+
+  it('a chapter the downloads list holds that still cannot load is a connection problem', async () => {
+    device.downloads = [
+      {
+        chapterId,
+        chapterTitle: 'La llegada',
+        chapterPosition: 1,
+        storyId: storyFixture.id,
+        storySlug: storyFixture.slug,
+        storyTitle: storyFixture.title,
+        coverUrl: null,
+        chapterUrls: [`/api/chapters/${chapterId}`],
+        storyUrls: [],
+        personalUrls: [],
+        sizes: {},
+        bytes: 0,
+        requiresLogin: false,
+        userId: userFixture.id,
+        downloadedAt: '2026-11-26T10:00:00.000Z',
+      },
+    ];
+    stubOfflineApi(signedIn);
+    renderApp(`/player/${chapterId}`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Connection Problem' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Go to Downloads' })).not.toBeInTheDocument();
   });
 
   it('at the end, offline, does not start a next chapter that is not on the device', async () => {
