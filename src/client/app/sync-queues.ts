@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { outboxKey, PROGRESS_QUEUE_KEY, reviewAnswersKey } from '#shared/offline/offline-storage';
+import { meQueryRoot } from '#client/lib/query-client';
 import { startAppSync, storageHolds, type SyncQueue } from '#client/lib/outbox/app-sync';
 
 /** One key for every account; each save names its user. */
@@ -67,7 +68,7 @@ const refreshing = (queues: readonly SyncQueue[], queryClient: QueryClient): Syn
       const flush = await queue.load();
       return async (userId: string) => {
         const done = await flush(userId);
-        if (done) void queryClient.invalidateQueries({ queryKey: ['me'] });
+        if (done) void queryClient.invalidateQueries({ queryKey: meQueryRoot });
         return done;
       };
     },

@@ -6,12 +6,15 @@ import { failedOffline } from './failed-offline';
 
 const MINUTE = 60_000;
 
+/** Every query of the signed-in learner's own data starts with this key (`['me', 'profile']`…). */
+export const meQueryRoot = ['me'] as const;
+
 /**
  * Roots of the query keys that hold the signed-in user's own data (`['me', 'profile']`,
  * `['admin', 'dashboard']`…). They are dropped at every sign-in and sign-out, so one account
  * never sees another's data.
  */
-export const USER_QUERY_ROOTS = [['me'], ['admin']] as const;
+export const USER_QUERY_ROOTS = [meQueryRoot, ['admin']] as const;
 
 /**
  * Every public story query (the list, a story by slug or by id) starts with this key, so an

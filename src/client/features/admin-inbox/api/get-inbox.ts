@@ -6,6 +6,9 @@ import { inboxSearchOf, type InboxView } from '../inbox-search';
 /** Every inbox query (lists and messages) sits under this key; admin keys drop at sign-out. */
 export const inboxQueryRoot = ['admin', 'inbox'] as const;
 
+/** Every page of the inbox list (any filter), refreshed when a message changes. */
+export const inboxListQueryRoot = [...inboxQueryRoot, 'list'] as const;
+
 export const getInbox = (view: InboxView, signal?: AbortSignal) =>
   apiFetch<AdminInboxListResponse>(`/api/admin/inbox?${inboxSearchOf(view).toString()}`, {
     signal,
@@ -13,7 +16,7 @@ export const getInbox = (view: InboxView, signal?: AbortSignal) =>
 
 export const inboxQueryOptions = (view: InboxView) =>
   queryOptions({
-    queryKey: [...inboxQueryRoot, 'list', view] as const,
+    queryKey: [...inboxListQueryRoot, view] as const,
     queryFn: ({ signal }) => getInbox(view, signal),
     // New messages arrive at any time: coming back to the list shows them.
     staleTime: 0,

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InboxMessageResponse } from '#shared/contracts/admin-inbox';
 import { apiFetch } from '#client/lib/api-client';
 import { dashboardQueryOptions } from '#client/lib/api/admin/get-dashboard';
-import { inboxQueryRoot } from './get-inbox';
+import { inboxListQueryRoot, inboxQueryRoot } from './get-inbox';
 import { inboxMessageQueryOptions } from './get-inbox-message';
 
 export interface UpdateInboxMessageInput {
@@ -27,7 +27,7 @@ export function useUpdateInboxMessage() {
     mutationFn: updateInboxMessage,
     onSuccess: (response) => {
       queryClient.setQueryData(inboxMessageQueryOptions(response.message.id).queryKey, response);
-      void queryClient.invalidateQueries({ queryKey: [...inboxQueryRoot, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: inboxListQueryRoot });
       void queryClient.invalidateQueries({ queryKey: dashboardQueryOptions().queryKey });
     },
   });
