@@ -4,6 +4,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { oneStoryWriter } from './scripts/lint/one-story-writer.mjs';
 
 /**
  * Client walls (docs/decisions/019): a feature imports components/, lib/, the app's providers and
@@ -168,6 +169,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // One writer of story and chapter rows (decision 058): the admin stories repository.
+    files: ['src/server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['src/server/modules/admin-stories/admin-stories.repository.ts', '**/*.test.ts'],
+    plugins: { relatos: { rules: { 'one-story-writer': oneStoryWriter } } },
+    rules: { 'relatos/one-story-writer': 'error' },
   },
   {
     files: ['src/shared/**', 'src/client/**'],

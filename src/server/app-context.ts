@@ -208,6 +208,7 @@ export function createRepositories(db: Database) {
     devMailbox: createDevMailboxRepository({ db }),
     adminDashboard: createAdminDashboardRepository({ db }),
     adminFiles: createAdminFilesRepository({ db }),
+    // The one writer of story and chapter rows, passed to every service that writes them (058).
     adminStories: createAdminStoriesRepository({ db }),
     adminTags: createAdminTagsRepository({ db }),
     adminUsers: createAdminUsersRepository({ db }),
@@ -262,6 +263,7 @@ function createStudioServices(deps: {
   });
   const versions = createTranscriptVersions({
     studio: repositories.studio,
+    storyRows: repositories.adminStories,
     storage,
     transcripts,
     transaction,
@@ -354,6 +356,7 @@ function createAdminServices(deps: {
     auditLog: createAdminAuditService({ audit: repositories.adminAudit }),
     files: createAdminFilesService({
       files: repositories.adminFiles,
+      storyRows: repositories.adminStories,
       fileStore,
       storage,
       transaction,

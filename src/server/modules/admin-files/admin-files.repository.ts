@@ -6,8 +6,6 @@ import {
   type FileUse,
   type SortOrder,
 } from '#shared/contracts/admin-files';
-import type { Bucket } from '#shared/files';
-import type { DbExecutor } from '../../db/client.ts';
 import { defineRepository } from '../../db/repository.ts';
 import { chapters, fileUploads, stories } from '../../db/schema.ts';
 import { audioMetadataKeys } from '../../lib/audio-metadata.ts';
@@ -19,7 +17,7 @@ export type FileRow = typeof fileUploads.$inferSelect;
  * it is served at (modules/files/public-file-url.ts: /api/files/<bucket>/<key>) or the public URL
  * its record keeps. Covers, the logo, home page images and avatars name files this way.
  */
-const namesFileByUrl = (column: SQL) =>
+export const namesFileByUrl = (column: SQL) =>
   sql`${column} in ('/api/files/' || fu.bucket_name || '/' || fu.file_path, fu.metadata->>'public_url')`;
 
 /**
@@ -136,7 +134,8 @@ export interface ListedFile {
   unused: boolean;
 }
 
-const chapterColumns = {
+/** A chapter as the files screen's association lists it and answers a link with. */
+export const associationChapterColumns = {
   id: chapters.id,
   storyId: chapters.storyId,
   title: chapters.title,
@@ -145,31 +144,6 @@ const chapterColumns = {
   transcriptFileId: chapters.transcriptFileId,
   duration: chapters.duration,
 };
-
-/** Clears every chapter reference to an object key (chapters name audios and trans objects only). */
-async function clearChapterReferences(
-  db: DbExecutor,
-  bucket: Bucket,
-  key: string,
-): Promise<number> {
-  if (bucket === 'audios') {
-    const rows = await db
-      .update(chapters)
-      .set({ audioFileId: '', updatedAt: new Date() })
-      .where(eq(chapters.audioFileId, key))
-      .returning({ id: chapters.id });
-    return rows.length;
-  }
-  if (bucket === 'trans') {
-    const rows = await db
-      .update(chapters)
-      .set({ transcriptFileId: '', updatedAt: new Date() })
-      .where(eq(chapters.transcriptFileId, key))
-      .returning({ id: chapters.id });
-    return rows.length;
-  }
-  return 0;
-}
 
 /** The files screen: upload records, where each is used, and the chapters that name them. */
 export const createAdminFilesRepository = defineRepository((db) => ({
@@ -255,69 +229,26 @@ export const createAdminFilesRepository = defineRepository((db) => ({
 
   listChapters() {
     return db
-      .select(chapterColumns)
+      .select(associationChapterColumns)
       .from(chapters)
       .orderBy(asc(chapters.storyId), asc(chapters.position));
   },
 
-  async updateChapterFiles(
-    chapterId: string,
-    changes: { audioFileId?: string; transcriptFileId?: string; duration?: number },
-  ) {
-    const [row] = await db
-      .update(chapters)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(chapters.id, chapterId))
-      .returning(chapterColumns);
-    return row;
-  },
-
-  /** Clears every chapter reference to an object key; how many chapters changed. */
-  clearReferences(bucket: Bucket, key: string): Promise<number> {
-    return clearChapterReferences(db, bucket, key);
-  },
-
   /**
-   * Removes the upload from every use the usage rule (fileUses) finds: chapters lose it, a
-   * published revision drops the chapters that played it (a revision only holds chapters with
-   * audio and a transcript) or its cover, older transcript versions that were it go, the logo is
-   * switched off, home page images and avatars are cleared. Counts per kind of change.
+   * Removes the upload from the uses outside stories and chapters that the usage rule (fileUses)
+   * finds (the stories repository's detachFile does the rest): older transcript versions that
+   * were it go, the logo is switched off, home page images and avatars are cleared. Counts per
+   * kind of change.
    */
-  async detachEverywhere(file: Pick<FileRow, 'id' | 'bucketName' | 'filePath'>) {
+  async detachOutsideStories(file: Pick<FileRow, 'id' | 'bucketName' | 'filePath'>) {
     const count = async (query: SQL) => (await db.execute(query)).rowCount ?? 0;
-    const key = file.filePath;
-    const revisionField = file.bucketName === 'audios' ? 'audioFileId' : 'transcriptFileId';
-    const chapterFiles = file.bucketName === 'audios' || file.bucketName === 'trans';
     const byUrl = (statement: (match: (column: SQL) => SQL) => SQL) =>
       count(statement((column) => sql`fu.id = ${file.id} and ${namesFileByUrl(column)}`));
     return {
-      chapters: await clearChapterReferences(db, file.bucketName, key),
-      publishedChapters: chapterFiles
-        ? await count(sql`
-            update stories s set published_revision = jsonb_set(s.published_revision, '{chapters}',
-              coalesce((
-                select jsonb_agg(pc order by ord)
-                from jsonb_array_elements(s.published_revision->'chapters') with ordinality e(pc, ord)
-                where pc->>${revisionField}::text is distinct from ${key}
-              ), '[]'::jsonb))
-            where s.published_revision is not null and exists (
-              select 1 from jsonb_array_elements(s.published_revision->'chapters') pc
-              where pc->>${revisionField}::text = ${key}
-            )`)
-        : 0,
       transcriptVersions:
         file.bucketName === 'trans'
-          ? await count(sql`delete from transcript_versions where file_key = ${key}`)
+          ? await count(sql`delete from transcript_versions where file_key = ${file.filePath}`)
           : 0,
-      covers: await byUrl(
-        (match) => sql`update stories s set image_url = null, updated_at = now()
-          from file_uploads fu where ${match(sql`s.image_url`)}`,
-      ),
-      publishedCovers: await byUrl(
-        (match) => sql`update stories s
-          set published_revision = jsonb_set(s.published_revision, '{imageUrl}', 'null'::jsonb)
-          from file_uploads fu where ${match(sql`(s.published_revision->>'imageUrl')`)}`,
-      ),
       logo: await byUrl(
         (match) => sql`update logo_settings l set is_active = false
           from file_uploads fu where l.is_active and ${match(sql`l.logo_url`)}`,

@@ -29,6 +29,7 @@ import { checkContent, type IncomingFile } from '../../lib/upload-checks.ts';
 import { publicFileUrl } from '../files/public-file-url.ts';
 import type { SiteService } from '../site/site.service.ts';
 import type { StoriesService } from '../stories/stories.service.ts';
+import type { AdminStoriesRepository } from '../admin-stories/admin-stories.repository.ts';
 import type { AdminFilesRepository, FileRow, ListedFile } from './admin-files.repository.ts';
 import { audioMetadataKeys } from '../../lib/audio-metadata.ts';
 
@@ -108,6 +109,8 @@ async function readDuration(source: NodeJS.ReadableStream, mimeType: string) {
 /** Files of the content-management screen: upload, list, download, delete, chapter links. */
 export function createAdminFilesService(deps: {
   files: AdminFilesRepository;
+  /** The one writer of story and chapter rows: links, unlinks and detaching (decision 058). */
+  storyRows: Pick<AdminStoriesRepository, 'in'>;
   fileStore: FileStore;
   storage: ObjectStorage;
   transaction: TransactionRunner;
@@ -119,7 +122,14 @@ export function createAdminFilesService(deps: {
   /** MAX_RECORDING_MINUTES in seconds: a longer recording is refused at upload (decision 059). */
   maxRecordingSeconds: number;
 }) {
-  const { files, fileStore, storage, transaction, audit, stories, site, log } = deps;
+  const { files, storyRows, fileStore, storage, transaction, audit, stories, site, log } = deps;
+
+  /** Removes the upload from every use the usage rule (fileUses) finds; counts per kind. */
+  async function detachEverywhere(tx: DbExecutor, row: FileRow) {
+    const inStories = await storyRows.in(tx).detachFile(row);
+    const elsewhere = await files.in(tx).detachOutsideStories(row);
+    return { ...inStories, ...elsewhere };
+  }
 
   /** An uploaded recording's length in whole seconds, from its stream; refused past the limit. */
   async function uploadedSeconds(buffer: Buffer, contentType: string) {
@@ -253,9 +263,9 @@ export function createAdminFilesService(deps: {
             hint: fileUseMessages.inUseHint,
           });
         }
-        let detached: Awaited<ReturnType<AdminFilesRepository['detachEverywhere']>> | null = null;
+        let detached: Awaited<ReturnType<typeof detachEverywhere>> | null = null;
         if (uses.length > 0) {
-          detached = await files.in(tx).detachEverywhere(row);
+          detached = await detachEverywhere(tx, row);
           const left = await usesOf(tx, id);
           // The usage rule and the detaching must agree; a use left behind would 404 after this.
           if (left.length > 0) {
@@ -363,7 +373,7 @@ export function createAdminFilesService(deps: {
         // Locked for key share: a delete of these files waits for this link, then sees it.
         const attaching = await files.in(tx).findFilesForAttaching(fileIds);
         if (attaching.length !== fileIds.length) throw notFound(associationMessages.fileNotFound);
-        const chapter = await files.in(tx).updateChapterFiles(chapterId, changes);
+        const chapter = await storyRows.in(tx).setChapterFiles(chapterId, changes);
         if (!chapter) throw notFound(associationMessages.chapterNotFound);
         await audit.in(tx).record({
           action: 'files_associated',
@@ -384,7 +394,7 @@ export function createAdminFilesService(deps: {
       return transaction(async (tx) => {
         const row = await files.in(tx).findFile(id);
         if (!row) throw notFound(associationMessages.fileNotFound);
-        const cleared = await files.in(tx).clearReferences(row.bucketName, row.filePath);
+        const cleared = await storyRows.in(tx).clearChapterFile(row.bucketName, row.filePath);
         if (cleared === 0) throw notFound(associationMessages.noAssociations);
         await audit.in(tx).record({
           action: 'file_unassociated',

@@ -1,10 +1,17 @@
-import { and, asc, eq, inArray, isNotNull, like, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Bucket } from '#shared/files';
+import type { DbExecutor } from '../../db/client.ts';
 import { defineRepository } from '../../db/repository.ts';
 import { chapters, fileUploads, stories, type PublishedRevision } from '../../db/schema.ts';
 import {
+  associationChapterColumns,
+  namesFileByUrl,
+  type FileRow,
+} from '../admin-files/admin-files.repository.ts';
+import {
   findStoryById,
   listStoriesWithChapters,
+  type ChapterRow,
   type StoryRow,
   type StoryWithChapters,
 } from '../stories/stories.repository.ts';
@@ -15,12 +22,40 @@ export type StoryValues = Pick<
   'title' | 'description' | 'language' | 'level' | 'imageUrl' | 'newWordsCount'
 >;
 
+/** A new story: a draft unless it says otherwise (the demo library's are published). */
+export type NewStory = StoryValues &
+  Pick<typeof stories.$inferInsert, 'slug' | 'position'> &
+  Partial<Pick<typeof stories.$inferInsert, 'requiresLogin' | 'status' | 'publishedAt'>>;
+
 export type ChapterValues = Pick<
   typeof chapters.$inferInsert,
   'title' | 'position' | 'duration' | 'audioFileId' | 'transcriptFileId'
 >;
 
-/** Story management of the content screen: drafts included, chapters with them. */
+/** Chapters name their audio (bucket audios) and transcript (bucket trans) by object key. */
+const chapterFileFields: Partial<Record<Bucket, 'audioFileId' | 'transcriptFileId'>> = {
+  audios: 'audioFileId',
+  trans: 'transcriptFileId',
+};
+
+/** Clears every chapter reference to an object key; how many chapters changed. */
+async function clearChapterReferences(db: DbExecutor, bucket: Bucket, key: string) {
+  const field = chapterFileFields[bucket];
+  if (!field) return 0;
+  const rows = await db
+    .update(chapters)
+    .set({ [field]: '', updatedAt: sql`now()` })
+    .where(eq(chapters[field], key))
+    .returning({ id: chapters.id });
+  return rows.length;
+}
+
+/**
+ * Story management of the content screen (drafts included, chapters with them), and THE writer of
+ * story and chapter rows: the wizard, publishing, the order, the studio's transcripts, the files
+ * screen's links and detaching, story packages and the demo library all write them through this
+ * repository (decision 058; lint refuses a write to `stories` or `chapters` anywhere else).
+ */
 export const createAdminStoriesRepository = defineRepository((db) => ({
   /** Every story, drafts included, by position (then age), with chapters by position. */
   listAllStories() {
@@ -56,10 +91,10 @@ export const createAdminStoriesRepository = defineRepository((db) => ({
   },
 
   /** Stories are placed by the service (decision 023): `position` is where the new one goes. */
-  async insertStory(values: StoryValues & { slug: string; position: number }): Promise<StoryRow> {
+  async insertStory(values: NewStory): Promise<StoryRow> {
     const [row] = await db
       .insert(stories)
-      .values({ ...values, status: 'draft' })
+      .values({ status: 'draft', ...values })
       .returning();
     return row!;
   },
@@ -88,6 +123,14 @@ export const createAdminStoriesRepository = defineRepository((db) => ({
     await db
       .update(stories)
       .set({ publishedRevision: revision, updatedAt: sql`now()` })
+      .where(eq(stories.id, id));
+  },
+
+  /** A draft published as it is, at `at`: learners see this revision (the demo library's). */
+  async publishAs(id: string, revision: PublishedRevision, at: Date) {
+    await db
+      .update(stories)
+      .set({ status: 'published', publishedAt: at, publishedRevision: revision, updatedAt: at })
       .where(eq(stories.id, id));
   },
 
@@ -125,9 +168,13 @@ export const createAdminStoriesRepository = defineRepository((db) => ({
       where c.id = ordered.id and c.position <> ordered.n`);
   },
 
-  async insertChapters(storyId: string, rows: ChapterValues[]) {
-    if (rows.length === 0) return;
-    await db.insert(chapters).values(rows.map((row) => ({ ...row, storyId })));
+  /** The new chapters' rows. */
+  async insertChapters(storyId: string, rows: ChapterValues[]): Promise<ChapterRow[]> {
+    if (rows.length === 0) return [];
+    return db
+      .insert(chapters)
+      .values(rows.map((row) => ({ ...row, storyId })))
+      .returning();
   },
 
   /** A chapter the wizard sends back is in the working copy again, even if it was removed. */
@@ -136,6 +183,75 @@ export const createAdminStoriesRepository = defineRepository((db) => ({
       .update(chapters)
       .set({ ...values, removedAt: null, updatedAt: sql`now()` })
       .where(eq(chapters.id, id));
+  },
+
+  /** The studio's newest transcript version, and the recording's length when it was measured. */
+  async setChapterTranscript(id: string, transcriptFileId: string, duration?: number) {
+    await db
+      .update(chapters)
+      .set({
+        transcriptFileId,
+        ...(duration === undefined ? {} : { duration }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(chapters.id, id));
+  },
+
+  /** The files screen links an audio file or a transcript to a chapter; its row after. */
+  async setChapterFiles(
+    id: string,
+    changes: { audioFileId?: string; transcriptFileId?: string; duration?: number },
+  ) {
+    const [row] = await db
+      .update(chapters)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(chapters.id, id))
+      .returning(associationChapterColumns);
+    return row;
+  },
+
+  /** Clears every chapter reference to an object key; how many chapters changed. */
+  clearChapterFile(bucket: Bucket, key: string): Promise<number> {
+    return clearChapterReferences(db, bucket, key);
+  },
+
+  /**
+   * Removes an upload from the stories and chapters that use it (the files screen's confirmed
+   * delete; the usage rule is admin-files.repository's fileUses): chapters lose it, a published
+   * revision drops the chapters that played it (a revision only holds chapters with audio and a
+   * transcript) or its cover. Counts per kind of change.
+   */
+  async detachFile(file: Pick<FileRow, 'id' | 'bucketName' | 'filePath'>) {
+    const count = async (query: SQL) => (await db.execute(query)).rowCount ?? 0;
+    const key = file.filePath;
+    const revisionField = chapterFileFields[file.bucketName];
+    const byUrl = (statement: (match: (column: SQL) => SQL) => SQL) =>
+      count(statement((column) => sql`fu.id = ${file.id} and ${namesFileByUrl(column)}`));
+    return {
+      chapters: await clearChapterReferences(db, file.bucketName, key),
+      publishedChapters: revisionField
+        ? await count(sql`
+            update ${stories} s set published_revision = jsonb_set(s.published_revision, '{chapters}',
+              coalesce((
+                select jsonb_agg(pc order by ord)
+                from jsonb_array_elements(s.published_revision->'chapters') with ordinality e(pc, ord)
+                where pc->>${revisionField}::text is distinct from ${key}
+              ), '[]'::jsonb))
+            where s.published_revision is not null and exists (
+              select 1 from jsonb_array_elements(s.published_revision->'chapters') pc
+              where pc->>${revisionField}::text = ${key}
+            )`)
+        : 0,
+      covers: await byUrl(
+        (match) => sql`update ${stories} s set image_url = null, updated_at = now()
+          from file_uploads fu where ${match(sql`s.image_url`)}`,
+      ),
+      publishedCovers: await byUrl(
+        (match) => sql`update ${stories} s
+          set published_revision = jsonb_set(s.published_revision, '{imageUrl}', 'null'::jsonb)
+          from file_uploads fu where ${match(sql`(s.published_revision->>'imageUrl')`)}`,
+      ),
+    };
   },
 
   async deleteChapters(ids: string[]) {

@@ -5,7 +5,10 @@ import type { ExclusiveRunner } from '../../db/advisory-lock.ts';
 import type { TransactionRunner } from '../../db/repository.ts';
 import type { FileUploadsRepository, NewFileUpload } from '../../lib/file-uploads.repository.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
-import type { AdminStoriesRepository } from '../admin-stories/admin-stories.repository.ts';
+import type {
+  AdminStoriesRepository,
+  ChapterValues,
+} from '../admin-stories/admin-stories.repository.ts';
 import { publicFileUrl } from '../files/public-file-url.ts';
 import { buildRevision } from '../stories/published-revision.ts';
 import type {
@@ -17,7 +20,7 @@ import {
   checkBundledPackages,
   listBundledPackages,
 } from './bundled-packages.ts';
-import type { DemoChapterValues, DemoContentRepository } from './demo-content.repository.ts';
+import type { DemoContentRepository } from './demo-content.repository.ts';
 import { demoContentDir, readDemoManifest, type DemoManifest } from './demo-manifest.ts';
 import { orderByLevel } from './library-order.ts';
 
@@ -78,11 +81,11 @@ export function createDemoContentService(deps: {
     const prepared: {
       story: DemoManifest['stories'][number];
       coverKey: string;
-      chapterRows: DemoChapterValues[];
+      chapterRows: ChapterValues[];
     }[] = [];
     for (const story of manifest.stories) {
       const coverKey = await store('series-images', story.cover.webp);
-      const chapterRows: DemoChapterValues[] = [];
+      const chapterRows: ChapterValues[] = [];
       for (const chapter of story.chapters) {
         chapterRows.push({
           title: chapter.title,
@@ -138,25 +141,27 @@ export function createDemoContentService(deps: {
         const now = new Date();
         await transaction(async (tx) => {
           const queries = content.in(tx);
+          const storyRows = stories.in(tx);
           for (const { story, coverKey, chapterRows } of prepared) {
-            const inserted = await queries.insertStory(
-              {
-                title: story.title,
-                slug: story.slug,
-                description: story.description,
-                language: story.language,
-                level: story.level,
-                position: story.position,
-                requiresLogin: story.requiresLogin,
-                newWordsCount: story.newWordsCount,
-                imageUrl: publicFileUrl('series-images', coverKey),
-                status: 'published',
-                publishedAt: now,
-              },
-              chapterRows,
-            );
+            const row = await storyRows.insertStory({
+              title: story.title,
+              slug: story.slug,
+              description: story.description,
+              language: story.language,
+              level: story.level,
+              position: story.position,
+              requiresLogin: story.requiresLogin,
+              newWordsCount: story.newWordsCount,
+              imageUrl: publicFileUrl('series-images', coverKey),
+              status: 'published',
+              publishedAt: now,
+            });
+            const inserted = {
+              ...row,
+              chapters: await storyRows.insertChapters(row.id, chapterRows),
+            };
             // Learners read the published revision (decision 021).
-            await queries.saveRevision(inserted.id, buildRevision(inserted, now));
+            await storyRows.saveRevision(inserted.id, buildRevision(inserted, now));
             await queries.insertFirstTranscriptVersions(
               inserted.chapters.map((chapter) => ({
                 chapterId: chapter.id,
@@ -172,7 +177,7 @@ export function createDemoContentService(deps: {
           await library.lockStoryOrder();
           const all = await library.listAllStories();
           for (const { id } of imported) {
-            await content.in(tx).publish(
+            await library.publishAs(
               id,
               buildRevision(
                 all.find((s) => s.id === id)!,

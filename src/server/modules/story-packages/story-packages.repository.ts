@@ -1,36 +1,13 @@
 import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Bucket } from '#shared/files';
 import { defineRepository } from '../../db/repository.ts';
-import { chapters, fileUploads, stories, transcriptVersions } from '../../db/schema.ts';
+import { fileUploads, stories, transcriptVersions } from '../../db/schema.ts';
 
 /** The key under which a stored file's content hash is kept in its file_uploads metadata. */
 const HASH_KEY = 'sha256';
 
 /** Imports of one slug are serialised (two at once would both find no story and make two). */
 const IMPORT_LOCK_KEY = 7_212_111;
-
-export type NewImportedStory = Pick<
-  typeof stories.$inferInsert,
-  | 'slug'
-  | 'title'
-  | 'description'
-  | 'language'
-  | 'level'
-  | 'position'
-  | 'requiresLogin'
-  | 'newWordsCount'
-  | 'imageUrl'
->;
-
-export type ImportedStoryContent = Pick<
-  typeof stories.$inferInsert,
-  'title' | 'description' | 'language' | 'level' | 'newWordsCount' | 'imageUrl'
->;
-
-export type ImportedChapterValues = Pick<
-  typeof chapters.$inferInsert,
-  'title' | 'position' | 'duration' | 'audioFileId' | 'transcriptFileId'
->;
 
 export interface NewPackageFile {
   bucket: Bucket;
@@ -43,7 +20,7 @@ export interface NewPackageFile {
   metadata: Record<string, unknown>;
 }
 
-/** What importing a story package writes besides what the admin stories repository does. */
+/** What importing a story package writes besides the story and its chapters (admin stories'). */
 export const createStoryPackagesRepository = defineRepository((db) => ({
   async lockSlug(slug: string) {
     await db.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY}, hashtext(${slug}))`);
@@ -62,30 +39,6 @@ export const createStoryPackagesRepository = defineRepository((db) => ({
   async nextPosition(): Promise<number> {
     const [row] = await db.select({ last: max(stories.position) }).from(stories);
     return (row?.last ?? 0) + 1;
-  },
-
-  async insertStory(values: NewImportedStory): Promise<string> {
-    const [row] = await db
-      .insert(stories)
-      .values({ ...values, status: 'draft' })
-      .returning({ id: stories.id });
-    return row!.id;
-  },
-
-  /** The story's content; its settings (order, login, status) stay the site's. */
-  async updateStoryContent(id: string, values: ImportedStoryContent) {
-    await db
-      .update(stories)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(stories.id, id));
-  },
-
-  async insertChapter(storyId: string, values: ImportedChapterValues): Promise<string> {
-    const [row] = await db
-      .insert(chapters)
-      .values({ ...values, storyId })
-      .returning({ id: chapters.id });
-    return row!.id;
   },
 
   /**

@@ -259,15 +259,17 @@ export function createStoryPackagesService(deps: {
         };
         const storyId = existing
           ? existing.id
-          : await queries.insertStory({
-              ...content,
-              slug: story.slug,
-              // The package's own position is not used: the site's order is the site's.
-              position: await queries.nextPosition(),
-              requiresLogin: story.requires_login,
-            });
+          : (
+              await storyQueries.insertStory({
+                ...content,
+                slug: story.slug,
+                // The package's own position is not used: the site's order is the site's.
+                position: await queries.nextPosition(),
+                requiresLogin: story.requires_login,
+              })
+            ).id;
         const contentChanged = !existing || differs(existing, content);
-        if (existing && contentChanged) await queries.updateStoryContent(existing.id, content);
+        if (existing && contentChanged) await storyQueries.updateStory(existing.id, content);
 
         // Package chapter n takes the place, and the id, of the working copy's chapter n.
         const priors = chaptersInPlace(existing);
@@ -277,7 +279,8 @@ export function createStoryPackagesService(deps: {
         for (const [index, chapter] of checked.chapters.entries()) {
           const prior = priors[index];
           const { values, alignWith } = chapterValues(chapter, plan.chapterKeys[index]!, prior);
-          const chapterId = prior?.id ?? (await queries.insertChapter(storyId, values));
+          const chapterId =
+            prior?.id ?? (await storyQueries.insertChapters(storyId, [values]))[0]!.id;
           if (!prior || differs(prior, values)) chaptersChanged += 1;
           if (prior && differs(prior, values)) await storyQueries.updateChapter(prior.id, values);
           const before = prior?.transcriptFileId ?? '';

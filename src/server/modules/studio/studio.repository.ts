@@ -65,24 +65,6 @@ export const createStudioRepository = defineRepository((db) => ({
     return row;
   },
 
-  async setTranscript(id: string, transcriptFileId: string, duration?: number): Promise<void> {
-    await db
-      .update(chapters)
-      .set({
-        transcriptFileId,
-        ...(duration === undefined ? {} : { duration }),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(chapters.id, id));
-  },
-
-  async setDuration(id: string, duration: number): Promise<void> {
-    await db
-      .update(chapters)
-      .set({ duration, updatedAt: sql`now()` })
-      .where(eq(chapters.id, id));
-  },
-
   /** The version whose file the chapter points at (null: the file came from elsewhere). */
   async findVersionByFile(
     chapterId: string,

@@ -4,6 +4,7 @@ import type { DbExecutor } from '../../db/client.ts';
 import type { TransactionRunner } from '../../db/repository.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { generateObjectKey, type ObjectStorage } from '../../lib/storage/storage.ts';
+import type { AdminStoriesRepository } from '../admin-stories/admin-stories.repository.ts';
 import type { TranscriptLoader } from '../stories/transcript-loader.ts';
 import type { StudioChapterRow, StudioRepository } from './studio.repository.ts';
 import { studioMessages } from './studio-messages.ts';
@@ -42,12 +43,14 @@ export interface SavedVersion {
  */
 export function createTranscriptVersions(deps: {
   studio: StudioRepository;
+  /** The one writer of chapter rows (decision 058): the chapter points at its newest version. */
+  storyRows: Pick<AdminStoriesRepository, 'in'>;
   storage: ObjectStorage;
   transcripts: TranscriptLoader;
   transaction: TransactionRunner;
   memory: Pick<TranslationMemory, 'record'>;
 }) {
-  const { studio, storage, transcripts, transaction, memory } = deps;
+  const { studio, storyRows, storage, transcripts, transaction, memory } = deps;
 
   /** The version number of what the chapter shows now; null without a versioned transcript. */
   async function currentVersion(
@@ -91,11 +94,13 @@ export function createTranscriptVersions(deps: {
       note: input.note ?? null,
       createdBy: input.createdBy,
     });
-    await repository.setTranscript(
-      chapter.id,
-      key,
-      input.audioSeconds === undefined ? undefined : Math.round(input.audioSeconds),
-    );
+    await storyRows
+      .in(tx)
+      .setChapterTranscript(
+        chapter.id,
+        key,
+        input.audioSeconds === undefined ? undefined : Math.round(input.audioSeconds),
+      );
     // What this transcript holds approved is what the site's memory offers from the chapter now.
     await memory.record(tx, chapter.id, key, input.transcript);
     const saved = { chapter: { ...chapter, transcriptFileId: key }, version, fileKey: key };
