@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Bookmark } from '#shared/contracts/bookmarks';
-import { offlineTexts } from '#shared/offline/offline-texts';
+import { offlineTexts } from '#client/lib/offline/offline-texts';
 import type { Transcript } from '#shared/transcript';
 import { expect, test } from './support/fixtures';
 import { signedInLearner } from './support/accounts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { API_CACHE, PAGES_CACHE } from '#shared/offline/offline-storage';
-import { offlineTexts } from '#shared/offline/offline-texts';
+import { offlineTexts } from '#client/lib/offline/offline-texts';
 import { E2E_ADMIN, signInThroughForm } from './support/accounts';
 import { axeViolations } from './support/axe';
 import { openStoryFirstChapter } from './support/demo-library';

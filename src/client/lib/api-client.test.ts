@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { offlineTexts } from '#shared/offline/offline-texts';
+import { offlineTexts } from '#client/lib/offline/offline-texts';
 import { apiFetch, ApiError } from './api-client';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -1,4 +1,4 @@
-import { offlineTexts } from '#shared/offline/offline-texts';
+import { offlineTexts } from '#client/lib/offline/offline-texts';
 
 /**
  * The one HTTP client of the browser app. It speaks JSON to our own API (same origin, cookie
@@ -91,12 +91,7 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
         offline: true,
       });
     }
-    throw new ApiError(
-      0,
-      'NETWORK_ERROR',
-      'Could not reach the server. Check your connection and try again.',
-      { cause },
-    );
+    throw new ApiError(0, 'NETWORK_ERROR', offlineTexts.serverUnreachable, { cause });
   }
 
   if (!response.ok) throw await toApiError(response);

@@ -1,6 +1,6 @@
 import { MutationObserver, onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { offlineTexts } from '#shared/offline/offline-texts';
+import { offlineTexts } from '#client/lib/offline/offline-texts';
 import { ApiError } from './api-client';
 import { clientErrorCodeFor, createQueryClient, shouldRetry } from './query-client';
 

@@ -1,4 +1,4 @@
-import { offlineTexts } from '#shared/offline/offline-texts';
+import { offlineTexts } from '#client/lib/offline/offline-texts';
 import { useOnline } from '#client/lib/use-online';
 
 /**

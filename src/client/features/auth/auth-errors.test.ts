@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offlineTexts } from '#shared/offline/offline-texts';
+import { offlineTexts } from '#client/lib/offline/offline-texts';
 import { ApiError } from '#client/lib/api-client';
 import { isRefusal } from './auth-errors';
 

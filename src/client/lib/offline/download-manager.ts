@@ -6,6 +6,7 @@ import {
   PERSONAL_CACHES,
 } from '#shared/offline/offline-storage';
 import { downloadTexts } from './download-texts';
+import { offlineTexts } from './offline-texts';
 import { chapterDownloadUrls, chapterPagePath, type DownloadableChapter } from './download-urls';
 import {
   deleteDownloadRecords,
@@ -161,7 +162,7 @@ async function fetchFile(
   } catch (error) {
     if (isAbortError(error)) throw error;
     if (!required) return null;
-    throw new DownloadError(downloadTexts.offline, 0);
+    throw new DownloadError(offlineTexts.serverUnreachable, 0);
   }
   if (!response.ok) {
     if (!required) return null;

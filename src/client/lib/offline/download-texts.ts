@@ -1,4 +1,7 @@
-/** What the downloads say to the learner (decision 040): one place for the words. */
+/**
+ * What the downloads say to the learner (decision 040): one place for the words. A download that
+ * gets no answer says what any request does (offlineTexts.serverUnreachable).
+ */
 export const downloadTexts = {
   download: 'Download for offline',
   downloadRest: (count: number) =>
@@ -15,7 +18,6 @@ export const downloadTexts = {
   savedChapter: (title: string) => `“${title}” plays without a connection now.`,
   savedStory: (title: string) => `Every chapter of “${title}” plays without a connection now.`,
   failedTitle: (title: string) => `Could not download “${title}”`,
-  offline: 'Could not reach the server. Check your connection and try again.',
   noSpace: 'There is not enough space on this device. Remove some downloads and try again.',
   failed: 'The download failed. Please try again.',
   manage: 'Manage downloads',

@@ -1,4 +1,4 @@
-import { offlineTexts } from '#shared/offline/offline-texts';
+import { offlineTexts } from '#client/lib/offline/offline-texts';
 
 /**
  * The success words of a change that goes through the outbox (decision 041), as they stand at the

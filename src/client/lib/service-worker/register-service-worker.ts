@@ -1,5 +1,5 @@
 import { SESSION_ANSWER_PATH } from '#shared/offline/account-stamp';
-import { offlineTexts } from '#shared/offline/offline-texts';
+import { offlineTexts } from '#client/lib/offline/offline-texts';
 import { SKIP_WAITING } from '#shared/offline/service-worker-messages';
 import { toast } from '#client/lib/toast';
 

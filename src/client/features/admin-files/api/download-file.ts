@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AdminFile } from '#shared/contracts/admin-files';
 import { ApiError } from '#client/lib/api-client';
+import { offlineTexts } from '#client/lib/offline/offline-texts';
 import { adminFilesQueryRoot } from '#client/lib/api/admin/get-files';
 
 /** The API's error message when the body carries one (`{ error: { message } }`). */
@@ -25,7 +26,7 @@ export async function downloadAdminFile(file: Pick<AdminFile, 'id' | 'originalFi
   try {
     response = await fetch(url, { credentials: 'same-origin' });
   } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach the server.');
+    throw new ApiError(0, 'NETWORK_ERROR', offlineTexts.serverUnreachable);
   }
   if (!response.ok) throw await errorOf(response);
   const blob = await response.blob();

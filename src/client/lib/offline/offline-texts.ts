@@ -10,6 +10,8 @@ export const offlineTexts = {
     "You're offline. This needs a connection — please try again when you're back online.",
   /** Added to a change's success toast when it was made offline and waits in the outbox. */
   keptUntilOnline: "kept on this device, it will be sent when you're back online",
+  /** A request or a download that got no answer while the browser thinks it is online. */
+  serverUnreachable: 'Could not reach the server. Check your connection and try again.',
   /** The lasting toast of a new version waiting (service worker update). */
   updateAvailable: 'New version available',
   updateReload: 'Reload',
