@@ -30,7 +30,7 @@ export const keptAfterDeletion = [
 export const keptOnDevice = [
   'Chapters you download for offline listening: their audio, transcript, story details and cover, listed on the Downloads page, where you can remove them.',
   'The pages and answers you saw last (such as your progress, bookmarks and saved words), so the app works without a connection.',
-  'Changes you make while offline (progress, bookmarks, saved words and review answers), until the server has them.',
+  'Changes you make while offline (progress, time listened, bookmarks, saved words and review answers), until the server has them.',
 ] as const;
 
 /** What signing out removes from the device, and what it leaves. */

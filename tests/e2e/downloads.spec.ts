@@ -5,8 +5,8 @@ import type { Story } from '#shared/contracts/stories';
 import {
   API_CACHE,
   DOWNLOADS_CACHE,
-  outboxKey,
   PAGES_CACHE,
+  syncStoreKey,
 } from '#shared/offline/offline-storage';
 import { expect, test } from './support/fixtures';
 import { signedInLearner } from './support/accounts';
@@ -385,13 +385,13 @@ test.describe('downloads for offline, worker blocked', () => {
     const session = (await (await page.request.get('/api/auth/session')).json()) as {
       user: { id: string };
     };
-    const waitingKey = outboxKey(session.user.id);
+    const waitingKey = syncStoreKey(session.user.id);
     const waiting = {
-      entryId: randomUUID(),
-      userId: session.user.id,
+      id: randomUUID(),
+      kind: 'bookmark',
       madeAt: Date.now(),
-      operation: {
-        kind: 'bookmark.create',
+      data: {
+        op: 'create',
         id: randomUUID(),
         chapterId: visitorsChapter!.id,
         positionSeconds: 3,

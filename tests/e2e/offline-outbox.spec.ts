@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { signedInLearner } from './support/accounts';
 import { openStoryFirstChapter } from './support/demo-library';
+import { waitingEntries } from './support/learner-sync';
 import {
   openPlayer,
+  pause,
+  playUntil,
   PLAYER_LAUNCH_OPTIONS,
   transcriptOf,
   wordAt,
@@ -12,21 +16,31 @@ import {
 
 test.use({ launchOptions: PLAYER_LAUNCH_OPTIONS });
 
-/** localStorage of the outbox (src/shared/offline/offline-storage.ts `outboxKey`). */
-const outboxEntries = (page: Page) =>
-  page.evaluate(() =>
-    Object.keys(localStorage)
-      .filter((key) => key.startsWith('relatos.outbox.'))
-      .flatMap((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as unknown[]),
-  );
+/** The bookmark and saved-item changes waiting in the browser (decision 057). */
+const outboxEntries = async (page: Page) => [
+  ...(await waitingEntries(page, 'bookmark')),
+  ...(await waitingEntries(page, 'saved-item')),
+];
 
-test.describe('offline outbox (decision 041)', () => {
+/** The profile's Listening Minutes as the server counts them. */
+const listeningMinutes = async (page: Page) => {
+  const response = await page.request.get('/api/me/statistics');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { statistics: { listeningMinutes: number } }).statistics
+    .listeningMinutes;
+};
+
+test.describe('offline writes (decisions 041, 057)', () => {
+  test.beforeEach(async ({ page }) => {
+    // Two pages, a closed tab and the way back online: slow on a busy machine.
+    test.setTimeout(90_000);
+    await signedInLearner(page);
+  });
+
   test('a bookmark and a saved word made offline, tab closed, arrive on the next visit to any page', async ({
     page,
     context,
   }) => {
-    test.setTimeout(90_000);
-    await signedInLearner(page);
     const { chapter } = await openStoryFirstChapter(page.request);
     const transcript = await transcriptOf(page.request, chapter.id);
     const { word } = wordAt(transcript, 0, 1);
@@ -77,5 +91,43 @@ test.describe('offline outbox (decision 041)', () => {
       })
       .toEqual([word.id]);
     await expect.poll(() => outboxEntries(next).then((entries) => entries.length)).toBe(0);
+  });
+
+  test('minutes listened without a connection, tab closed, reach the server when the app is next opened', async ({
+    page,
+    context,
+  }) => {
+    const { chapter } = await openStoryFirstChapter(page.request);
+    // An earlier visit of 55 s: the few seconds listened here make the first minute.
+    const earlier = await page.request.post('/api/progress/listening', {
+      data: { sessionId: randomUUID(), chapterId: chapter.id, listenedSeconds: 55 },
+    });
+    expect(earlier.status()).toBe(200);
+    await openPlayer(page, chapter);
+
+    // The connection is gone for the app's writes (the audio plays on from what it loads).
+    await context.route('**/api/progress/listening', (route) =>
+      route.abort('internetdisconnected'),
+    );
+    await playUntil(page, 6);
+    await pause(page);
+    type Report = { chapterId: string; listenedSeconds: number };
+    await expect
+      .poll(() => waitingEntries<Report>(page, 'listening'))
+      .toEqual([expect.objectContaining({ chapterId: chapter.id })]);
+    const [kept] = await waitingEntries<Report>(page, 'listening');
+    expect(kept!.listenedSeconds).toBeGreaterThan(5);
+    expect(await listeningMinutes(page)).toBe(0);
+
+    // The tab is closed offline; later the app is opened again, online, on another page.
+    await context.setOffline(true);
+    await page.close();
+    await context.unroute('**/api/progress/listening');
+    await context.setOffline(false);
+    const next = await context.newPage();
+    await next.goto('/privacy');
+    await expect(next.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(() => listeningMinutes(next), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => waitingEntries(next, 'listening')).toEqual([]);
   });
 });

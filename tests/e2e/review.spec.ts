@@ -6,6 +6,7 @@ import type { SavedItem } from '#shared/contracts/saved-items';
 import { expect, test } from './support/fixtures';
 import { signedInLearner } from './support/accounts';
 import { openStoryFirstChapter } from './support/demo-library';
+import { waitingEntries } from './support/learner-sync';
 import { PLAYER_LAUNCH_OPTIONS, transcriptOf, wordAt } from './support/player';
 
 // The card's clip plays when it is shown, without a click.
@@ -151,12 +152,7 @@ test.describe('review', () => {
       page.getByRole('heading', { name: 'Nothing due — come back tomorrow' }),
     ).toBeVisible();
     await expect(page.getByText('2 answers are waiting to be sent')).toBeVisible();
-    const queued = await page.evaluate(() =>
-      Object.entries(localStorage)
-        .filter(([key]) => key.startsWith('relatos.review.answers.'))
-        .map(([, value]) => (JSON.parse(value) as unknown[]).length),
-    );
-    expect(queued).toEqual([2]);
+    expect(await waitingEntries(page, 'review-answer')).toHaveLength(2);
 
     const sent = page.waitForResponse(
       (response) =>

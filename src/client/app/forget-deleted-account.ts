@@ -8,8 +8,8 @@ export async function forgetDeletedAccount(userId: string): Promise<void> {
     import('#client/lib/offline/download-manager')
       .then((offline) => offline.clearDeletedAccountData(userId))
       .catch(() => undefined),
-    import('./sync-queues')
-      .then((queues) => queues.discardQueuedWrites(userId))
+    import('#client/lib/sync/sync-engines')
+      .then((sync) => sync.discardAccountEntries(userId))
       .catch(() => undefined),
   ]);
 }

@@ -1,20 +1,15 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { outboxKey, PROGRESS_QUEUE_KEY, reviewAnswersKey } from '#shared/offline/offline-storage';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { syncStoreKey } from '#shared/offline/offline-storage';
 import {
   chapterId,
   chapterRoutes,
-  type FakeMedia,
-  setUpPlayerPage,
-  tearDownPlayerPage,
+  setUpPlayerPageForEachTest,
 } from '#client/features/player/player-test-setup';
-import { createQueryClient } from '#client/lib/query-client';
-import { json, sessionOf, stubApi, userFixture } from '#client/test/render-app';
-import { AppProviders } from './providers';
-import { AppRoutes } from './routes';
+import { json, renderMountedApp, sessionOf, stubApi, userFixture } from '#client/test/render-app';
+import { waitingEntries } from '#client/test/waiting-entries';
 
 const signedIn = {
   'GET /api/auth/session': sessionOf(userFixture),
@@ -22,34 +17,12 @@ const signedIn = {
   [`GET /api/bookmarks?chapterId=${chapterId}`]: () => json(200, { bookmarks: [] }),
 };
 
-/** The app as the browser mounts it: the real providers (with the app-wide flusher). */
-function renderApp(path: string) {
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({
-    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
-  });
-  return render(
-    <AppProviders queryClient={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-      </MemoryRouter>
-    </AppProviders>,
-  );
-}
-
 /** What fetch throws without a connection. */
 const noConnection = () => Promise.reject(new TypeError('Failed to fetch'));
 
-let media: FakeMedia;
-beforeEach(() => {
-  media = setUpPlayerPage();
-});
-afterEach(() => {
-  cleanup();
-  tearDownPlayerPage(media);
-});
+setUpPlayerPageForEachTest();
 
-describe('offline outbox in the player', () => {
+describe('changes made offline in the player', () => {
   it('shows a bookmark made offline at once, keeps it, and sends it when back online', async () => {
     let online = false;
     const sent: Array<Record<string, unknown>> = [];
@@ -78,7 +51,7 @@ describe('offline outbox in the player', () => {
       },
     });
     online = true;
-    renderApp(`/player/${chapterId}`);
+    renderMountedApp(`/player/${chapterId}`);
     await screen.findByRole('list', { name: 'Transcript of La llegada' });
     const panel = await screen.findByRole('region', { name: 'Bookmarks' });
     await within(panel).findByText('No bookmarks in this chapter yet.');
@@ -95,9 +68,7 @@ describe('offline outbox in the player', () => {
       name: 'Your bookmarks in this chapter',
     });
     expect(within(list).getByText('Written on the train')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(JSON.parse(localStorage.getItem(outboxKey(userFixture.id))!)).toHaveLength(1),
-    );
+    await waitFor(() => expect(waitingEntries('bookmark', userFixture.id)).toHaveLength(1));
     expect(sent).toEqual([]);
     // Told that it waits on this device, not that it is done.
     await screen.findByText(
@@ -111,7 +82,7 @@ describe('offline outbox in the player', () => {
     });
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ chapterId, note: 'Written on the train' });
-    await waitFor(() => expect(localStorage.getItem(outboxKey(userFixture.id))).toBeNull());
+    await waitFor(() => expect(waitingEntries('bookmark', userFixture.id)).toEqual([]));
     // Delivered: still there, now as the server keeps it.
     expect(within(panel).getByText('Written on the train')).toBeInTheDocument();
   });
@@ -133,7 +104,7 @@ describe('offline outbox in the player', () => {
         });
       },
     });
-    renderApp(`/player/${chapterId}`);
+    renderMountedApp(`/player/${chapterId}`);
     await screen.findByRole('list', { name: 'Transcript of La llegada' });
     const panel = await screen.findByRole('region', { name: 'Bookmarks' });
     const add = within(panel).getByRole('button', { name: 'Add bookmark' });
@@ -150,70 +121,40 @@ describe('offline outbox in the player', () => {
 });
 
 describe('app-wide flushing', () => {
-  it('delivers what a tab closed offline left, on the next visit to any page, for this account only', async () => {
-    const answer = {
-      answerId: '99999999-9999-4999-8999-999999999999',
-      itemId: '88888888-8888-4888-8888-888888888888',
-      rating: 3,
-      reviewedAt: 1_700_000_000_000,
-    };
-    localStorage.setItem(reviewAnswersKey(userFixture.id), JSON.stringify([answer]));
-    const save = (userId: string) => ({
-      chapterId,
-      positionSeconds: 30,
-      durationSeconds: 75,
-      clientTimestamp: 1_700_000_000_000,
-      deviceId: 'tab-1',
-      userId,
+  it('sends what a tab closed offline left, of every kind, on the next visit to any page, for this account only', async () => {
+    const sessionId = '77777777-7777-4777-8777-777777777777';
+    const bookmarkId = '66666666-6666-4666-8666-666666666666';
+    const entry = (id: string, kind: string, data: object) => ({
+      id,
+      kind,
+      madeAt: 1_700_000_000_000,
+      data,
     });
     localStorage.setItem(
-      PROGRESS_QUEUE_KEY,
-      JSON.stringify([save('someone-else'), save(userFixture.id)]),
-    );
-    localStorage.setItem(
-      outboxKey(userFixture.id),
+      syncStoreKey(userFixture.id),
       JSON.stringify([
-        {
-          entryId: 'e1',
-          userId: userFixture.id,
-          madeAt: 1_700_000_000_000,
-          operation: {
-            kind: 'saved.save',
-            body: { kind: 'word', chapterId, segmentId: 's1', wordId: 'w2' },
-          },
-        },
+        entry('e1', 'listening', { sessionId, chapterId, listenedSeconds: 95 }),
+        entry('e2', 'bookmark', { op: 'create', id: bookmarkId, chapterId, positionSeconds: 3 }),
       ]),
     );
+    const elsewhere = [entry('e3', 'listening', { sessionId, chapterId, listenedSeconds: 40 })];
+    localStorage.setItem(syncStoreKey('someone-else'), JSON.stringify(elsewhere));
     const calls: Array<[string, unknown]> = [];
-    const record = (name: string) => (init: RequestInit | undefined) => {
+    const record = (name: string, body: unknown) => (init: RequestInit | undefined) => {
       calls.push([name, JSON.parse(init!.body as string)]);
-      return json(200, {});
+      return json(200, body);
     };
     stubApi({
       'GET /api/auth/session': sessionOf(userFixture),
-      'POST /api/me/saved-items': record('saved'),
-      'POST /api/progress': record('progress'),
-      [`POST /api/me/review/answers?timezoneOffset=${new Date().getTimezoneOffset()}`]: (init) => {
-        calls.push(['answers', JSON.parse(init!.body as string)]);
-        return json(200, {
-          outcomes: [],
-          cards: [],
-          counts: { dueCount: 0, newAvailable: 0, reviewedToday: 1 },
-        });
-      },
+      'POST /api/progress/listening': record('listening', { listenedSeconds: 95 }),
+      'POST /api/bookmarks': record('bookmark', { bookmark: { id: bookmarkId } }),
     });
-    renderApp('/privacy');
-    await waitFor(() =>
-      expect(calls.map(([name]) => name).sort()).toEqual(['answers', 'progress', 'saved']),
-    );
-    expect(calls.find(([name]) => name === 'progress')![1]).toMatchObject({
-      chapterId,
-      positionSeconds: 30,
-    });
-    expect(calls.find(([name]) => name === 'answers')![1]).toMatchObject({ answers: [answer] });
-    await waitFor(() => expect(localStorage.getItem(reviewAnswersKey(userFixture.id))).toBeNull());
-    expect(localStorage.getItem(outboxKey(userFixture.id))).toBeNull();
-    // Another account's save stays for that account.
-    expect(JSON.parse(localStorage.getItem(PROGRESS_QUEUE_KEY)!)).toEqual([save('someone-else')]);
+    renderMountedApp('/privacy');
+    await waitFor(() => expect(localStorage.getItem(syncStoreKey(userFixture.id))).toBeNull());
+    expect(calls).toEqual([
+      ['listening', { sessionId, chapterId, listenedSeconds: 95 }],
+      ['bookmark', expect.objectContaining({ id: bookmarkId, editedAt: 1_700_000_000_000 })],
+    ]);
+    expect(JSON.parse(localStorage.getItem(syncStoreKey('someone-else'))!)).toEqual(elsewhere);
   });
 });

@@ -78,7 +78,8 @@ export function createQueryClient(): QueryClient {
       },
       // Mutations run offline too: they fail at once with the api-client's "needs a
       // connection" (issue 15) instead of waiting unseen for the network. Offline work that must
-      // wait (bookmarks, saved items, progress, review answers) has its own queues.
+      // wait (progress, listening minutes, bookmarks, saved items, review answers) goes through
+      // the learner-sync engine (lib/sync, decision 057).
       mutations: {
         retry: shouldRetry,
         networkMode: 'always',

@@ -1,8 +1,8 @@
 import { isApiError } from '#client/lib/api-client';
 
 /*
- * The retry rule of the persistent queues (progress saves, the outbox, the app-wide flusher;
- * decision 041): which failures may pass, and the back-off before the next attempt.
+ * The retry rule of the learner-sync engine (decision 057; every learner write waiting to be
+ * sent): which failures may pass, and the back-off before the next attempt.
  */
 
 /** Waits between retries after a failure; the last one repeats. */

@@ -3,9 +3,25 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import type { CurrentUser } from '#shared/contracts/auth';
+import { AppProviders } from '#client/app/providers';
 import { AppRoutes } from '#client/app/routes';
 import { AuthProvider } from '#client/lib/auth/auth-provider';
 import { createQueryClient } from '#client/lib/query-client';
+
+/** A fresh query client that neither retries nor waits. */
+function testQueryClient() {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  return queryClient;
+}
+
+const routesAt = (path: string) => (
+  <MemoryRouter initialEntries={[path]}>
+    <AppRoutes />
+  </MemoryRouter>
+);
 
 /**
  * Renders the whole route table at `path` with a fresh query client (no retries, no waiting) and
@@ -13,21 +29,18 @@ import { createQueryClient } from '#client/lib/query-client';
  * stub it answers 404 and the visitor is signed out.
  */
 export function renderApp(path: string) {
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({
-    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
-  });
+  const queryClient = testQueryClient();
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <AppRoutes />
-        </MemoryRouter>
-      </AuthProvider>
+      <AuthProvider>{routesAt(path)}</AuthProvider>
     </QueryClientProvider>,
   );
   return { ...view, queryClient };
 }
+
+/** As `renderApp`, inside the app's own providers: the app-wide flusher runs (decision 057). */
+export const renderMountedApp = (path: string) =>
+  render(<AppProviders queryClient={testQueryClient()}>{routesAt(path)}</AppProviders>);
 
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 

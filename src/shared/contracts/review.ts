@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { clientTimeSchema } from './client-time.ts';
+import { REVIEW_ANSWERS_MAX } from './review-routes.ts';
 import { savedItemSchema } from './saved-items.ts';
+
+export { REVIEW_ANSWERS_MAX, reviewRoutes } from './review-routes.ts';
 
 /**
  * Review of saved items with FSRS (issue 14, decision 035). The scheduling rule is
@@ -20,7 +23,6 @@ export const DEFAULT_NEW_CARDS_PER_DAY = 20;
 export const NEW_CARDS_PER_DAY_MAX = 500;
 /** Most cards one queue answer carries (due first, then new within the day's limit). */
 export const REVIEW_QUEUE_MAX = 200;
-export const REVIEW_ANSWERS_MAX = 500;
 
 /**
  * The learner's day starts at their local midnight: the client sends `new Date().getTimezoneOffset()`
@@ -116,14 +118,3 @@ export const reviewSettingsSchema = z.object({
 export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
 export const reviewSettingsResponseSchema = z.object({ settings: reviewSettingsSchema });
 export const updateReviewSettingsBodySchema = reviewSettingsSchema.strict();
-
-/**
- * Route paths. queue and summary take `?timezoneOffset=` (answers too, for the counts it returns); answers answer 200 with the outcomes
- * even when some were duplicates or missing; settings are read with GET and set with PUT.
- */
-export const reviewRoutes = {
-  queue: '/api/me/review/queue',
-  summary: '/api/me/review/summary',
-  answers: '/api/me/review/answers',
-  settings: '/api/me/review/settings',
-} as const;

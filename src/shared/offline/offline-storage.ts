@@ -25,13 +25,20 @@ export const OFFLINE_DB = 'relatos-offline';
 export const DOWNLOADS_STORE = 'downloads';
 
 /*
- * localStorage: what the learner did while the server could not be reached, waiting to be sent
- * (decision 041). The app-wide flusher looks for these keys on every page.
+ * localStorage: what the learner did that waits for the server (decision 057): one store per
+ * account, each entry naming its kind (a progress save, listening time, a bookmark or saved-item
+ * change, a review answer). The app-wide flusher sends the signed-in account's on every page.
+ */
+export const syncStoreKey = (userId: string) => `relatos.sync.${userId}`;
+
+/*
+ * The three queues kept before decision 057, read once, converted into the stores above and
+ * removed (src/client/lib/sync/legacy-queues.ts), so nothing queued before the upgrade is lost.
  */
 
 /** Progress saves of every account (each entry names its user). */
-export const PROGRESS_QUEUE_KEY = 'relatos.progressQueue';
-/** One account's review answers. */
-export const reviewAnswersKey = (userId: string) => `relatos.review.answers.${userId}`;
-/** One account's bookmark and saved-item operations, in the order made. */
-export const outboxKey = (userId: string) => `relatos.outbox.${userId}`;
+export const LEGACY_PROGRESS_QUEUE_KEY = 'relatos.progressQueue';
+/** Followed by an account's id: its review answers. */
+export const LEGACY_REVIEW_ANSWERS_PREFIX = 'relatos.review.answers.';
+/** Followed by an account's id: its bookmark and saved-item operations, in the order made. */
+export const LEGACY_OUTBOX_PREFIX = 'relatos.outbox.';

@@ -4,6 +4,7 @@ import type { ChapterProgress } from '#shared/contracts/progress';
 import type { Transcript, TranscriptWord } from '#shared/transcript';
 import { listStories } from './demo-library';
 import { expect } from './fixtures';
+import { waitingEntries } from './learner-sync';
 
 /**
  * playwright.config.ts's Chromium, plus autoplay without a user gesture: media then plays in
@@ -23,9 +24,6 @@ export const PLAYER_LAUNCH_OPTIONS = {
     '--autoplay-policy=no-user-gesture-required',
   ],
 };
-
-/** The browser queue of progress saves waiting for the server (progress-queue.ts). */
-export const PROGRESS_QUEUE_KEY = 'relatos.progressQueue';
 
 /** The demo page's built-in transcript, as shipped with the client. */
 export const demoTranscript = (): Transcript =>
@@ -172,17 +170,10 @@ export async function storedProgress(
   return progress.find((entry) => entry.chapterId === chapterId) ?? null;
 }
 
-/** The saves waiting in the browser queue for a chapter. */
-export const queuedSaves = (page: Page, chapterId: string) =>
-  page.evaluate(
-    ([key, id]) => {
-      const raw = window.localStorage.getItem(key);
-      const saves = raw
-        ? (JSON.parse(raw) as { chapterId: string; positionSeconds: number }[])
-        : [];
-      return saves.filter((save) => save.chapterId === id);
-    },
-    [PROGRESS_QUEUE_KEY, chapterId] as const,
+/** The progress saves of a chapter waiting in the browser for the server. */
+export const queuedSaves = async (page: Page, chapterId: string) =>
+  (await waitingEntries<{ chapterId: string; positionSeconds: number }>(page, 'progress')).filter(
+    (save) => save.chapterId === chapterId,
   );
 
 /** The first chapter (by position) of the first listed story that needs an account. */

@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { syncStoreKey } from '#shared/offline/offline-storage';
 import { getErrorLog } from '#client/lib/error-log';
 import type { DownloadRecord } from '#client/lib/offline/downloads-db';
 import type * as UseDownloads from '#client/lib/offline/use-downloads';
@@ -20,7 +21,6 @@ import {
   transcriptWord,
   autoPlayNextPreferences,
 } from './player-test-setup';
-import { PROGRESS_QUEUE_KEY } from './progress/progress-queue';
 
 /*
  * The player offline (issue 15): the page is rendered in the browser (the app shell), the
@@ -39,6 +39,20 @@ vi.mock('#client/lib/offline/use-downloads', async (importOriginal) => ({
   ...(await importOriginal<typeof UseDownloads>()),
   useDownloads: () => device.downloads,
 }));
+
+/** A progress save waiting in an account's store (decision 057), recorded `ago` ms ago. */
+const waitingSave = (userId: string, positionSeconds: number, ago: number) =>
+  localStorage.setItem(
+    syncStoreKey(userId),
+    JSON.stringify([
+      {
+        id: `save-${userId}`,
+        kind: 'progress',
+        madeAt: Date.now() - ago,
+        data: { chapterId, positionSeconds, durationSeconds: 75, deviceId: 'this-device' },
+      },
+    ]),
+  );
 
 /** What the service worker can answer offline; anything else fails like fetch without a network. */
 const saved: Record<string, Handler> = chapterRoutes;
@@ -167,19 +181,7 @@ describe('player page offline', () => {
   });
 
   it('resumes from the position saved offline, newer than the progress last synced', async () => {
-    localStorage.setItem(
-      PROGRESS_QUEUE_KEY,
-      JSON.stringify([
-        {
-          chapterId,
-          positionSeconds: 42,
-          durationSeconds: 75,
-          clientTimestamp: Date.now() - 60_000,
-          deviceId: 'this-device',
-          userId: userFixture.id,
-        },
-      ]),
-    );
+    waitingSave(userFixture.id, 42, 60_000);
     const { audio } = await openOffline({
       ...saved,
       ...signedIn,
@@ -189,28 +191,9 @@ describe('player page offline', () => {
   });
 
   it('resumes from the position saved offline when no progress answer is kept', async () => {
-    localStorage.setItem(
-      PROGRESS_QUEUE_KEY,
-      JSON.stringify([
-        {
-          chapterId,
-          positionSeconds: 12.5,
-          durationSeconds: 75,
-          clientTimestamp: Date.now() - 60_000,
-          deviceId: 'this-device',
-          userId: userFixture.id,
-        },
-        // Another account's save on this device is not theirs to resume.
-        {
-          chapterId,
-          positionSeconds: 50,
-          durationSeconds: 75,
-          clientTimestamp: Date.now() - 1_000,
-          deviceId: 'this-device',
-          userId: '99999999-9999-4999-8999-999999999999',
-        },
-      ]),
-    );
+    waitingSave(userFixture.id, 12.5, 60_000);
+    // Another account's save on this device is not theirs to resume.
+    waitingSave('99999999-9999-4999-8999-999999999999', 50, 1_000);
     const { audio } = await openOffline({ ...saved, ...signedIn });
     await waitFor(() => expect(audio.currentTime).toBe(12.5), { timeout: 3000 });
   });

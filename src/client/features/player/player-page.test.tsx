@@ -5,8 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sleepOff } from '#shared/player/listening-assist';
 import { sleepTimerStore } from '#client/components/listening/assist/assist-store';
 import { reloadPage } from '#client/components/listening/player-error-page';
+import { syncStoreKey } from '#shared/offline/offline-storage';
 import { PREVIEW_BANNER_TEXT } from '#client/components/story/preview-banner';
 import { getErrorLog } from '#client/lib/error-log';
+import { toast } from '#client/lib/toast';
 import {
   adminFixture,
   json,
@@ -17,6 +19,7 @@ import {
   userFixture,
 } from '#client/test/render-app';
 import { settle } from '#client/test/settle';
+import { waitingEntries } from '#client/test/waiting-entries';
 import {
   chapter,
   chapterId,
@@ -31,7 +34,6 @@ import {
   transcriptWord,
   autoPlayNextPreferences,
 } from './player-test-setup';
-import { PROGRESS_QUEUE_KEY } from './progress/progress-queue';
 
 const { chapters } = storyFixture;
 const nextChapterId = chapters[1]!.id;
@@ -50,6 +52,7 @@ afterEach(() => {
 });
 
 const audioOf = (container: HTMLElement) => container.querySelector('audio')!;
+
 async function openPlayer(
   routes: Parameters<typeof stubApi>[0] = {},
   path = `/player/${chapterId}`,
@@ -477,25 +480,66 @@ describe('player page, signed in', () => {
     await waitFor(() => expect(audio.currentTime).toBe(30));
   });
 
-  it('saves the position on pause, through the queue, with keepalive', async () => {
+  it('saves the position on pause, through the learner-sync engine, with keepalive', async () => {
     const { container, fetchMock } = await openPlayer(signedIn);
     const audio = audioOf(container);
+    // The learner's player is ready: the session is known (bookmarks offered) and the audio set.
+    await screen.findByRole('button', { name: 'Add bookmark' });
+    await waitFor(() => expect(audio).toHaveAttribute('src', `/api/chapters/${chapterId}/audio`));
     act(() => {
       void audio.play();
       media.advance(audio, 12.5);
       audio.pause();
     });
+    const saves = () =>
+      fetchMock.mock.calls
+        .filter(([url]) => url === '/api/progress')
+        .map(([, init]) => ({
+          ...(JSON.parse(init!.body as string) as object),
+          keepalive: init!.keepalive,
+        }));
     await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url]) => url === '/api/progress')).toBe(true),
+      expect(saves().at(-1)).toMatchObject({
+        chapterId,
+        positionSeconds: 12.5,
+        durationSeconds: 75,
+        keepalive: true,
+      }),
     );
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/progress')!;
-    expect(call[1]!.keepalive).toBe(true);
-    expect(JSON.parse(call[1]!.body as string)).toMatchObject({
-      chapterId,
-      positionSeconds: 12.5,
-      durationSeconds: 75,
+    // Delivered: nothing of it waits in the browser any more (decision 057).
+    await waitFor(() => expect(waitingEntries('progress', userFixture.id)).toEqual([]));
+  });
+
+  it('announces what a save and a listening report earn: a toast each', async () => {
+    const success = vi.spyOn(toast, 'success');
+    // The server names an achievement once, with the save that earned it.
+    let saves = 0;
+    const { container } = await openPlayer({
+      ...signedIn,
+      'POST /api/progress': () => {
+        saves += 1;
+        const newAchievements = saves === 1 ? ['first_chapter'] : [];
+        return json(200, { applied: true, progress: {}, newAchievements });
+      },
+      'POST /api/progress/listening': () =>
+        json(200, { listenedSeconds: 3600, newAchievements: ['sixty_minutes'] }),
     });
-    await waitFor(() => expect(localStorage.getItem(PROGRESS_QUEUE_KEY)).toBe('[]'));
+    const audio = audioOf(container);
+    await screen.findByRole('button', { name: 'Add bookmark' });
+    await waitFor(() => expect(audio).toHaveAttribute('src', `/api/chapters/${chapterId}/audio`));
+    act(() => {
+      void audio.play();
+      // The listening count starts at the first position played, then counts what follows.
+      media.advance(audio, 1);
+      media.advance(audio, 3);
+      audio.pause();
+    });
+    await waitFor(() =>
+      expect(success.mock.calls.map(([title]) => title).sort()).toEqual([
+        'Achievement unlocked: First Steps',
+        'Achievement unlocked: One Hour of Spanish',
+      ]),
+    );
   });
 
   it('saves the end of the chapter as its whole length, then goes back to the start', async () => {
@@ -808,7 +852,7 @@ describe('player page, preview', () => {
     expect(urls(fetchMock).some((url) => url.startsWith('/api/progress'))).toBe(false);
     expect(urls(fetchMock).some((url) => url.startsWith('/api/bookmarks'))).toBe(false);
     expect(urls(fetchMock).some((url) => url.endsWith('/vocabulary'))).toBe(false);
-    expect(localStorage.getItem(PROGRESS_QUEUE_KEY)).toBeNull();
+    expect(localStorage.getItem(syncStoreKey(adminFixture.id))).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Bookmarks' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Bookmark line/ })).not.toBeInTheDocument();
   });

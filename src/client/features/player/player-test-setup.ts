@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { installFakeMedia, stubDesktopMatchMedia } from '#client/test/fake-media';
 import { json, storyFixture } from '#client/test/render-app';
 import { stubResizeObserver } from '#client/test/stub-resize-observer';
@@ -101,6 +101,18 @@ export function tearDownPlayerPage(media: FakeMedia): void {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+}
+
+/** For a file whose tests open the player but never move its media: each test set up, then undone. */
+export function setUpPlayerPageForEachTest(): void {
+  let media: FakeMedia;
+  beforeEach(() => {
+    media = setUpPlayerPage();
+  });
+  afterEach(() => {
+    cleanup();
+    tearDownPlayerPage(media);
+  });
 }
 
 /** The transcript's lines, and one of its words by its text. */

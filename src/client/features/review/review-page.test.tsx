@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReviewAnswersBody } from '#shared/contracts/review';
 import type { SavedItem } from '#shared/contracts/saved-items';
+import { syncStoreKey } from '#shared/offline/offline-storage';
 import { timezoneOffsetQuery } from '#client/lib/api/review/get-review-summary';
-import { answerQueueKey } from './answer-queue';
 import { installFakeMedia } from '#client/test/fake-media';
 import { json, renderApp, sessionOf, stubApi, userFixture } from '#client/test/render-app';
 import { savedItemFixture } from '#client/test/saved-item-fixture';
@@ -115,8 +115,8 @@ describe('/review', () => {
       [cards[0]!.id, 4],
       [cards[1]!.id, 4],
     ]);
-    // Every answer the server took leaves the learner's queue.
-    await waitFor(() => expect(localStorage.getItem(answerQueueKey(userFixture.id))).toBeNull());
+    // Every answer the server took leaves the learner's store.
+    await waitFor(() => expect(localStorage.getItem(syncStoreKey(userFixture.id))).toBeNull());
   });
 
   it('after Good (due again in 10 min) counts only what is reviewable now, header included', async () => {

@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { outboxKey } from '#shared/offline/offline-storage';
+import { syncStoreKey } from '#shared/offline/offline-storage';
 import { json, renderApp, sessionOf, stubApi, userFixture } from '#client/test/render-app';
 import { savedItemFixture } from '#client/test/saved-item-fixture';
 
@@ -25,7 +25,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('My words offline (decision 041)', () => {
+describe('My words offline (decisions 041, 057)', () => {
   it('a delete made offline leaves the list at once, and stays out of it after a reload until sent', async () => {
     const deletes: string[] = [];
     stubApi({
@@ -45,10 +45,13 @@ describe('My words offline (decision 041)', () => {
       expect(screen.queryByRole('button', { name: 'Delete “perro”' })).not.toBeInTheDocument(),
     );
     expect(deletes).toEqual([item.id]);
-    const stored = JSON.parse(localStorage.getItem(outboxKey(userFixture.id))!) as Array<{
-      operation: unknown;
+    const stored = JSON.parse(localStorage.getItem(syncStoreKey(userFixture.id))!) as Array<{
+      kind: string;
+      data: unknown;
     }>;
-    expect(stored.map((entry) => entry.operation)).toEqual([{ kind: 'saved.delete', id: item.id }]);
+    expect(stored.map(({ kind, data }) => [kind, data])).toEqual([
+      ['saved-item', { op: 'delete', id: item.id }],
+    ]);
 
     // A new visit (the tab was closed): the cached list still has it, the page does not show it.
     cleanup();

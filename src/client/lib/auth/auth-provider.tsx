@@ -13,6 +13,7 @@ import type { CurrentUser } from '#shared/contracts/auth';
 import { Spinner } from '#client/components/ui/spinner';
 import { claimDeviceFor } from '#client/lib/offline/device-account';
 import { USER_QUERY_ROOTS } from '#client/lib/query-client';
+import { setSyncAccount } from '#client/lib/sync/sync-account';
 import { confirmEmailRequest } from './api/confirm-email';
 import { getSession } from './api/get-session';
 import { signInRequest, type SignInInput } from './api/sign-in';
@@ -103,12 +104,18 @@ export function AuthProvider({
   initialUser?: CurrentUser | null;
 }) {
   const queryClient = useQueryClient();
-  const [initialState] = useState(() => initialStateOf(initialUser));
+  const [initialState] = useState(() => {
+    const state = initialStateOf(initialUser);
+    setSyncAccount(state.user?.id ?? null);
+    return state;
+  });
   const [state, dispatch] = useReducer(reducer, initialState);
   // The state as of the last action, for the asynchronous callbacks (React state lags a render).
   const stateRef = useRef(initialState);
   const update = useCallback((action: AuthAction) => {
     stateRef.current = reducer(stateRef.current, action);
+    // At once, not after a render: another account's waiting writes are never sent with this one.
+    setSyncAccount(stateRef.current.user?.id ?? null);
     dispatch(action);
   }, []);
   // Bumped by every sign-in and sign-out: a session check that started before one of them is

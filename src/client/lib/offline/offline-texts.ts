@@ -8,7 +8,7 @@ export const offlineTexts = {
   /** An action or a load that needs the server, asked for while offline (ApiError message). */
   needsConnection:
     "You're offline. This needs a connection — please try again when you're back online.",
-  /** Added to a change's success toast when it was made offline and waits in the outbox. */
+  /** Added to a change's success toast when it was made offline and waits on the device (057). */
   keptUntilOnline: "kept on this device, it will be sent when you're back online",
   /** A request or a download that got no answer while the browser thinks it is online. */
   serverUnreachable: 'Could not reach the server. Check your connection and try again.',

@@ -16,7 +16,7 @@ import { Field } from '#client/components/ui/field';
 import { Textarea } from '#client/components/ui/input';
 import { Spinner } from '#client/components/ui/spinner';
 import { useSchemaForm } from '#client/lib/forms/use-schema-form';
-import { doneOrKept } from '#client/lib/outbox/kept-offline';
+import { doneOrKept } from '#client/lib/sync/kept-offline';
 import { toast } from '#client/lib/toast';
 import { useBookmarkMutations, useBookmarks } from '../api/bookmarks';
 

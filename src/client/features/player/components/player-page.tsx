@@ -28,7 +28,7 @@ import { useAuth } from '#client/lib/auth/auth-context';
 import { useDocumentTitle } from '#client/lib/document-title';
 import { downloadedChapterIds, useDownloads } from '#client/lib/offline/use-downloads';
 import { usePreviewMode, withPreview } from '#client/lib/preview';
-import { doneOrKept } from '#client/lib/outbox/kept-offline';
+import { doneOrKept } from '#client/lib/sync/kept-offline';
 import { toast } from '#client/lib/toast';
 import { useOnline } from '#client/lib/use-online';
 import { useBookmarkMutations } from '../api/bookmarks';
@@ -37,6 +37,7 @@ import { useChapterProgress } from '../api/get-progress';
 import { getDeviceId } from '../progress/device-id';
 import { useLiveProgress } from '../progress/use-live-progress';
 import { useChapterEnd } from '../hooks/use-chapter-end';
+import { useAchievementToasts } from '../progress/use-achievement-toasts';
 import { useListeningReport } from '../progress/use-listening-report';
 import { useProgressSync } from '../progress/use-progress-sync';
 import { useResumePosition } from '../progress/use-resume-position';
@@ -259,6 +260,7 @@ function ChapterView({
   });
   // Listening Minutes: the time actually listened in this visit (decision 033).
   useListeningReport({ audio, src, chapterId, userId: listener ? userId : null });
+  useAchievementToasts(listener ? userId : null);
   const start = parseStartParam(searchParams.get('t'));
   const progress = useChapterProgress(chapterId, listener && start === null);
   const resumeTarget =

@@ -8,6 +8,7 @@ import {
   TranscriptSaveContext,
   type TranscriptSaveActions,
 } from '#client/components/transcript/transcript-save-context';
+import { savedItemSync } from '#client/lib/api/saved-items/saved-item-sync';
 import {
   chapterSavedItemsQueryOptions,
   pendingSavedItemDeletes,
@@ -15,8 +16,8 @@ import {
   useSaveItem,
 } from '#client/lib/api/saved-items/saved-items';
 import { useAuth } from '#client/lib/auth/auth-context';
-import { useOutboxAnswers, useOutboxEntries } from '#client/lib/outbox/use-outbox';
-import { doneOrKept } from '#client/lib/outbox/kept-offline';
+import { doneOrKept } from '#client/lib/sync/kept-offline';
+import { useSyncDeliveries, useSyncEntries } from '#client/lib/sync/use-sync';
 import type { TranslationRequest } from '#client/lib/api/translate';
 import { SaveWordButton } from './save-word-button';
 import { saveFailed, savedTexts } from './saved-items-texts';
@@ -41,27 +42,23 @@ export function SavedItemsProvider({
   const save = useSaveItem();
   const queryClient = useQueryClient();
   const userId = useAuth().user?.id;
-  // Saves made offline and not yet delivered are marked too (decision 041).
-  const outbox = useOutboxEntries(listener ? userId : null);
+  // Saves made offline and not yet delivered are marked too (decisions 041, 057).
+  const waiting = useSyncEntries(listener ? userId : null, savedItemSync);
   const pendingSaves = useMemo(
     () =>
-      outbox.flatMap(({ operation }) =>
-        operation.kind === 'saved.save' && operation.body.chapterId === chapterId
-          ? [operation.body]
-          : [],
+      waiting.flatMap(({ data }) =>
+        data.op === 'save' && data.body.chapterId === chapterId ? [data.body] : [],
       ),
-    [outbox, chapterId],
+    [waiting, chapterId],
   );
-  useOutboxAnswers(listener ? userId : null, ({ operation }, answer) => {
-    if (operation.kind === 'saved.save' && answer && 'kind' in answer) {
-      rememberSavedItem(queryClient, answer);
-    }
+  useSyncDeliveries(listener ? userId : null, savedItemSync, (answer) => {
+    if (answer) rememberSavedItem(queryClient, answer);
   });
   const saveMutate = save.mutate;
   const { pathname, search } = useLocation();
   const signInPath = withReturnPath('/auth', pathname + search);
 
-  const deleted = useMemo(() => pendingSavedItemDeletes(outbox), [outbox]);
+  const deleted = useMemo(() => pendingSavedItemDeletes(waiting), [waiting]);
   const items = useMemo(
     () => saved.data?.items.filter((item) => !deleted.has(item.id)),
     [saved.data, deleted],

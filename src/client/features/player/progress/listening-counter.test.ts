@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportListeningBody } from '#shared/contracts/progress';
+import { syncStoreKey } from '#shared/offline/offline-storage';
+import { setSyncAccount } from '#client/lib/sync/sync-account';
 import { ListeningCounter, newListeningSessionId } from './listening-counter';
 import { LISTENING_REPORT_INTERVAL_MS, useListeningReport } from './use-listening-report';
 
@@ -62,8 +64,31 @@ describe('ListeningCounter', () => {
 });
 
 describe('useListeningReport', () => {
+  /** The server's listening route: records each report, or fails as fetch does offline. */
+  let reports: ReportListeningBody[];
+  let offline: boolean;
+  beforeEach(() => {
+    localStorage.clear();
+    reports = [];
+    offline = false;
+    setSyncAccount('u1');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (offline) throw new TypeError('Failed to fetch');
+        if (url === '/api/progress/listening') {
+          reports.push(JSON.parse(init.body as string) as ReportListeningBody);
+        }
+        return Response.json({ listenedSeconds: 0 });
+      }),
+    );
+  });
   afterEach(() => {
+    setSyncAccount(null);
     vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   function playingAudio() {
@@ -101,24 +126,24 @@ describe('useListeningReport', () => {
   }
 
   /** The hook on the player's audio (chapter c1, /a.mp3) for learner u1, or for a visitor. */
-  function renderReport(
-    player: ReturnType<typeof playingAudio>,
-    send: (body: ReportListeningBody) => Promise<unknown>,
-    userId: string | null = 'u1',
-  ) {
+  function renderReport(player: ReturnType<typeof playingAudio>, userId: string | null = 'u1') {
     return renderHook(() =>
-      useListeningReport({ audio: player.audio, src: '/a.mp3', chapterId: 'c1', userId, send }),
+      useListeningReport({ audio: player.audio, src: '/a.mp3', chapterId: 'c1', userId }),
     );
   }
 
+  /** The listening totals waiting in u1's store, in seconds. */
+  const waiting = () =>
+    (
+      JSON.parse(localStorage.getItem(syncStoreKey('u1')) ?? '[]') as Array<{
+        data: ReportListeningBody;
+      }>
+    ).map((entry) => Math.round(entry.data.listenedSeconds));
+
   it("reports the session's running total, once per change, with one session id", async () => {
     vi.useFakeTimers();
-    const sent: ReportListeningBody[] = [];
-    const send = vi.fn(async (body: ReportListeningBody) => {
-      sent.push(body);
-    });
     const player = playingAudio();
-    const { unmount } = renderReport(player, send);
+    const { unmount } = renderReport(player);
     player.start();
     player.tick(20);
     await vi.advanceTimersByTimeAsync(LISTENING_REPORT_INTERVAL_MS);
@@ -127,39 +152,42 @@ describe('useListeningReport', () => {
     player.pause();
     player.pause(); // nothing new: no second report
     unmount();
-    expect(sent.map((s) => Math.round(s.listenedSeconds))).toEqual([20, 25]);
-    expect(new Set(sent.map((s) => s.sessionId)).size).toBe(1);
-    expect(sent[0]!.chapterId).toBe('c1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reports.map((report) => Math.round(report.listenedSeconds))).toEqual([20, 25]);
+    expect(new Set(reports.map((report) => report.sessionId)).size).toBe(1);
+    expect(reports[0]!.chapterId).toBe('c1');
+    expect(waiting()).toEqual([]);
   });
 
-  it('sends the whole total again after a failed report', async () => {
-    let fail = true;
-    const sent: number[] = [];
-    const send = vi.fn(async (body: ReportListeningBody) => {
-      sent.push(Math.round(body.listenedSeconds));
-      if (fail) throw new Error('offline');
-    });
+  it('keeps the newest total while offline, and sends it when the connection returns', async () => {
+    vi.useFakeTimers();
+    offline = true;
     const player = playingAudio();
-    renderReport(player, send);
+    renderReport(player);
     player.start();
     player.tick(10);
     player.pause();
-    await Promise.resolve();
-    fail = false;
     player.start();
     player.tick(10);
     player.pause();
-    expect(sent).toEqual([10, 20]);
+    await vi.advanceTimersByTimeAsync(0);
+    // Kept in the browser (a closed tab loses nothing): one entry, the session's whole total.
+    expect(reports).toEqual([]);
+    expect(waiting()).toEqual([20]);
+    offline = false;
+    await vi.advanceTimersByTimeAsync(1_000); // the engine's first retry
+    expect(reports.map((report) => Math.round(report.listenedSeconds))).toEqual([20]);
+    expect(waiting()).toEqual([]);
   });
 
   it('reports nothing for a visitor', () => {
-    const send = vi.fn(async () => undefined);
     const player = playingAudio();
-    const { unmount } = renderReport(player, send, null);
+    const { unmount } = renderReport(player, null);
     player.start();
     player.tick(30);
     player.pause();
     unmount();
-    expect(send).not.toHaveBeenCalled();
+    expect(reports).toEqual([]);
+    expect(localStorage.length).toBe(0);
   });
 });

@@ -1,47 +1,33 @@
 import { useEffect } from 'react';
-import type { ReportListeningBody } from '#shared/contracts/progress';
-import { apiFetch } from '#client/lib/api-client';
+import { getSyncEngine } from '#client/lib/sync/sync-engines';
+import type { ChapterAudio } from './chapter-audio';
 import { ListeningCounter, newListeningSessionId } from './listening-counter';
+import { listeningSync } from './listening-sync';
 
-/** While playing, the running total is reported this often (and on pause, hide and leave). */
+/** While playing, the running total is recorded this often (and on pause, hide and leave). */
 export const LISTENING_REPORT_INTERVAL_MS = 15_000;
-
-const sendReport = (body: ReportListeningBody, keepalive: boolean) =>
-  apiFetch('/api/progress/listening', { method: 'POST', json: body, keepalive });
 
 /**
  * Reports a signed-in learner's time actually listened in this player visit of a chapter (one
- * listening session, decision 033). Each report carries the session's running total, and the
- * server keeps the largest: a lost report is covered by the next one, a repeated or late one
- * never counts twice. Kept apart from the progress save, whose path stays as fast as it was.
+ * listening session, decision 033). Each report carries the session's running total and goes
+ * through the learner-sync engine (decision 057), which keeps the newest of the session until the
+ * server has it: minutes listened offline or in a tab that closed reach it later, and the server
+ * keeps the largest total, so a repeated or late one never counts twice. Kept apart from the
+ * progress save, whose path stays as fast as it was.
  */
-export function useListeningReport({
-  audio,
-  src,
-  chapterId,
-  userId,
-  send = sendReport,
-}: {
-  audio: HTMLAudioElement | null;
-  src: string | null;
-  chapterId: string;
-  userId: string | null;
-  send?: (body: ReportListeningBody, keepalive: boolean) => Promise<unknown>;
-}): void {
+export function useListeningReport({ audio, src, chapterId, userId }: ChapterAudio): void {
   useEffect(() => {
     if (!audio || !userId || !src) return;
+    const engine = getSyncEngine(userId);
     const sessionId = newListeningSessionId();
     const counter = new ListeningCounter();
     let reported = 0;
 
-    const report = (keepalive = false) => {
+    const report = () => {
       const listenedSeconds = Math.round(counter.total * 1000) / 1000;
       if (listenedSeconds <= reported) return;
       reported = listenedSeconds;
-      // A failure is made good by the next report, which carries the whole total.
-      send({ sessionId, chapterId, listenedSeconds }, keepalive).catch(() => {
-        if (reported === listenedSeconds) reported = 0;
-      });
+      engine.add(listeningSync, { sessionId, chapterId, listenedSeconds });
     };
 
     const onTime = () => {
@@ -55,9 +41,8 @@ export function useListeningReport({
       report();
     };
     const onVisibility = () => {
-      if (document.visibilityState === 'hidden') report(true);
+      if (document.visibilityState === 'hidden') report();
     };
-    const onPageHide = () => report(true);
     const interval = setInterval(() => {
       if (!audio.paused) report();
     }, LISTENING_REPORT_INTERVAL_MS);
@@ -73,13 +58,13 @@ export function useListeningReport({
     ] as const;
     for (const [type, listener] of audioListeners) audio.addEventListener(type, listener);
     document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pagehide', report);
     return () => {
       clearInterval(interval);
       for (const [type, listener] of audioListeners) audio.removeEventListener(type, listener);
       document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('pagehide', onPageHide);
-      report(true);
+      window.removeEventListener('pagehide', report);
+      report();
     };
-  }, [audio, src, chapterId, userId, send]);
+  }, [audio, src, chapterId, userId]);
 }

@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { describeAchievement } from '#shared/achievements';
-import { achievementsQueryOptions } from '#client/lib/api/me/get-achievements';
-import { toast } from '#client/lib/toast';
+import { getSyncEngine } from '#client/lib/sync/sync-engines';
+import type { ChapterAudio } from './chapter-audio';
 import { getDeviceId } from './device-id';
-import { ProgressQueue, type SaveProgressResponse } from './progress-queue';
+import { progressSync } from './progress-sync';
 
 /** Spec: saved every 10 s while the position is above 0. */
 export const SAVE_INTERVAL_MS = 10_000;
@@ -16,50 +14,27 @@ const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 /**
  * Saves the listening position of a signed-in learner: every 10 s while playing, on pause, after a
  * seek, when the page is hidden or left, and when the chapter changes. Every save goes through the
- * persistent queue, so none is lost to a network failure or a closed tab. The end of the chapter
+ * learner-sync engine (decision 057), so none is lost to a network failure or a closed tab; the
+ * engine sends it (at once, with keepalive, when the page is going away). The end of the chapter
  * is not heard here: the one owner of the audio's `ended` (useChapterEnd) calls the returned
  * `saveCompletion` first, then rewinds.
  */
-export function useProgressSync({
-  audio,
-  src,
-  chapterId,
-  userId,
-}: {
-  audio: HTMLAudioElement | null;
-  /** The chapter's audio address: positions of another source are never saved as this chapter's. */
-  src: string | null;
-  chapterId: string;
-  userId: string | null;
-}): { saveCompletion: () => void } {
-  const queryClient = useQueryClient();
-  const queryClientRef = useRef(queryClient);
+export function useProgressSync({ audio, src, chapterId, userId }: ChapterAudio): {
+  saveCompletion: () => void;
+} {
   const completionRef = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     if (!audio || !userId || !src) return;
     const deviceId = getDeviceId();
-    const queue = new ProgressQueue({
-      userId,
-      onAcknowledged: (response: SaveProgressResponse) => {
-        for (const key of response.newAchievements) {
-          const { title, description } = describeAchievement(key);
-          toast.success(`Achievement unlocked: ${title}`, { description });
-        }
-        if (response.newAchievements.length > 0) {
-          void queryClientRef.current.invalidateQueries({
-            queryKey: achievementsQueryOptions().queryKey,
-          });
-        }
-      },
-    });
+    const engine = getSyncEngine(userId);
 
     const record = (position = audio.currentTime) => {
       const duration = audio.duration;
       // The source changed under us (next chapter): this position is not this chapter's.
       if (audio.getAttribute('src') !== src) return;
       if (!Number.isFinite(duration) || duration <= 0) return;
-      void queue.enqueue({
+      engine.add(progressSync, {
         chapterId,
         positionSeconds: round(Math.min(Math.max(0, position), duration)),
         durationSeconds: round(duration),
@@ -91,23 +66,16 @@ export function useProgressSync({
       record(audio.duration);
     };
     const onVisibility = () => {
-      if (document.visibilityState !== 'hidden') return;
-      if (audio.currentTime > 0) record();
-      queue.flushOnExit();
+      if (document.visibilityState === 'hidden' && audio.currentTime > 0) record();
     };
     const onPageHide = () => {
       if (audio.currentTime > 0) record();
-      queue.flushOnExit();
     };
-    const onOnline = () => void queue.retryNow();
 
     audio.addEventListener('seeked', onSeeked);
     audio.addEventListener('pause', onPause);
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pagehide', onPageHide);
-    window.addEventListener('online', onOnline);
-    // Saves left over from an earlier visit (offline, closed tab) go first.
-    void queue.flush();
 
     return () => {
       clearInterval(interval);
@@ -117,11 +85,8 @@ export function useProgressSync({
       completionRef.current = () => undefined;
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', onPageHide);
-      window.removeEventListener('online', onOnline);
       // Leaving the chapter (another chapter, another page): its last position is kept.
       if (audio.currentTime > 0) record();
-      queue.flushOnExit();
-      queue.stop();
     };
   }, [audio, src, chapterId, userId]);
 

@@ -1,11 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  reviewRoutes,
-  type ReviewAnswersBody,
-  type ReviewAnswersResult,
-  type ReviewQueue,
-  type ReviewSettings,
-} from '#shared/contracts/review';
+import { reviewRoutes, type ReviewQueue, type ReviewSettings } from '#shared/contracts/review';
 import { savedItemRoutes, type SavedItem, type SavedItemList } from '#shared/contracts/saved-items';
 import { apiFetch } from '#client/lib/api-client';
 import { timezoneOffsetQuery } from '#client/lib/api/review/get-review-summary';
@@ -23,12 +17,6 @@ export const reviewQueueQueryOptions = () =>
     refetchOnWindowFocus: false,
   });
 export const useReviewQueue = () => useQuery(reviewQueueQueryOptions());
-
-export const sendReviewAnswers = (body: ReviewAnswersBody) =>
-  apiFetch<ReviewAnswersResult>(`${reviewRoutes.answers}?${timezoneOffsetQuery()}`, {
-    method: 'POST',
-    json: body,
-  });
 
 export const reviewSettingsQueryOptions = () =>
   queryOptions({

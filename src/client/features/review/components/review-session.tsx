@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReviewQueue, ReviewRating, ReviewSummary } from '#shared/contracts/review';
 import { reviewCountLabels, reviewSummaryKey } from '#client/lib/api/review/get-review-summary';
-import { useAnswerQueue } from '../hooks/use-answer-queue';
+import { useReviewAnswers } from '../hooks/use-review-answers';
 import { useClipPlayer } from '../hooks/use-clip-player';
 import {
   newAnswerId,
@@ -27,7 +27,7 @@ export function ReviewSession({ queue, userId }: { queue: ReviewQueue; userId: s
   // Bumped for every card shown (a card coming back after Again is shown anew).
   const [turn, setTurn] = useState(0);
   const { player, status } = useClipPlayer();
-  const answers = useAnswerQueue(userId);
+  const answers = useReviewAnswers(userId);
   const queryClient = useQueryClient();
   const card = session.cards[0];
   const next = session.cards[1];

@@ -6,6 +6,7 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import type { SavedItemList } from '#shared/contracts/saved-items';
+import { savedItemSync } from '#client/lib/api/saved-items/saved-item-sync';
 import {
   getSavedItems,
   pendingSavedItemDeletes,
@@ -13,7 +14,7 @@ import {
   withoutSavedItems,
 } from '#client/lib/api/saved-items/saved-items';
 import { useAuth } from '#client/lib/auth/auth-context';
-import { useOutboxEntries } from '#client/lib/outbox/use-outbox';
+import { useSyncEntries } from '#client/lib/sync/use-sync';
 
 const PAGE_SIZE = 30;
 
@@ -27,9 +28,9 @@ export const myWordsQueryOptions = (q: string) =>
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-/** Items deleted offline and not yet delivered are left out (decision 041). */
+/** Items deleted offline and not yet delivered are left out (decisions 041, 057). */
 export function useMyWords(q: string) {
-  const pending = useOutboxEntries(useAuth().user?.id);
+  const pending = useSyncEntries(useAuth().user?.id, savedItemSync);
   const select = useCallback(
     (data: InfiniteData<SavedItemList, string>) =>
       withoutSavedItems(data, pendingSavedItemDeletes(pending)),

@@ -11,7 +11,7 @@ import { Notice } from '#client/components/ui/notice';
 import { PageHeading } from '#client/components/ui/page-heading';
 import { Spinner } from '#client/components/ui/spinner';
 import { useDeleteSavedItem } from '#client/lib/api/saved-items/saved-items';
-import { doneOrKept } from '#client/lib/outbox/kept-offline';
+import { doneOrKept } from '#client/lib/sync/kept-offline';
 import { useMyWords } from '../api/get-my-words';
 import { SavedItemCard } from './saved-item-card';
 

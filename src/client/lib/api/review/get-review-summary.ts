@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 // Types only: the header loads this on every page, and the contracts' values bring zod with them.
 import type { ReviewSummary } from '#shared/contracts/review';
+import { reviewRoutes } from '#shared/contracts/review-routes';
 import { apiFetch } from '#client/lib/api-client';
 
 /** The learner's day starts at their own midnight (the contract's `timezoneOffset`). */
@@ -22,7 +23,7 @@ export const reviewSummaryQueryOptions = () =>
   queryOptions({
     queryKey: reviewSummaryKey,
     queryFn: ({ signal }) =>
-      apiFetch<ReviewSummary>(`/api/me/review/summary?${timezoneOffsetQuery()}`, { signal }),
+      apiFetch<ReviewSummary>(`${reviewRoutes.summary}?${timezoneOffsetQuery()}`, { signal }),
     staleTime: 60_000,
   });
 

@@ -10,13 +10,15 @@ import { SAVED_ITEMS_PAGE_MAX, savedItemRoutes } from '#shared/contracts/saved-i
 import { apiFetch } from '#client/lib/api-client';
 import { reviewSummaryKey } from '#client/lib/api/review/get-review-summary';
 import { useAuth } from '#client/lib/auth/auth-context';
-import { getOutbox, type OutboxEntry } from '#client/lib/outbox/outbox';
+import { getSyncEngine } from '#client/lib/sync/sync-engines';
+import type { SyncEntry } from '#client/lib/sync/sync-kind';
+import { savedItemSync, type SavedItemChange } from './saved-item-sync';
 
 /*
  * Saved words and sentences (decision 035): the player saves and marks them, My words lists,
- * searches and deletes them; saves and deletes go through the outbox (decision 041), so they
- * are kept and sent later when made offline. Every cache entry of the learner's items starts with `savedItemsKey`,
- * so a save or a delete refreshes them all.
+ * searches and deletes them; saves and deletes go through the learner-sync engine (decision 057),
+ * so they are kept and sent later when made offline. Every cache entry of the learner's items
+ * starts with `savedItemsKey`, so a save or a delete refreshes them all.
  */
 
 export const savedItemsKey = ['me', 'saved-items'] as const;
@@ -59,26 +61,26 @@ const refreshAll = (queryClient: QueryClient) =>
     queryClient.invalidateQueries({ queryKey: reviewSummaryKey }),
   ]);
 
-const outboxOf = (userId: string | undefined) => {
+const submit = (userId: string | undefined, change: SavedItemChange) => {
   if (!userId) throw new Error('Saved items need a signed-in learner');
-  return getOutbox(userId);
+  return getSyncEngine(userId).submit(savedItemSync, change);
 };
 
 /**
- * Save a line or a word through the outbox (decision 041): resolves with the item when the
- * server answered now, with null when the save waits for the connection (the player marks it
- * from the outbox meanwhile); every list of saved items is refreshed after a delivery.
+ * Save a line or a word through the learner-sync engine (decision 057): resolves with the item
+ * when the server answered now, with null when the save waits for the connection (the player marks
+ * it from what waits meanwhile); every list of saved items is refreshed after a delivery.
  */
 export function useSaveItem() {
   const queryClient = useQueryClient();
   const userId = useAuth().user?.id;
   return useMutation({
-    // The outbox keeps it while offline: never paused by the query client's online state.
+    // Kept on the device while offline: never paused by the query client's online state.
     networkMode: 'always',
     mutationKey: [...savedItemsKey, 'save'],
     mutationFn: async (body: SaveItemBody): Promise<SavedItem | null> => {
-      const result = await outboxOf(userId).submit({ kind: 'saved.save', body });
-      return result.sent ? (result.answer as SavedItem) : null;
+      const result = await submit(userId, { op: 'save', body });
+      return result.sent ? result.answer : null;
     },
     onSuccess: (item) => {
       if (!item) return;
@@ -106,20 +108,20 @@ export function withoutSavedItems<Data extends SavedItemsData>(
 }
 
 /** The ids of saved items deleted here and not yet delivered: lists leave them out. */
-export const pendingSavedItemDeletes = (entries: readonly OutboxEntry[]): ReadonlySet<string> =>
-  new Set(
-    entries.flatMap(({ operation }) => (operation.kind === 'saved.delete' ? [operation.id] : [])),
-  );
+export const pendingSavedItemDeletes = (
+  entries: readonly SyncEntry<SavedItemChange>[],
+): ReadonlySet<string> =>
+  new Set(entries.flatMap(({ data }) => (data.op === 'delete' ? [data.id] : [])));
 
-/** Delete through the outbox: gone from every list at once, sent now or when back online. */
+/** Delete through the engine: gone from every list at once, sent now or when back online. */
 export function useDeleteSavedItem() {
   const queryClient = useQueryClient();
   const userId = useAuth().user?.id;
   return useMutation({
-    // The outbox keeps it while offline: never paused by the query client's online state.
+    // Kept on the device while offline: never paused by the query client's online state.
     networkMode: 'always',
     mutationKey: [...savedItemsKey, 'delete'],
-    mutationFn: (id: string) => outboxOf(userId).submit({ kind: 'saved.delete', id }),
+    mutationFn: (id: string) => submit(userId, { op: 'delete', id }),
     onSuccess: (result, id) => {
       queryClient.setQueriesData<SavedItemsData>({ queryKey: savedItemsKey }, (data) =>
         withoutSavedItems(data, new Set([id])),

@@ -1,7 +1,7 @@
 import { offlineTexts } from '#client/lib/offline/offline-texts';
 
 /**
- * The success words of a change that goes through the outbox (decision 041), as they stand at the
+ * The success words of a change kept by the learner-sync engine (decision 057), as they stand at the
  * moment of the action: when the browser is offline then, they add that the change is kept on
  * this device and sent when the connection returns. Call it when the learner acts, not later.
  */

@@ -1,0 +1,33 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { bookmarkSync } from '#client/features/player/api/bookmark-sync';
+import { listeningSync } from '#client/features/player/progress/listening-sync';
+import { progressSync } from '#client/features/player/progress/progress-sync';
+import { reviewAnswerSync } from '#client/features/review/answer-sync';
+import { savedItemSync } from '#client/lib/api/saved-items/saved-item-sync';
+import { meQueryRoot } from '#client/lib/query-client';
+import { registerSyncKind } from '#client/lib/sync/sync-engine';
+import { getSyncEngine } from '#client/lib/sync/sync-engines';
+import { startSyncFlusher } from '#client/lib/sync/sync-flusher';
+
+/**
+ * Every kind of learner write (decision 057). Listed here so what a tab left of any kind is sent
+ * from whatever page is open; a new kind joins this list (src/client/lib/sync/sync-kind.ts).
+ */
+export const learnerSyncKinds = [
+  progressSync,
+  listeningSync,
+  bookmarkSync,
+  savedItemSync,
+  reviewAnswerSync,
+] as const;
+
+/**
+ * Starts the app-wide flusher for a signed-in learner; returns its stop function. After a flush
+ * delivered what waited, the learner's data on screen is read again.
+ */
+export function startLearnerSync(userId: string, queryClient: QueryClient): () => void {
+  for (const kind of learnerSyncKinds) registerSyncKind(kind);
+  return startSyncFlusher(getSyncEngine(userId), {
+    delivered: () => void queryClient.invalidateQueries({ queryKey: meQueryRoot }),
+  });
+}
