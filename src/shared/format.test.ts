@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatMinutes } from './format';
+import { formatClock, formatDuration, formatMinutes, recordingSeconds } from './format';
 
 describe('formatClock', () => {
   it.each([
@@ -26,6 +26,25 @@ describe('formatClock', () => {
 
   it.each([-5, Number.NaN, Number.POSITIVE_INFINITY])('treats %s as zero', (input) => {
     expect(formatClock(input)).toBe('0:00');
+  });
+});
+
+describe("a recording's length", () => {
+  it('is its exact length to the nearest second, stored or shown (issue 23: 2:33 in the studio)', () => {
+    expect(recordingSeconds(153.6)).toBe(154);
+    expect(recordingSeconds(153.4)).toBe(153);
+    expect(recordingSeconds(153.5)).toBe(154);
+    // The exact length the studio and the player read shows as the stored one does.
+    expect(formatDuration(153.6)).toBe('2:34');
+    expect(formatDuration(recordingSeconds(153.6))).toBe('2:34');
+    // A place in it still reads as a clock: 153.6 s into the recording is 2:33.
+    expect(formatClock(153.6)).toBe('2:33');
+    expect(formatDuration(3599.6)).toBe('1h 0m');
+  });
+
+  it.each([-5, Number.NaN, Number.POSITIVE_INFINITY])('counts %s as zero', (input) => {
+    expect(recordingSeconds(input)).toBe(0);
+    expect(formatDuration(input)).toBe('0:00');
   });
 });
 

@@ -20,6 +20,12 @@ const transcriptBytes = fs.readFileSync(
   path.resolve('content/generated/el-paraguas-rojo/chapter-1.json'),
 );
 
+/** A PNG of one colour, `width` × `height` pixels. */
+const solidPng = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#b4441f' } })
+    .png()
+    .toBuffer();
+
 async function signInAsAdmin(page: Page) {
   const response = await page.request.post('/api/auth/sign-in', {
     data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
@@ -240,11 +246,7 @@ test('the files screen shows where files are used, refuses deleting them, detach
     oldLarge: `viejo-b-${tag}.txt`,
     fresh: `nuevo-${tag}.json`,
   };
-  const png = await sharp({
-    create: { width: 16, height: 12, channels: 3, background: '#b4441f' },
-  })
-    .png()
-    .toBuffer();
+  const png = await solidPng(16, 12);
   const audio = await uploadFile(page, 'audios', {
     name: names.audio,
     mimeType: 'audio/x-m4a',
@@ -411,11 +413,7 @@ test('a refusal in a mixed batch stays in sight with what was stored', async ({
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAsAdmin(page);
   const tag = randomBytes(3).toString('hex');
-  const png = await sharp({
-    create: { width: 16, height: 12, channels: 3, background: '#b4441f' },
-  })
-    .png()
-    .toBuffer();
+  const png = await solidPng(16, 12);
 
   try {
     await page.goto('/admin/content');
@@ -460,5 +458,59 @@ test('a refusal in a mixed batch stays in sight with what was stored', async ({
     for (const file of await ourFiles(page, tag)) {
       await page.request.delete(`/api/admin/files/${file.id}`);
     }
+  }
+});
+
+test('the association overview counts a story cover as an image in use', async ({
+  page,
+  makeAxeBuilder,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsAdmin(page);
+  const tag = randomBytes(3).toString('hex');
+  const png = await solidPng(40, 30);
+  const uploadedCover = await page.request.post(
+    '/api/admin/files?bucket=series-images&kind=cover',
+    {
+      multipart: { file: { name: `portada-${tag}.png`, mimeType: 'image/png', buffer: png } },
+    },
+  );
+  expect(uploadedCover.status(), await uploadedCover.text()).toBe(201);
+  const cover = ((await uploadedCover.json()) as { file: AdminFile }).file;
+  const created = await page.request.post('/api/admin/stories', {
+    data: { title: `Portada ${tag}`, level: 'Beginner', imageUrl: cover.publicUrl },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const story = ((await created.json()) as { story: AdminStory }).story;
+
+  try {
+    // What the overview should say of the images, from the files as the server lists them.
+    const response = await page.request.get('/api/admin/files');
+    const images = ((await response.json()) as { files: AdminFile[] }).files.filter(
+      (file) => file.bucketName === 'series-images',
+    );
+    const inUse = images.filter((file) => file.uses.length > 0).length;
+    expect(images.find((file) => file.id === cover.id)!.uses).toEqual([
+      { kind: 'cover', storyId: story.id, storyTitle: story.title },
+    ]);
+    const percent = Math.round((inUse / images.length) * 100);
+    expect(percent).toBeGreaterThan(0);
+
+    await page.goto('/admin/content');
+    await page.getByRole('tab', { name: 'Associate', exact: true }).click();
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    const imagesLine = page.getByRole('listitem').filter({ hasText: 'Images' });
+    // Issue 23: the images, covers in use, read "0% linked".
+    await expect(imagesLine).toContainText(
+      `${images.length} ${images.length === 1 ? 'file' : 'files'} · ${percent}% in use`,
+    );
+    await scan(page, makeAxeBuilder);
+    await page.screenshot({ path: testInfo.outputPath('overview-1440.png'), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: testInfo.outputPath('overview-375.png'), fullPage: true });
+  } finally {
+    await page.request.delete(`/api/admin/stories/${story.id}`);
+    await page.request.delete(`/api/admin/files/${cover.id}?detach=true`);
   }
 });

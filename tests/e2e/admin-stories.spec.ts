@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
 import type { AdminStory, StoryInput } from '#shared/contracts/admin-stories';
 import { expect, test } from './support/fixtures.ts';
 import { E2E_ADMIN } from './support/accounts.ts';
@@ -635,5 +636,85 @@ test('publishing names the chapters learners will not see, and a save says it is
     await removeAll(page.request, [story]);
     for (const file of [audio, transcript])
       await page.request.delete(`/api/admin/files/${file.id}`);
+  }
+});
+
+test('the wizard previews a cover as learners see it, and the library shows covers uncut', async ({
+  page,
+  makeAxeBuilder,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsAdmin(page);
+  const image = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#b4441f' } })
+      .png()
+      .toBuffer();
+
+  // The library: every card's cover at 4:3, as the wizard previews it (issue 23: on a wide
+  // screen a 4:3 cover was stretched to the card's height and cut to about 0.9:1).
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/library');
+    const covers = page.getByRole('article').locator('img');
+    await expect(covers.first()).toBeVisible();
+    for (const box of await covers.evaluateAll((images) =>
+      images.map((img) => img.getBoundingClientRect().toJSON() as DOMRect),
+    )) {
+      expect(box.width / box.height).toBeCloseTo(4 / 3, 1);
+    }
+    await page.screenshot({ path: testInfo.outputPath(`library-${width}.png`) });
+  }
+
+  const tag = randomBytes(3).toString('hex');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/admin/content');
+  await page.getByRole('button', { name: 'Create New Story' }).click();
+  await page.getByLabel(/Story Title/).fill(`Portada ${tag}`);
+  await page.getByLabel(/^Description/).fill('Una portada más ancha que 4:3.');
+  await page.getByRole('button', { name: 'Next' }).click();
+  const input = page.getByLabel('Cover image file');
+  await input.setInputFiles({
+    name: `panorama-${tag}.png`,
+    mimeType: 'image/png',
+    buffer: await image(1280, 720),
+  });
+  const caption = page
+    .locator('figure')
+    .filter({ has: page.getByRole('img', { name: 'Cover image preview' }) })
+    .locator('figcaption');
+  await expect(caption).toContainText(
+    'As learners see it, at 4:3. This image is wider than 4:3: learners see it as above, its sides cut off (75% of its width shown).',
+  );
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  expect((await makeAxeBuilder().analyze()).violations).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('wizard-cover-1440.png') });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: testInfo.outputPath('wizard-cover-375.png'), fullPage: true });
+
+  // A 4:3 image is shown whole: nothing to say.
+  await page.getByRole('button', { name: 'Remove Cover Image' }).click();
+  await input.setInputFiles({
+    name: `portada-${tag}.png`,
+    mimeType: 'image/png',
+    buffer: await image(800, 600),
+  });
+  await expect(page.getByRole('img', { name: 'Cover image preview' })).toBeVisible();
+  await expect
+    .poll(() =>
+      page
+        .getByRole('img', { name: 'Cover image preview' })
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    )
+    .toBe(800);
+  await expect(caption).toHaveText('As learners see it, at 4:3.');
+
+  // The wizard is left unsaved: its two uploads are deleted (nothing uses them).
+  const listed = await page.request.get('/api/admin/files');
+  const { files } = (await listed.json()) as { files: { id: string; originalFilename: string }[] };
+  const ours = files.filter((file) => file.originalFilename.includes(tag));
+  expect(ours).toHaveLength(2);
+  for (const file of ours) {
+    expect((await page.request.delete(`/api/admin/files/${file.id}`)).status()).toBe(204);
   }
 });

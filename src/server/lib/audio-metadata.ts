@@ -1,3 +1,5 @@
+import { recordingSeconds } from '#shared/format';
+
 /**
  * What an audio upload's record keeps about its length (file_uploads.metadata): the container's
  * duration read at upload, and the exact decoded length once the studio has decoded it.
@@ -20,5 +22,5 @@ export function chapterSecondsFromMetadata(metadata: Record<string, unknown>): n
   const seconds =
     numberAt(metadata, audioMetadataKeys.decodedSeconds) ??
     numberAt(metadata, audioMetadataKeys.durationSeconds);
-  return seconds === null ? null : Math.round(seconds);
+  return seconds === null ? null : recordingSeconds(seconds);
 }

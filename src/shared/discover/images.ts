@@ -14,6 +14,12 @@ export interface ImageSize {
 export const DEFAULT_IMAGE_QUALITY = 80;
 
 /**
+ * The shape every page shows a story's cover in (width ÷ height, 4:3): an image of another shape
+ * is cut to it around its centre, which the story wizard says when the cover is chosen.
+ */
+export const COVER_ASPECT = 4 / 3;
+
+/**
  * The 1x sizes the pages ask for (2x variants double them). The server preloads the largest
  * image of a page with the same URLs: `imageUrl(url, size)` and `imageSrcSet(url, size)`.
  */

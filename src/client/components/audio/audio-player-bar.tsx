@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Pause, Play, RotateCcw, RotateCw } from 'lucide-react';
-import { formatClock } from '#shared/format';
+import { formatClock, formatDuration } from '#shared/format';
 import { normalizePlaybackRate, PLAYBACK_RATES, SKIP_SECONDS } from '#shared/player/timing';
 import { cn } from '#client/lib/cn';
 import { seekTo, setRate, skipBy, togglePlay } from './audio-actions';
@@ -84,12 +84,12 @@ export function AudioPlayerBar({
         />
         <div className="mt-1 flex items-center justify-between text-xs text-ink-muted tabular-nums md:hidden">
           <span>{formatClock(state.currentTime)}</span>
-          <span>{formatClock(state.duration)}</span>
+          <span>{formatDuration(state.duration)}</span>
         </div>
         <div className="mt-1 grid grid-cols-[1fr_auto_1fr] items-center gap-3 md:mt-2">
           <p className="invisible text-sm text-ink-muted tabular-nums md:visible">
             <span className="sr-only">Time: </span>
-            {formatClock(state.currentTime)} / {formatClock(state.duration)}
+            {formatClock(state.currentTime)} / {formatDuration(state.duration)}
           </p>
           <div className="flex items-center justify-center gap-4 md:gap-3">
             <button

@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
-import { formatClock } from '#shared/format';
+import { formatClock, formatDuration } from '#shared/format';
 import { cn } from '#client/lib/cn';
 
 /** Arrow keys move the slider by this much; Page keys by the player's 10 s skip. */
@@ -80,7 +80,7 @@ export function SeekBar({
       aria-valuemin={0}
       aria-valuemax={Math.floor(duration)}
       aria-valuenow={Math.floor(Math.min(currentTime, duration || currentTime))}
-      aria-valuetext={`${formatClock(currentTime)} of ${formatClock(duration)}`}
+      aria-valuetext={`${formatClock(currentTime)} of ${formatDuration(duration)}`}
       aria-disabled={disabled || undefined}
       onKeyDown={onKeyDown}
       onPointerDown={(event) => {

@@ -160,7 +160,8 @@ describe('transcript studio', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'La llegada' })).toBeVisible();
     expect(document.title).toBe('Relatos — Studio: La llegada');
     expect(screen.getByText('El mercado · Chapter 2')).toBeVisible();
-    expect(fact('Duration')).toHaveTextContent('0:06');
+    // 6.5 s to the nearest second, as the chapter stores it and every other screen shows it.
+    expect(fact('Duration')).toHaveTextContent('0:07');
     expect(fact('Version')).toHaveTextContent('3');
     expect(fact('Translations to approve')).toHaveTextContent('1 of 2');
     expect(fact('Glosses to approve')).toHaveTextContent('4 of 6');

@@ -32,6 +32,7 @@ import type { StoriesService } from '../stories/stories.service.ts';
 import type { AdminStoriesRepository } from '../admin-stories/admin-stories.repository.ts';
 import type { AdminFilesRepository, FileRow, ListedFile } from './admin-files.repository.ts';
 import { audioMetadataKeys } from '../../lib/audio-metadata.ts';
+import { recordingSeconds } from '#shared/format';
 
 const DURATION_KEY = audioMetadataKeys.durationSeconds;
 
@@ -97,7 +98,7 @@ async function readDuration(source: NodeJS.ReadableStream, mimeType: string) {
     );
     const seconds = metadata.format.duration;
     return seconds !== undefined && Number.isFinite(seconds) && seconds >= 0
-      ? Math.round(seconds)
+      ? recordingSeconds(seconds)
       : null;
   } catch {
     return null;
@@ -137,7 +138,7 @@ export function createAdminFilesService(deps: {
       const seconds = await uploadedRecordingSeconds(buffer, contentType, {
         maxSeconds: deps.maxRecordingSeconds,
       });
-      return seconds === null ? null : Math.round(seconds);
+      return seconds === null ? null : recordingSeconds(seconds);
     } catch (error) {
       if (error instanceof RecordingTooLongError) throw payloadTooLarge(error.message);
       throw error;

@@ -19,6 +19,7 @@ import { badRequest, payloadTooLarge, validationError } from '../../lib/errors.t
 import { checkContent, decodeText, type CheckedFile } from '../../lib/upload-checks.ts';
 import { packageEntryOf, type PackageFiles } from './package-files.ts';
 import { reviewMarkDifference, segmentMarksOf, transcriptWordMarksOf } from './review-marks.ts';
+import { recordingSeconds } from '#shared/format';
 
 export interface CheckedAudio extends CheckedFile {
   /** Whole seconds measured from the file (null when it cannot be told): never typed. */
@@ -239,7 +240,7 @@ export async function checkPackage(
       const exactSeconds = await durationOf(entry.number, audio, limits);
       chapter.audio = {
         ...audio,
-        durationSeconds: exactSeconds === null ? null : Math.round(exactSeconds),
+        durationSeconds: exactSeconds === null ? null : recordingSeconds(exactSeconds),
         exactSeconds,
       };
     } else {

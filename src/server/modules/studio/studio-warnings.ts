@@ -1,4 +1,4 @@
-import { formatClock } from '#shared/format';
+import { formatClock, formatDuration } from '#shared/format';
 import type { Transcript } from '#shared/transcript';
 
 /** A transcript ending this long before its recording probably lacks text at the end. */
@@ -42,12 +42,13 @@ export function studioWarnings(facts: WarningFacts): string[] {
   if (audioSeconds === null || facts.audioProblem) return warnings;
   const end = lastEnd(transcript);
   if (end > audioSeconds + PAST_END_TOLERANCE_SECONDS) {
+    // Both as places in the recording: a length rounded up could read past the end it is under.
     warnings.push(
       `The transcript runs past the end of the recording (${formatClock(end)} of ${formatClock(audioSeconds)}): its last words would never be highlighted.`,
     );
   } else if (audioSeconds - end >= ENDING_GAP_WARNING_SECONDS) {
     warnings.push(
-      `The transcript ends at ${formatClock(end)}, ${Math.round(audioSeconds - end)} s before the recording does (${formatClock(audioSeconds)}): is text missing at the end?`,
+      `The transcript ends at ${formatClock(end)}, ${Math.round(audioSeconds - end)} s before the recording does (${formatDuration(audioSeconds)}): is text missing at the end?`,
     );
   }
   return warnings;

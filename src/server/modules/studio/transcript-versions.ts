@@ -9,6 +9,7 @@ import type { TranscriptLoader } from '../stories/transcript-loader.ts';
 import type { StudioChapterRow, StudioRepository } from './studio.repository.ts';
 import { studioMessages } from './studio-messages.ts';
 import type { TranslationMemory } from './translation-memory.ts';
+import { recordingSeconds } from '#shared/format';
 
 export interface SaveVersionInput {
   chapterId: string;
@@ -99,7 +100,7 @@ export function createTranscriptVersions(deps: {
       .setChapterTranscript(
         chapter.id,
         key,
-        input.audioSeconds === undefined ? undefined : Math.round(input.audioSeconds),
+        input.audioSeconds === undefined ? undefined : recordingSeconds(input.audioSeconds),
       );
     // What this transcript holds approved is what the site's memory offers from the chapter now.
     await memory.record(tx, chapter.id, key, input.transcript);

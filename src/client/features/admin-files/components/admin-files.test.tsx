@@ -769,9 +769,14 @@ describe('Associate tab', () => {
     );
   });
 
-  it('shows the overview counts with the percent linked per bucket', async () => {
+  it('shows the overview counts with the percent in use per bucket, covers included', async () => {
+    const coverInUse: AdminFile = {
+      ...cover,
+      uses: [{ kind: 'cover', storyId: STORY_ID, storyTitle: 'El faro' }],
+    };
     stubApi({
-      'GET /api/admin/files': () => json(200, { files: [linkedAudio, audio, transcript, cover] }),
+      'GET /api/admin/files': () =>
+        json(200, { files: [linkedAudio, audio, transcript, coverInUse] }),
       'GET /api/admin/files/association-targets': () => json(200, { stories }),
     });
     const user = userEvent.setup();
@@ -780,15 +785,18 @@ describe('Associate tab', () => {
 
     const total = await screen.findByText('Total Files');
     expect(total.nextSibling).toHaveTextContent('4');
-    expect(screen.getByText('Associated Files').nextSibling).toHaveTextContent('1');
-    expect(screen.getByText('Unassociated Files').nextSibling).toHaveTextContent('3');
-    expect(screen.getByText('2 files · 50% linked')).toBeInTheDocument();
-    expect(screen.getByText('0 files · 0% linked')).toBeInTheDocument();
+    expect(screen.getByText('Associated Files').nextSibling).toHaveTextContent('2');
+    expect(screen.getByText('Unassociated Files').nextSibling).toHaveTextContent('2');
+    const bucket = (label: string) => screen.getByText(label).closest('li');
+    expect(bucket('Audio Files')).toHaveTextContent('2 files · 50% in use');
+    // Issue 23: the images, every one a story's cover, read "0% linked".
+    expect(bucket('Images')).toHaveTextContent('1 file · 100% in use');
+    expect(bucket('General Uploads')).toHaveTextContent('0 files · 0% in use');
   });
 });
 
 describe('associationStats', () => {
-  it('counts linked files overall and per bucket', () => {
+  it('counts files in use overall and per bucket', () => {
     const stats = associationStats([linkedAudio, audio, audio, transcript]);
     expect(stats).toMatchObject({ total: 4, associated: 1, unassociated: 3 });
     expect(stats.buckets.find((entry) => entry.bucket === 'audios')).toEqual({
@@ -798,5 +806,10 @@ describe('associationStats', () => {
       percent: 33,
     });
     expect(associationStats([]).buckets.every((entry) => entry.percent === 0)).toBe(true);
+    // A logo, a home page image or a profile picture is in use too.
+    const logo: AdminFile = { ...cover, uses: [{ kind: 'logo' }] };
+    expect(
+      associationStats([logo, cover]).buckets.find((entry) => entry.bucket === 'series-images'),
+    ).toMatchObject({ total: 2, associated: 1, percent: 50 });
   });
 });

@@ -4,7 +4,7 @@ import { Card } from '#client/components/ui/card';
 import { Notice } from '#client/components/ui/notice';
 import { Spinner } from '#client/components/ui/spinner';
 import { useFiles } from '#client/lib/api/admin/get-files';
-import { bucketLabels, chapterLinks } from '../utils/file-kinds';
+import { bucketLabels, isInUse } from '../utils/file-kinds';
 
 export interface AssociationStats {
   total: number;
@@ -13,17 +13,21 @@ export interface AssociationStats {
   buckets: { bucket: Bucket; total: number; associated: number; percent: number }[];
 }
 
-/** Counts for the Overview: all files, those linked to chapters, and per bucket the percent linked. */
+/**
+ * Counts for the Overview: all files, those in use, and per bucket the percent in use. A file is
+ * associated when anything uses it, as the Files tab's "In use" says: a chapter's audio or
+ * transcript, but also a story's cover, the logo, a home page image or a profile picture (issue
+ * 23: counting chapter links only, images read "0% linked" while every one was a cover in use).
+ */
 export function associationStats(files: readonly Pick<AdminFile, 'bucketName' | 'uses'>[]) {
-  const isLinked = (file: Pick<AdminFile, 'uses'>) => chapterLinks(file).length > 0;
-  const associated = files.filter(isLinked).length;
+  const associated = files.filter(isInUse).length;
   return {
     total: files.length,
     associated,
     unassociated: files.length - associated,
     buckets: bucketSchema.options.map((bucket) => {
       const inBucket = files.filter((file) => file.bucketName === bucket);
-      const linked = inBucket.filter(isLinked).length;
+      const linked = inBucket.filter(isInUse).length;
       return {
         bucket,
         total: inBucket.length,
@@ -34,7 +38,7 @@ export function associationStats(files: readonly Pick<AdminFile, 'bucketName' | 
   } satisfies AssociationStats;
 }
 
-/** Overview: how many files are linked to chapters, overall and per bucket. */
+/** Overview: how many files are in use, overall and per bucket. */
 export function AssociationOverview() {
   const files = useFiles();
   if (files.isPending) return <Spinner label="Loading files..." />;
@@ -64,13 +68,17 @@ export function AssociationOverview() {
       </dl>
       <Card className="p-5">
         <h3 className="text-lg font-semibold">By bucket</h3>
+        <p className="mt-1 text-sm text-ink-muted">
+          A file is in use when a chapter has it as audio or transcript, a story as its cover, or
+          the site as its logo, a home page image or a profile picture.
+        </p>
         <ul className="mt-3 space-y-3">
           {stats.buckets.map((entry) => (
             <li key={entry.bucket}>
               <div className="flex items-baseline justify-between gap-3 text-sm">
                 <span className="font-medium">{bucketLabels[entry.bucket]}</span>
                 <span className="text-ink-muted">
-                  {entry.total} {entry.total === 1 ? 'file' : 'files'} · {entry.percent}% linked
+                  {entry.total} {entry.total === 1 ? 'file' : 'files'} · {entry.percent}% in use
                 </span>
               </div>
               <div

@@ -55,9 +55,12 @@ export const formatUploadDate = (iso: string) =>
 export const chapterLinks = (file: Pick<AdminFile, 'uses'>) =>
   file.uses.filter((use): use is Extract<FileUse, { kind: 'chapter' }> => use.kind === 'chapter');
 
+/** Whether anything uses the file: a chapter, a cover, the site, a profile (FileUse's kinds). */
+export const isInUse = (file: Pick<AdminFile, 'uses'>) => file.uses.length > 0;
+
 /** Where a file stands: used somewhere, unused (may be cleaned up), or not attached yet. */
 export const usageOf = (file: Pick<AdminFile, 'uses' | 'unused'>): FileUsageFilter =>
-  file.uses.length > 0 ? 'in-use' : file.unused ? 'unused' : 'new';
+  isInUse(file) ? 'in-use' : file.unused ? 'unused' : 'new';
 
 export const usageLabels: Record<FileUsageFilter, string> = {
   'in-use': 'In use',

@@ -4,7 +4,7 @@ import {
   type AdminChapter,
   type AdminStory,
 } from '#shared/contracts/admin-stories';
-import { formatClock } from '#shared/format';
+import { formatDuration } from '#shared/format';
 import { Badge } from '#client/components/ui/badge';
 import { buttonClassName } from '#client/components/ui/button';
 import { missingPartText } from '../utils/left-out-text';
@@ -18,7 +18,7 @@ const byPosition = (a: AdminChapter, b: AdminChapter) => a.position - b.position
  * audio there is none (the chapter's mark says it lacks audio).
  */
 const durationText = (chapter: AdminChapter) => {
-  if (chapter.duration !== null) return formatClock(chapter.duration);
+  if (chapter.duration !== null) return formatDuration(chapter.duration);
   return chapter.audioFileId !== '' ? 'Length not measured yet' : null;
 };
 

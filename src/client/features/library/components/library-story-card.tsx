@@ -69,7 +69,9 @@ export function LibraryStoryCard({
             height={IMAGE_SIZES.libraryCover.h}
             priority={priority}
             locked={locked}
-            className="sm:aspect-auto sm:h-full sm:min-h-48"
+            // 4:3 on every screen, as the wizard previews it: stretched to the card's height it
+            // showed a 4:3 cover cut to about 0.9:1 (issue 23).
+            className="sm:m-5 sm:mr-0 sm:self-start sm:rounded-xl"
           />
           <div className="flex flex-col p-5">
             <div className="flex flex-wrap gap-2">

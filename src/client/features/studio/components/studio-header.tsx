@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ArrowLeft, ExternalLink, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import type { StudioChapter, TranslationSummary } from '#shared/contracts/studio';
-import { formatClock } from '#shared/format';
+import { formatDuration } from '#shared/format';
 import { buttonClassName } from '#client/components/ui/button';
 import { describeSummary } from '../rules/translation-summary';
 
@@ -67,7 +67,7 @@ export function StudioHeader({
           <Fact term="Duration">
             {audio ? (
               <span title={`${audio.durationSeconds.toFixed(3)} s, measured from the audio`}>
-                {formatClock(audio.durationSeconds)}
+                {formatDuration(audio.durationSeconds)}
               </span>
             ) : (
               <span className="text-ink-muted">No audio yet</span>

@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 import type { DragEvent } from 'react';
 import type { FileUpload } from '#shared/contracts/admin-files';
-import { formatClock } from '#shared/format';
+import { formatDuration } from '#shared/format';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { FieldError } from '#client/components/ui/field';
 import { inputClassName } from '#client/components/ui/input';
@@ -67,7 +67,7 @@ const slots = {
 
 /** What the chapter's length is, or where it will come from: never typed (issue 11). */
 function durationText(chapter: Pick<WizardChapter, 'duration' | 'audioFileId'>): string {
-  if (chapter.duration !== null) return `${formatClock(chapter.duration)} · from the audio`;
+  if (chapter.duration !== null) return `${formatDuration(chapter.duration)} · from the audio`;
   return chapter.audioFileId !== ''
     ? 'Measured from the audio when saved'
     : 'Measured from the audio once it is uploaded';

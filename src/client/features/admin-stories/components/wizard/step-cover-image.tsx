@@ -4,10 +4,14 @@ import { ImagePlus, Trash2 } from 'lucide-react';
 import { Button } from '#client/components/ui/button';
 import { FieldError } from '#client/components/ui/field';
 import { toast } from '#client/lib/toast';
+import { coverCropNote } from '../../utils/cover-crop';
 import { FileUploadButton } from './file-upload-button';
 import type { WizardValues } from './wizard-schema';
 
-/** Step 2: the cover, uploaded to the series-images bucket, with a preview and a remove button. */
+/**
+ * Step 2: the cover, uploaded to the series-images bucket, with a preview as learners see it
+ * (and what of the image is cut off when it is not 4:3) and a remove button.
+ */
 export function StepCoverImage() {
   const ids = useId();
   const guidelinesId = `${ids}-guidelines`;
@@ -20,6 +24,10 @@ export function StepCoverImage() {
   const imageUrl = useWatch({ control, name: 'imageUrl' });
   const error = errors.imageUrl?.message;
   const [removed, setRemoved] = useState(false);
+  // The shown image's own size, read once it has loaded (tied to its URL, so a new one waits).
+  const [loaded, setLoaded] = useState<{ url: string; width: number; height: number } | null>(null);
+  const cropNote =
+    loaded && loaded.url === imageUrl ? coverCropNote(loaded.width, loaded.height) : null;
 
   const setCover = (url: string) =>
     setValue('imageUrl', url, { shouldDirty: true, shouldValidate: errors.imageUrl !== undefined });
@@ -28,11 +36,23 @@ export function StepCoverImage() {
     <div className="space-y-5">
       {imageUrl ? (
         <figure className="space-y-3">
+          {/* At 4:3, cut around its centre, as every page shows a cover (COVER_ASPECT). */}
           <img
             src={imageUrl}
             alt="Cover image preview"
+            onLoad={(event) =>
+              setLoaded({
+                url: imageUrl,
+                width: event.currentTarget.naturalWidth,
+                height: event.currentTarget.naturalHeight,
+              })
+            }
             className="aspect-[4/3] w-full max-w-md rounded-xl border border-line object-cover"
           />
+          <figcaption className="max-w-md text-sm text-ink-muted">
+            As learners see it, at 4:3.
+            {cropNote ? ` ${cropNote}` : null}
+          </figcaption>
           <Button
             variant="secondary"
             size="sm"

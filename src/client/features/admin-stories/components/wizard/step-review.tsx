@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { AudioWaveform, CircleAlert, CircleCheck, CircleX, Info } from 'lucide-react';
 import type { StoryStatus } from '#shared/contracts/stories';
-import { formatClock, formatMinutes } from '#shared/format';
+import { formatDuration, formatMinutes } from '#shared/format';
 import { useAdminStories } from '#client/lib/api/admin/get-admin-stories';
 import { cn } from '#client/lib/cn';
 import { placementText } from '../../utils/placement';
@@ -111,7 +111,7 @@ export function StepReview({
               <span className="min-w-0 break-words text-ink">
                 {index + 1}. {chapter.title.trim()}
                 {chapter.duration !== null ? (
-                  <span className="text-ink-muted"> · {formatClock(chapter.duration)}</span>
+                  <span className="text-ink-muted"> · {formatDuration(chapter.duration)}</span>
                 ) : null}
               </span>
               <span className="flex gap-3">

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminStory, StoryInput, StorySaveResponse } from '#shared/contracts/admin-stories';
@@ -283,6 +283,17 @@ describe('story wizard: create', () => {
     await user.upload(input, png());
     const preview = await screen.findByRole('img', { name: 'Cover image preview' });
     expect(preview).toHaveAttribute('src', '/api/files/series-images/1-cover.png');
+    // The preview is what learners see; once the image's size is known, what is cut off of it.
+    const caption = preview.closest('figure')!.querySelector('figcaption')!;
+    expect(caption).toHaveTextContent(/^As learners see it, at 4:3\.$/);
+    Object.defineProperties(preview, {
+      naturalWidth: { value: 1920 },
+      naturalHeight: { value: 1080 },
+    });
+    fireEvent.load(preview);
+    expect(caption).toHaveTextContent(
+      'As learners see it, at 4:3. This image is wider than 4:3: learners see it as above, its sides cut off (75% of its width shown).',
+    );
     const call = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/admin/files'))!;
     expect(call[0]).toBe('/api/admin/files?bucket=series-images&kind=cover');
     expect((call[1]?.body as FormData).get('file')).toBeInstanceOf(File);
