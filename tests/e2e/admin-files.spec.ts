@@ -123,7 +123,11 @@ test('an administrator uploads, links, unlinks and deletes chapter files', async
       mimeType: 'application/json',
       buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0x20),
     });
-    await expect(page.getByText('File size exceeds 5MB limit')).toBeVisible();
+    await expect(
+      page
+        .getByRole('list', { name: 'Transcripts uploads' })
+        .getByText('File size exceeds 5MB limit'),
+    ).toBeVisible();
     expect((await ourFiles(page, tag)).map((file) => file.originalFilename).sort()).toEqual(
       [audioName, transcriptName].sort(),
     );
