@@ -77,7 +77,7 @@ test.describe('support payments', () => {
 
     await checkout.getByRole('link', { name: 'View Your Profile' }).click();
     await expect(checkout).toHaveURL('/profile');
-    await expect(checkout.getByText('Lifetime Supporter')).toBeVisible();
+    await expect(checkout.getByText('Lifetime Supporter', { exact: true })).toBeVisible();
 
     // Coming back to the success page later verifies again but does not celebrate twice.
     await checkout.goBack();
