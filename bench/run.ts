@@ -44,6 +44,11 @@
  * 6. Signed-in requests (bench/session-check.ts, bench/progress-saves.ts, same load): the session
  *    check with a valid cookie ≥ 0.25 × the liveness route; progress saves ≥ 0.5 × the same
  *    newest-wins upsert run straight on the same database, with the saves' p99 ≤ 25 ms.
+ * 10. The practice generator (bench/practice-generator.ts, issue 25): on every demo chapter (dev:
+ *    the one its rules were written on; held-out: the others) and on texts it never saw, no answer
+ *    that is a name, a number or not in its line, no wrong option that is also right, every clip
+ *    holding exactly its words (budget 0 of each); one set built ≤ 20 ms p95, beside parsing the
+ *    chapter's transcript (floor).
  * 9. Prefill quality (bench/prefill-quality.ts, in a process of its own, after the server stopped):
  *    on the demo library, each story prefilled as if new where the others are approved, with no
  *    translation service and with Apertium: the share of sentences and of words needing a gloss
@@ -66,6 +71,7 @@ import {
   type PlayerFigures,
 } from './player.ts';
 import { baselineLines, measurePlayerBaselines } from './player-baselines.ts';
+import { measurePracticeGenerator } from './practice-generator.ts';
 import { measureProgressSaves } from './progress-saves.ts';
 import { measureOfflineStart, offlineStartRows } from './offline-start.ts';
 import { measureReview, reviewRows } from './review.ts';
@@ -249,6 +255,11 @@ async function main(): Promise<number> {
   const rows: Row[] = [...startUp.rows];
   const details: string[] = [...startUp.details];
   try {
+    log('checking and timing the practice generator on every demo chapter');
+    const practice = measurePracticeGenerator();
+    rows.push(...practice.rows);
+    details.push(...practice.details);
+
     log('measuring the first-load JavaScript of / in Chromium');
     const firstLoad = await measureFirstLoadJs(server.baseUrl, '/');
     rows.push({

@@ -9,14 +9,12 @@ import { alsoRight, wordFacts } from './word-choice';
 
 /** A line whose words are said one after another, 0.4 s each with 0.1 s between. */
 function line(id: string, text: string, startAt: number, extra: Partial<TranscriptSegment> = {}) {
-  const words = text
-    .split(' ')
-    .map((word, i) => ({
-      id: `${id}w${i + 1}`,
-      text: word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''),
-      start: startAt + i * 0.5,
-      end: startAt + i * 0.5 + 0.4,
-    }));
+  const words = text.split(' ').map((word, i) => ({
+    id: `${id}w${i + 1}`,
+    text: word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''),
+    start: startAt + i * 0.5,
+    end: startAt + i * 0.5 + 0.4,
+  }));
   return { id, text, start: startAt, end: words.at(-1)!.end, words, ...extra };
 }
 
@@ -108,7 +106,8 @@ describe('buildPracticeSet', () => {
 
   it('gives a beginner a short phrase to write and an advanced learner a whole line', () => {
     const beginner = buildPracticeSet({ segments, level: 'Beginner' }, 'seed');
-    for (const item of beginner) if (item.kind === 'dictation') expect(item.words.length).toBeLessThanOrEqual(6);
+    for (const item of beginner)
+      if (item.kind === 'dictation') expect(item.words.length).toBeLessThanOrEqual(6);
     const advanced = buildPracticeSet({ segments, level: 'Advanced' }, 'seed');
     const whole = advanced.filter(
       (item) =>

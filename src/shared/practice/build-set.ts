@@ -21,6 +21,7 @@ import {
   distractorScore,
   isAskable,
   wordFacts,
+  wordFactsAt,
   type WordFacts,
 } from './word-choice.ts';
 
@@ -126,7 +127,10 @@ export function buildPracticeSet(
   return interleave(items);
 }
 
-function scaledMix(mix: Array<[PracticeKind, number]>, size: number): Array<[PracticeKind, number]> {
+function scaledMix(
+  mix: Array<[PracticeKind, number]>,
+  size: number,
+): Array<[PracticeKind, number]> {
   const total = mix.reduce((sum, [, count]) => sum + count, 0);
   return mix.map(([kind, count]) => [kind, Math.max(1, Math.round((count * size) / total))]);
 }
@@ -236,9 +240,9 @@ function phraseSpan(
 // ---------------------------------------------------------------------------------------------
 
 /** How much a word is worth asking: a word being learned, then unknown words, then any. */
-function askPriority(text: string, context: Context): number {
-  const lower = bareWord(text).toLocaleLowerCase('es');
-  const facts = wordFacts(text);
+function askPriority(line: TranscriptSegment, index: number, context: Context): number {
+  const lower = bareWord(line.words[index]!.text).toLocaleLowerCase('es');
+  const facts = wordFactsAt(line, index);
   if (context.focus.has(lower)) return 4;
   const known = facts.lemmas.some((lemma) => context.known.has(lemma));
   if (!facts.content) return 0;
@@ -249,7 +253,7 @@ function askPriority(text: string, context: Context): number {
 
 function cloze(line: TranscriptSegment, context: Context): ClozeItem | null {
   const candidates = line.words
-    .map((word, index) => ({ word, index, priority: askPriority(word.text, context) }))
+    .map((word, index) => ({ word, index, priority: askPriority(line, index, context) }))
     .filter(({ index }) => isAskable(line, index, context))
     .filter(({ priority }) => priority > 0);
   if (candidates.length === 0) return null;
@@ -259,16 +263,18 @@ function cloze(line: TranscriptSegment, context: Context): ClozeItem | null {
   for (const candidate of ranked) {
     if (chosen.length >= wantedBlanks) break;
     if (chosen.some((other) => Math.abs(other.index - candidate.index) < 2)) continue;
-    if (chosen.some((other) => alsoRight(wordFacts(other.word.text), wordFacts(candidate.word.text)))) {
+    if (
+      chosen.some((other) => alsoRight(wordFacts(other.word.text), wordFacts(candidate.word.text)))
+    ) {
       continue;
     }
     chosen.push(candidate);
   }
   chosen.sort((a, b) => a.index - b.index);
-  const blanks: ClozeBlank[] = chosen.map(({ word }) => ({
+  const blanks: ClozeBlank[] = chosen.map(({ word, index }) => ({
     wordId: word.id,
     answer: bareWord(word.text),
-    options: clozeOptions(word.text, line, context),
+    options: clozeOptions(line, index, context),
   }));
   return {
     id: `cloze:${line.id}:${blanks.map((b) => b.wordId).join(',')}`,
@@ -298,7 +304,10 @@ function clozeParts(line: TranscriptSegment, blankIds: ReadonlySet<string>): Clo
 }
 
 /** Every distinct word of the chapter the lexicon knows, names and numbers left out. */
-function optionPool(segments: readonly TranscriptSegment[], names: ReadonlySet<string>): WordFacts[] {
+function optionPool(
+  segments: readonly TranscriptSegment[],
+  names: ReadonlySet<string>,
+): WordFacts[] {
   const seen = new Set<string>();
   const pool: WordFacts[] = [];
   for (const segment of segments) {
@@ -307,7 +316,7 @@ function optionPool(segments: readonly TranscriptSegment[], names: ReadonlySet<s
       if (seen.has(lower)) return;
       seen.add(lower);
       if (!isAskable(segment, index, { names })) return;
-      const facts = wordFacts(lower);
+      const facts = wordFactsAt(segment, index);
       if (facts.pos) pool.push(facts);
     });
   }
@@ -324,8 +333,9 @@ function likeAnswer(answer: string, option: string): string {
 }
 
 /** The answer and three wrong options of its kind, shuffled; none when there are not three. */
-function clozeOptions(answerText: string, line: TranscriptSegment, context: Context): string[] {
-  const answer = wordFacts(answerText);
+function clozeOptions(line: TranscriptSegment, index: number, context: Context): string[] {
+  const answerText = line.words[index]!.text;
+  const answer = wordFactsAt(line, index);
   const inLine = new Set(line.words.map((word) => foldAccents(bareWord(word.text))));
   const scored = context.pool
     .filter((other) => !inLine.has(other.folded))
@@ -377,16 +387,19 @@ function wordInAudio(line: TranscriptSegment, context: Context): WordInAudioItem
     const askable = stretch
       .map((word, offset) => ({ word, index: from + offset }))
       .filter(({ index }) => isAskable(line, index, context))
-      .sort((a, b) => askPriority(b.word.text, context) - askPriority(a.word.text, context));
+      .sort((a, b) => askPriority(line, b.index, context) - askPriority(line, a.index, context));
     const target = askable[0];
     if (!target) continue;
     const heard = stretch.map((word) => wordFacts(word.text));
-    const answer = wordFacts(target.word.text);
+    const answer = wordFactsAt(line, target.index);
     const scored = context.pool
       .filter((other) => heard.every((word) => !alsoRight(word, other) && soundsApart(word, other)))
       .map((other) => ({
         other,
-        score: 4 - Math.abs(other.folded.length - answer.folded.length) + (other.pos === answer.pos ? 1 : 0),
+        score:
+          4 -
+          Math.abs(other.folded.length - answer.folded.length) +
+          (other.pos === answer.pos ? 1 : 0),
       }));
     const picked = pickDistinct(scored, 2, context.random);
     if (picked.length < 2) continue;

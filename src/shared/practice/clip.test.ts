@@ -5,7 +5,9 @@ const word = (start: number, end: number) => ({ id: `${start}`, text: 'x', start
 
 describe('clipOfWords', () => {
   it('starts a little before the first word and ends a little after the last', () => {
-    expect(clipOfWords([word(2, 2.4), word(2.5, 3)], { before: word(1, 1.5), after: word(4, 4.5) })).toEqual({
+    expect(
+      clipOfWords([word(2, 2.4), word(2.5, 3)], { before: word(1, 1.5), after: word(4, 4.5) }),
+    ).toEqual({
       startSeconds: 2 - CLIP_LEAD,
       endSeconds: 3 + CLIP_TAIL,
     });

@@ -28,7 +28,9 @@ export function clipOfWords(
   const first = words[0];
   const last = words.at(-1);
   if (!first || !last) throw new Error('clipOfWords: no words');
-  const gapBefore = neighbours.before ? Math.max(0, first.start - neighbours.before.end) : CLIP_LEAD;
+  const gapBefore = neighbours.before
+    ? Math.max(0, first.start - neighbours.before.end)
+    : CLIP_LEAD;
   const startSeconds = Math.max(0, first.start - Math.min(CLIP_LEAD, gapBefore));
   const gapAfter = neighbours.after ? Math.max(0, neighbours.after.start - last.end) : CLIP_TAIL;
   const endSeconds = last.end + Math.max(CLIP_TAIL_MIN, Math.min(CLIP_TAIL, gapAfter));

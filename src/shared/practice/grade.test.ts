@@ -6,7 +6,10 @@ const verdicts = (sentence: string, typed: string, strictAccents = false) =>
 
 describe('gradeDictation', () => {
   it('ignores case and the punctuation around words', () => {
-    const grade = gradeDictation('—¿Es suyo este paraguas? —pregunta.', 'es suyo este paraguas pregunta');
+    const grade = gradeDictation(
+      '—¿Es suyo este paraguas? —pregunta.',
+      'es suyo este paraguas pregunta',
+    );
     expect(grade.correct).toBe(true);
     expect(grade.rightCount).toBe(5);
     expect(grade.total).toBe(5);
@@ -42,7 +45,13 @@ describe('gradeDictation', () => {
   it('takes "a el" and "de el" typed for "al" and "del" as right, shown as joined', () => {
     const grade = gradeDictation('Va al mercado del pueblo.', 'va a el mercado de el pueblo');
     expect(grade.correct).toBe(true);
-    expect(grade.words.map((w) => w.verdict)).toEqual(['right', 'joined', 'right', 'joined', 'right']);
+    expect(grade.words.map((w) => w.verdict)).toEqual([
+      'right',
+      'joined',
+      'right',
+      'joined',
+      'right',
+    ]);
     expect(grade.words[1]).toMatchObject({ expected: 'al', typed: 'a el' });
   });
 

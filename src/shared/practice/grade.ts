@@ -119,7 +119,12 @@ export function gradeDictation(
         const verdict = compare(expected[i]!, typed[j]!, strict);
         consider(COST[verdict] + cost[i + 1]![j + 1]!, { move: 'pair', verdict });
         const parts = CONTRACTIONS[expected[i]!.folded];
-        if (parts && j + 1 < m && typed[j]!.exact === parts[0] && typed[j + 1]!.exact === parts[1]) {
+        if (
+          parts &&
+          j + 1 < m &&
+          typed[j]!.exact === parts[0] &&
+          typed[j + 1]!.exact === parts[1]
+        ) {
           consider(cost[i + 1]![j + 2]!, { move: 'joined' });
         }
       }
@@ -154,7 +159,11 @@ export function gradeDictation(
       i++;
       j += 2;
     } else if (next.move === 'missing') {
-      words.push({ verdict: 'missing', expected: expected[i]!.text, wordIds: expected[i]!.wordIds });
+      words.push({
+        verdict: 'missing',
+        expected: expected[i]!.text,
+        wordIds: expected[i]!.wordIds,
+      });
       i++;
     } else {
       words.push({ verdict: 'extra', typed: typed[j]!.text, wordIds: [] });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptSegment } from '../transcript';
-import { alsoRight, chapterNames, distractorScore, isAskable, isName, isNumber, wordFacts } from './word-choice';
+import {
+  alsoRight,
+  chapterNames,
+  distractorScore,
+  isAskable,
+  isName,
+  isNumber,
+  wordFacts,
+  wordFactsAt,
+} from './word-choice';
 
 function segment(text: string, words = text.split(' ')): TranscriptSegment {
   return {
@@ -15,7 +24,14 @@ function segment(text: string, words = text.split(' ')): TranscriptSegment {
 describe('names and numbers', () => {
   it('takes a capitalised word inside a sentence for a name, and a known word opening one for a word', () => {
     const s = segment('Ella ve a Rosa. Luego Pablo dice: ¿Vienes?', [
-      'Ella', 've', 'a', 'Rosa', 'Luego', 'Pablo', 'dice', 'Vienes',
+      'Ella',
+      've',
+      'a',
+      'Rosa',
+      'Luego',
+      'Pablo',
+      'dice',
+      'Vienes',
     ]);
     expect(isName(s, 0)).toBe(false);
     expect(isName(s, 3)).toBe(true);
@@ -23,6 +39,10 @@ describe('names and numbers', () => {
     expect(isName(s, 5)).toBe(true);
     expect(isName(s, 7)).toBe(false);
     expect(isName(segment('Lucía canta'), 0)).toBe(true);
+    // A noun opening a sentence before a capitalised word is part of a name.
+    expect(isName(segment('Radio Montaña vuelve'), 0)).toBe(true);
+    expect(isName(segment('Radio Montaña vuelve'), 1)).toBe(true);
+    expect(isName(segment('Una radio suena'), 1)).toBe(false);
   });
 
   it('knows a chapter’s names wherever they stand', () => {
@@ -39,6 +59,13 @@ describe('names and numbers', () => {
     expect(isNumber('un')).toBe(false);
     expect(isNumber('gato')).toBe(false);
     expect(isAskable(segment('tiene veinte años'), 1, { names: new Set() })).toBe(false);
+  });
+
+  it('reads a word after a determiner as a noun or adjective only', () => {
+    // The lexicon knows tumba only as a form of the verb tumbar: "una tumba" is none of its words.
+    expect(isAskable(segment('es una tumba'), 2, { names: new Set() })).toBe(false);
+    expect(isAskable(segment('él tumba la silla'), 1, { names: new Set() })).toBe(true);
+    expect(wordFactsAt(segment('una casa'), 1).pos).toBe('noun');
   });
 
   it('asks a word outside the common words only when the learner is learning it', () => {

@@ -25,8 +25,10 @@ export interface WordFacts {
   folded: string;
   /** Lemmas of every reading the lexicon has for it (empty when it has none). */
   lemmas: string[];
-  /** Its likeliest reading's part of speech, when the lexicon knows it. */
+  /** Its likeliest reading's part of speech, when the lexicon knows it (or the line allows it). */
   pos?: PartOfSpeech;
+  /** Every reading's part of speech, likeliest first. */
+  kinds: PartOfSpeech[];
   /** Every English sense of every reading, lower case. */
   senses: Set<string>;
   /** A noun, verb, adjective or adverb (not a function word). */
@@ -47,6 +49,7 @@ export function wordFacts(text: string): WordFacts {
     text: bare,
     folded: foldAccents(bare),
     lemmas: readings.map((reading) => reading.lemma),
+    kinds: readings.map((reading) => reading.pos),
     senses: new Set(
       readings.flatMap((reading) =>
         splitSenses(reading.en).map((sense) => sense.toLowerCase().replace(/\s*\(.*?\)\s*/g, '')),
@@ -57,6 +60,34 @@ export function wordFacts(text: string): WordFacts {
   if (pos) facts.pos = pos;
   factsCache.set(key, facts);
   return { ...facts };
+}
+
+/** Words after which a noun or an adjective comes, not a verb ("una tumba" is no verb). */
+const DETERMINERS = new Set(
+  (
+    'el la los las un una unos unas al del mi mis tu tus su sus nuestro nuestra nuestros ' +
+    'nuestras vuestro vuestra vuestros vuestras este esta estos estas ese esa esos esas aquel ' +
+    'aquella aquellos aquellas otro otra otros otras cada algún alguna algunos algunas ningún ' +
+    'ninguna'
+  ).split(' '),
+);
+
+const NOMINAL: ReadonlySet<PartOfSpeech> = new Set(['noun', 'adj']);
+
+/**
+ * What the lexicon says of the word at `index` of a line, in its place: after a determiner only
+ * its noun and adjective readings stand ("una tumba": the lexicon knows only the verb tumbar, so
+ * here the word is none of its common words).
+ */
+export function wordFactsAt(segment: TranscriptSegment, index: number): WordFacts {
+  const facts = wordFacts(segment.words[index]?.text ?? '');
+  const previous = bareWord(segment.words[index - 1]?.text ?? '').toLocaleLowerCase('es');
+  if (!DETERMINERS.has(previous) || (facts.pos && NOMINAL.has(facts.pos))) return facts;
+  const pos = facts.kinds.find((kind) => NOMINAL.has(kind));
+  const placed: WordFacts = { ...facts, content: pos !== undefined };
+  if (pos) placed.pos = pos;
+  else delete placed.pos;
+  return placed;
 }
 
 /** A number, in digits or in words ("3", "1.500", "tres", "veinte"). */
@@ -71,30 +102,49 @@ export function isNumber(text: string): boolean {
 }
 
 /**
- * A name: capitalised where a sentence does not start, or capitalised where one starts and unknown
- * to the lexicon ("Lucía", "Madrid"; "Ella" opening a sentence is a pronoun).
+ * A name: capitalised where a sentence does not start; or capitalised where one starts and either
+ * unknown to the lexicon ("Lucía", "Madrid"; "Ella" opening a sentence is a pronoun) or a noun or
+ * adjective followed by a capitalised word that is no sentence's start ("Radio Montaña volvió…":
+ * one name; "Luego Pablo dice…" is an adverb before a name).
  */
 export function isName(segment: TranscriptSegment, indexInLine: number): boolean {
-  const bare = bareWord(segment.words[indexInLine]?.text ?? '');
-  const first = bare.charAt(0);
-  if (first === '' || first === first.toLocaleLowerCase('es')) return false;
+  const capitalised = (index: number) => {
+    const first = bareWord(segment.words[index]?.text ?? '').charAt(0);
+    return first !== '' && first !== first.toLocaleLowerCase('es');
+  };
+  if (!capitalised(indexInLine)) return false;
   if (!startsSentence(segment, indexInLine)) return true;
-  return wordFacts(bare).lemmas.length === 0;
+  const facts = wordFacts(bareWord(segment.words[indexInLine]!.text));
+  if (facts.lemmas.length === 0) return true;
+  const next = indexInLine + 1;
+  const beforeName =
+    next < segment.words.length && capitalised(next) && !startsSentence(segment, next);
+  return beforeName && facts.pos !== undefined && NOMINAL.has(facts.pos);
 }
 
 /**
  * The names of a chapter, lower case: every word written capitalised where no sentence starts
- * (so "Rosa", a name in this story, is a name even where it opens a sentence).
+ * (so "Rosa", a name in this story, is a name even where it opens a sentence), and a noun or
+ * adjective that only ever opens sentences here ("Miel y sus gatitos…": a cat named Honey in
+ * another chapter; a name that is also a word is most often one of these).
  */
 export function chapterNames(segments: readonly TranscriptSegment[]): Set<string> {
   const names = new Set<string>();
+  const opening = new Set<string>();
+  const lowerCase = new Set<string>();
   for (const segment of segments) {
     segment.words.forEach((word, index) => {
       const bare = bareWord(word.text);
       const first = bare.charAt(0);
-      if (first === '' || first === first.toLocaleLowerCase('es')) return;
-      if (!startsSentence(segment, index)) names.add(bare.toLocaleLowerCase('es'));
+      const lower = bare.toLocaleLowerCase('es');
+      if (first === '' || first === first.toLocaleLowerCase('es')) lowerCase.add(lower);
+      else if (startsSentence(segment, index)) opening.add(lower);
+      else names.add(lower);
     });
+  }
+  for (const word of opening) {
+    const pos = wordFacts(word).pos;
+    if (!lowerCase.has(word) && (pos === 'noun' || pos === 'adj')) names.add(word);
   }
   return names;
 }
@@ -115,9 +165,9 @@ export function isAskable(
   if (!/^\p{L}{2,}$/u.test(bare)) return false;
   const lower = bare.toLocaleLowerCase('es');
   if (context.names.has(lower) || isName(segment, indexInLine) || isNumber(bare)) return false;
-  const facts = wordFacts(bare);
+  const facts = wordFactsAt(segment, indexInLine);
   if (facts.pos === 'num') return false;
-  if (facts.lemmas.length > 0) return true;
+  if (facts.pos !== undefined) return true;
   return context.focus?.has(lower) ?? false;
 }
 
