@@ -27,6 +27,11 @@ export const LOCK_FILE = 'server.pid';
 export interface EmbeddedPostgresOptions {
   /** The application's data directory; the cluster lives in `<dataDir>/postgres` when reachable. */
   dataDir: string;
+  /**
+   * A cluster for one test run, removed after it: commits are not flushed to disk (faster; a
+   * machine crash would lose it). Never for an installation's data.
+   */
+  throwaway?: boolean;
   /** 0 picks a free port. */
   port: number;
   databaseName: string;
@@ -94,7 +99,7 @@ export async function startEmbeddedPostgres(
     await stopOrphanedServer(layout.clusterDir, log);
     const port = options.port || (await findFreePort());
     const socketDir = unixSocketDir(layout.clusterDir, port);
-    const child = spawnServer(layout, port, socketDir);
+    const child = spawnServer(layout, port, socketDir, options.throwaway ?? false);
     const credentials = `${DB_USER}:${encodeURIComponent(password)}`;
     const tcpBase = `postgres://${credentials}@127.0.0.1:${port}`;
     // pg and libpq read a percent-encoded host starting with '/' as a socket directory.
@@ -348,7 +353,18 @@ export function unixSocketDir(clusterDir: string, port: number): string | undefi
   return Buffer.byteLength(socketPath) <= MAX_SOCKET_PATH ? clusterDir : undefined;
 }
 
-function spawnServer(layout: Layout, port: number, socketDir: string | undefined): ChildProcess {
+/**
+ * Settings of a throwaway cluster (test runs): nothing is flushed to disk, so a commit costs no
+ * fsync. A crash of the machine would lose the cluster; a test run's cluster is removed anyway.
+ */
+const THROWAWAY_SETTINGS = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'];
+
+function spawnServer(
+  layout: Layout,
+  port: number,
+  socketDir: string | undefined,
+  throwaway: boolean,
+): ChildProcess {
   const child = spawn(
     path.join(layout.binDir, 'postgres'),
     [
@@ -371,6 +387,7 @@ function spawnServer(layout: Layout, port: number, socketDir: string | undefined
       'io_method=sync',
       '-c',
       'max_logical_replication_workers=0',
+      ...(throwaway ? THROWAWAY_SETTINGS.flatMap((setting) => ['-c', setting]) : []),
     ],
     { ...(layout.runAs ?? {}), stdio: ['ignore', 'ignore', 'pipe'] },
   );

@@ -11,7 +11,12 @@ import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
 const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relatos-api-tests-'));
 // Reachable by the unprivileged user PostgreSQL runs as when the tests run as root.
 fs.chmodSync(tempDir, 0o755);
-const handle = await startEmbeddedPostgres({ dataDir: tempDir, port: 0, databaseName: 'postgres' });
+const handle = await startEmbeddedPostgres({
+  dataDir: tempDir,
+  port: 0,
+  databaseName: 'postgres',
+  throwaway: true,
+});
 process.stdout.write(
   `${JSON.stringify({ serverUrl: handle.connectionStringFor('').replace(/\/$/, '') })}\n`,
 );
