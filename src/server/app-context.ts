@@ -72,6 +72,8 @@ import {
   type PaymentsRepository,
 } from './modules/payments/payments.repository.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createPracticeRepository } from './modules/practice/practice.repository.ts';
+import { createPracticeService } from './modules/practice/practice.service.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
 import { createAchievementsRepository } from './modules/progress/achievements.repository.ts';
 import { createListeningRepository } from './modules/progress/listening.repository.ts';
@@ -190,6 +192,7 @@ export function createRepositories(db: Database) {
     rateLimits: createRateLimitsRepository({ db }),
     bookmarks: createBookmarksRepository({ db }),
     savedItems: createSavedItemsRepository({ db }),
+    practice: createPracticeRepository({ db }),
     stories: createStoriesRepository({ db }),
     progress: createProgressRepository({ db }),
     listening: createListeningRepository({ db }),
@@ -472,6 +475,12 @@ export function createServices({ config, database, storage, mailer, log }: Servi
     transaction,
     translationLanguages: () => translate.targetLanguages(),
   });
+  const savedItems = createSavedItemsService({
+    savedItems: repositories.savedItems,
+    stories,
+    translate,
+    limiter,
+  });
   const admin = createAdminServices({
     repositories,
     fileStore,
@@ -511,13 +520,16 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       listening: repositories.listening,
     }),
     bookmarks: createBookmarksService({ bookmarks: repositories.bookmarks, stories }),
-    savedItems: createSavedItemsService({
+    savedItems,
+    review: createReviewService({ savedItems: repositories.savedItems, transaction, limiter }),
+    practice: createPracticeService({
+      practice: repositories.practice,
       savedItems: repositories.savedItems,
+      cards: savedItems,
       stories,
-      translate,
+      transaction,
       limiter,
     }),
-    review: createReviewService({ savedItems: repositories.savedItems, transaction, limiter }),
     me,
     payments: createPaymentsService({
       payments: repositories.payments,

@@ -14,6 +14,7 @@ export const removedWithAccount = {
   bookmarks: 'Your bookmarks and their notes',
   savedItems: 'Your saved words and sentences, with their review cards',
   reviewHistory: 'Your review history (every answer you gave) and your review settings',
+  practice: 'Your practice answers (each exercise you answered and whether it was right)',
   learned: 'The words you learned and your achievements',
   membership: 'Your lifetime supporter status',
 } as const;
@@ -30,7 +31,7 @@ export const keptAfterDeletion = [
 export const keptOnDevice = [
   'Chapters you download for offline listening: their audio, transcript, story details and cover, listed on the Downloads page, where you can remove them.',
   'The pages and answers you saw last (such as your progress, bookmarks and saved words), so the app works without a connection.',
-  'Changes you make while offline (progress, time listened, bookmarks, saved words and review answers), until the server has them.',
+  'Changes you make while offline (progress, time listened, bookmarks, saved words, review answers and practice answers), until the server has them.',
 ] as const;
 
 /** What signing out removes from the device, and what it leaves. */

@@ -8,6 +8,7 @@ import {
   bookmarks,
   fileUploads,
   listeningSessions,
+  practiceAnswers,
   profiles,
   rateLimits,
   reviewLogs,
@@ -89,6 +90,7 @@ const remaining = (user: User): Record<RemovedWithAccount, () => Promise<number>
   reviewHistory: async () =>
     (await rowsOf(reviewLogs, eq(reviewLogs.userId, user.userId))) +
     (await rowsOf(reviewSettings, eq(reviewSettings.userId, user.userId))),
+  practice: () => rowsOf(practiceAnswers, eq(practiceAnswers.userId, user.userId)),
   learned: async () =>
     (await rowsOf(userVocabularyProgress, eq(userVocabularyProgress.userId, user.userId))) +
     (await rowsOf(userAchievements, eq(userAchievements.userId, user.userId))),
@@ -104,7 +106,10 @@ async function countsOf(user: User): Promise<Record<RemovedWithAccount, number>>
   return counts;
 }
 
-/** A learner who used everything: listened, completed, bookmarked, saved, reviewed, paid. */
+/**
+ * A learner who used everything: listened, completed, bookmarked, saved, reviewed, practised,
+ * paid.
+ */
 async function learnerWithHistory(): Promise<User & { avatarKey: string }> {
   const user = await signedInUser(t);
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#a33' } })
@@ -150,6 +155,20 @@ async function learnerWithHistory(): Promise<User & { avatarKey: string }> {
     sentAt: now,
   });
   expect(answered.statusCode).toBe(200);
+  const practised = await call(user, 'POST', '/api/me/practice/answers', {
+    answers: [
+      {
+        answerId: randomUUID(),
+        kind: 'dictation',
+        chapterId,
+        segmentId: 's1',
+        correct: false,
+        answeredAt: now,
+      },
+    ],
+    sentAt: now,
+  });
+  expect(practised.json().results[0].outcome).toBe('recorded');
   // A donation's fulfilment (tested in payments.test.ts) gives these two rows.
   await t.database.db
     .insert(userMemberships)

@@ -7,9 +7,9 @@ import { insertChapterWithTranscript } from './helpers/fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
- * Every client clock reading a learner sends (progress saves, bookmark edits, review answers,
- * and when each request was sent) is checked by one shared schema: a time out of range answers
- * 400 in the common error shape, never a 500 from an Invalid Date (issue 23).
+ * Every client clock reading a learner sends (progress saves, bookmark edits, review and practice
+ * answers, and when each request was sent) is checked by one shared schema: a time out of range
+ * answers 400 in the common error shape, never a 500 from an Invalid Date (issue 23).
  */
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
@@ -82,6 +82,21 @@ const endpoints = {
   'review answers': (recorded: unknown, sent: unknown) =>
     send('POST', '/api/me/review/answers', {
       answers: [{ answerId: randomUUID(), itemId, rating: 3, reviewedAt: recorded }],
+      sentAt: sent,
+    }),
+  'practice answers': (recorded: unknown, sent: unknown) =>
+    send('POST', '/api/me/practice/answers', {
+      answers: [
+        {
+          answerId: randomUUID(),
+          kind: 'cloze',
+          chapterId,
+          segmentId: 's1',
+          wordId: 'w1',
+          correct: true,
+          answeredAt: recorded,
+        },
+      ],
       sentAt: sent,
     }),
 };

@@ -104,6 +104,7 @@ describe('preferences', () => {
       showTranslations: false,
       preferredLanguage: 'en',
       theme: 'auto',
+      strictAccents: false,
     });
     const changed = await as(alice, 'PATCH', '/api/me/preferences', {
       playbackSpeed: 1.25,
@@ -115,7 +116,22 @@ describe('preferences', () => {
     expect((await as(bob, 'GET', '/api/me/preferences')).json().preferences.theme).toBe('auto');
   });
 
+  it("keeps practice's strict accents on for the learner who turned it on, and only for them", async () => {
+    const learner = await signedInUser(t);
+    const other = await signedInUser(t);
+    const changed = await as(learner, 'PATCH', '/api/me/preferences', { strictAccents: true });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().preferences).toMatchObject({ strictAccents: true, theme: 'auto' });
+    const read = async (user: typeof learner) =>
+      (await as(user, 'GET', '/api/me/preferences')).json().preferences.strictAccents;
+    expect(await read(learner)).toBe(true);
+    expect(await read(other)).toBe(false);
+    await as(learner, 'PATCH', '/api/me/preferences', { strictAccents: false });
+    expect(await read(learner)).toBe(false);
+  });
+
   it.each([
+    [{ strictAccents: 'yes' }],
     [{ playbackSpeed: 0.3 }],
     [{ playbackSpeed: 2.5 }],
     [{ playbackSpeed: 1.1 }],

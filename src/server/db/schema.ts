@@ -20,6 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { roles } from '#shared/contracts/auth';
 import { preferredLanguages, themes } from '#shared/contracts/me';
+import { practiceKinds } from '#shared/practice/items';
 import { reviewCardStates, savedItemKinds } from '#shared/contracts/saved-items';
 import { contactCategories, trackingTagPositions, trackingTagTypes } from '#shared/contracts/site';
 import { storyLevels, storyStatuses } from '#shared/contracts/stories';
@@ -51,6 +52,7 @@ export const feedbackCategory = pgEnum('feedback_category', contactCategories);
 export const jobStatus = pgEnum('job_status', jobStatuses);
 export const savedItemKind = pgEnum('saved_item_kind', savedItemKinds);
 export const reviewCardState = pgEnum('review_card_state', reviewCardStates);
+export const practiceKind = pgEnum('practice_kind', practiceKinds);
 export const transcriptVersionSource = pgEnum(
   'transcript_version_source',
   transcriptVersionSources,
@@ -157,6 +159,8 @@ export const userPreferences = pgTable(
     showTranslations: boolean('show_translations').notNull().default(false),
     preferredLanguage: preferredLanguage('preferred_language').notNull().default('en'),
     theme: themePreference('theme').notNull().default('auto'),
+    /** Practice grading counts accents as mistakes (decision 066); off: shown, not counted. */
+    strictAccents: boolean('strict_accents').notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -508,6 +512,38 @@ export const reviewLogs = pgTable(
     primaryKey({ columns: [t.userId, t.answerId] }),
     index('review_logs_item_idx').on(t.itemId, t.reviewedAt),
     check('review_logs_rating_check', sql`${t.rating} between 1 and 4`),
+  ],
+);
+
+/**
+ * Every answer to an exercise made from a chapter's audio (issue 25, decision 066), keyed by the
+ * client's answer id so a batch sent again is recorded once. `word_id` is the word asked, '' for a
+ * dictation; `card_id` the review card a wrong answer made or found (null when right, or when the
+ * learner has since deleted that card).
+ */
+export const practiceAnswers = pgTable(
+  'practice_answers',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    answerId: uuid('answer_id').notNull(),
+    kind: practiceKind('kind').notNull(),
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    segmentId: text('segment_id').notNull(),
+    wordId: text('word_id').notNull().default(''),
+    correct: boolean('correct').notNull(),
+    cardId: uuid('card_id').references(() => savedItems.id, { onDelete: 'set null' }),
+    /** The learner's time of answering, corrected to server time. */
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.answerId] }),
+    index('practice_answers_user_answered_idx').on(t.userId, t.answeredAt),
+    check('practice_answers_kind_word_check', sql`(${t.kind} = 'dictation') = (${t.wordId} = '')`),
   ],
 );
 

@@ -32,6 +32,8 @@ export const preferencesSchema = z.object({
   showTranslations: z.boolean(),
   preferredLanguage: z.enum(preferredLanguages),
   theme: z.enum(themes),
+  /** Practice counts a missing or wrong accent as a mistake (decision 066); off, it is only shown. */
+  strictAccents: z.boolean(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 export const defaultPreferences: Preferences = {
@@ -40,6 +42,7 @@ export const defaultPreferences: Preferences = {
   showTranslations: false,
   preferredLanguage: 'en',
   theme: 'auto',
+  strictAccents: false,
 };
 export const preferencesResponseSchema = z.object({
   preferences: preferencesSchema.extend({ updatedAt: z.iso.datetime().nullable() }),

@@ -28,7 +28,11 @@ export const practiceAnswerSchema = z
     /** When the learner answered, in the client's clock (ms since epoch). */
     answeredAt: clientTimeSchema,
   })
-  .strict();
+  .strict()
+  .refine((answer) => (answer.kind === 'dictation') === (answer.wordId === undefined), {
+    message: 'A dictation is answered without a wordId, the other kinds with the word asked',
+    path: ['wordId'],
+  });
 export type PracticeAnswer = z.infer<typeof practiceAnswerSchema>;
 
 export const practiceAnswersBodySchema = z

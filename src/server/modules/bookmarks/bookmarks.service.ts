@@ -5,7 +5,7 @@ import type {
   updateBookmarkBodySchema,
 } from '#shared/contracts/bookmarks';
 import { randomUUID } from 'node:crypto';
-import { correctClientTime } from '#shared/player/progress-rules';
+import { serverTimeOf } from '../../lib/client-time.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { SignedInViewer as SignedIn } from '../../lib/viewer.ts';
 import type { StoriesService } from '../stories/stories.service.ts';
@@ -38,8 +38,7 @@ const noteValue = (note: string | null | undefined) => (note ? note : null);
  */
 function madeAt(times: { editedAt?: number; sentAt?: number }, receivedAt: Date): Date {
   if (times.editedAt === undefined || times.sentAt === undefined) return receivedAt;
-  const corrected = correctClientTime(times.editedAt, times.sentAt, receivedAt.getTime());
-  return corrected > receivedAt ? receivedAt : corrected;
+  return serverTimeOf(times.editedAt, times.sentAt, receivedAt.getTime());
 }
 
 /** Bookmarks with notes (FAQ and admin spec): a learner sees and changes only their own. */

@@ -4,17 +4,22 @@ import { requireUser } from '../../lib/http/guards.ts';
 import { answerNoStore, declareErrorAnswers } from '../../lib/http/route-scope.ts';
 import { bookmarksRoutes } from '../bookmarks/bookmarks.routes.ts';
 import { meRoutes } from '../me/me.routes.ts';
+import { practiceRoutesPlugin } from '../practice/practice.routes.ts';
 import { progressRoutes } from '../progress/progress.routes.ts';
 import { reviewRoutesPlugin } from '../review/review.routes.ts';
 import { savedItemsRoutes } from '../saved-items/saved-items.routes.ts';
 
-/** The route plugins of what a signed-in learner keeps: profile, progress and their own lists. */
+/**
+ * The route plugins of what a signed-in learner keeps: profile, progress, their own lists and
+ * their exercise answers.
+ */
 const learnerScreens = [
   meRoutes,
   progressRoutes,
   bookmarksRoutes,
   savedItemsRoutes,
   reviewRoutesPlugin,
+  practiceRoutesPlugin,
 ];
 
 /**

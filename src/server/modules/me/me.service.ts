@@ -21,6 +21,7 @@ const toPreferences = (row: PreferencesRow) => ({
   showTranslations: row?.showTranslations ?? defaultPreferences.showTranslations,
   preferredLanguage: row?.preferredLanguage ?? defaultPreferences.preferredLanguage,
   theme: row?.theme ?? defaultPreferences.theme,
+  strictAccents: row?.strictAccents ?? defaultPreferences.strictAccents,
   updatedAt: row?.updatedAt.toISOString() ?? null,
 });
 

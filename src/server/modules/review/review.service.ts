@@ -9,9 +9,9 @@ import {
   type ReviewSettings,
   type ReviewSummary,
 } from '#shared/contracts/review';
-import { correctClientTime } from '#shared/player/progress-rules';
 import { answerMovesCard, scheduleAnswer } from '#shared/review/fsrs';
 import type { RequestOrigin } from '../../lib/actor.ts';
+import { serverTimeOf } from '../../lib/client-time.ts';
 import { rateLimited } from '../../lib/errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import type { SignedInViewer } from '../../lib/viewer.ts';
@@ -111,17 +111,11 @@ export function createReviewService(deps: {
         });
       }
       const { userId } = viewer;
-      // When each answer was made in server time; never later than now (a clock the offset
-      // could not fix must not schedule a card from the future).
+      // Never later than now: a clock the offset could not fix must not schedule from the future.
       const timed = body.answers.map((answer, index) => ({
         ...answer,
         index,
-        at: new Date(
-          Math.min(
-            correctClientTime(answer.reviewedAt, body.sentAt, receivedAt).getTime(),
-            receivedAt,
-          ),
-        ),
+        at: serverTimeOf(answer.reviewedAt, body.sentAt, receivedAt),
       }));
       const outcomes = new Map<string, ReviewAnswerOutcome>();
       const itemIds = [...new Set(timed.map((answer) => answer.itemId))];

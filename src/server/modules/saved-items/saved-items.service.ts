@@ -6,6 +6,7 @@ import type {
 } from '#shared/contracts/saved-items';
 import { STORY_LANGUAGE } from '#shared/contracts/translate';
 import { englishOfWord } from '#shared/lexicon/index';
+import type { Transcript, TranscriptSegment, TranscriptWord } from '#shared/transcript';
 import type { RequestOrigin } from '../../lib/actor.ts';
 import { notFound, rateLimited, validationError } from '../../lib/errors.ts';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
@@ -13,6 +14,7 @@ import type { SignedInViewer } from '../../lib/viewer.ts';
 import type { StoriesService } from '../stories/stories.service.ts';
 import type { TranslateService } from '../translate/translate.service.ts';
 import type {
+  SavedItemInsert,
   SavedItemRow,
   SavedItemWithContext,
   SavedItemsRepository,
@@ -39,6 +41,27 @@ export const chapterAudioUrl = (chapterId: string) =>
 
 /** A word as the learner means it: the transcript's token without the punctuation around it. */
 const bareWord = (text: string) => text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '') || text;
+
+/** A line of a transcript and, when a word is named, that word of it. */
+export interface TranscriptPlace {
+  segment: TranscriptSegment;
+  word?: TranscriptWord;
+}
+
+/**
+ * The line (and word) of a transcript a saved item or an exercise names; undefined when the line,
+ * or the word in it, is not there.
+ */
+export function placeInTranscript(
+  transcript: Transcript,
+  target: { segmentId: string; wordId?: string | undefined },
+): TranscriptPlace | undefined {
+  const segment = transcript.segments.find((candidate) => candidate.id === target.segmentId);
+  if (!segment) return undefined;
+  if (target.wordId === undefined) return { segment };
+  const word = segment.words.find((candidate) => candidate.id === target.wordId);
+  return word ? { segment, word } : undefined;
+}
 
 export function reviewStateOf(row: SavedItemRow): ReviewState | null {
   if (!row.due || !row.cardState) return null;
@@ -131,7 +154,49 @@ export function createSavedItemsService(deps: {
     return toSavedItem(found);
   }
 
+  /**
+   * The item that saves this line of a chapter's transcript, or this word of it: text, sentence,
+   * translation, gloss and time range copied from the transcript (decision 035).
+   */
+  async function copyOf(
+    userId: string,
+    chapterId: string,
+    { segment, word }: TranscriptPlace,
+  ): Promise<SavedItemInsert> {
+    const text = word ? bareWord(word.text) : segment.text;
+    // What the story does not give is a machine's: the lexicon's headword, a service's
+    // sentence. Either is kept marked, as the story's own unreviewed text is (decision 043).
+    const gloss = word ? (word.gloss ?? englishOfWord(text) ?? (await translatedWord(word))) : null;
+    const glossByMachine =
+      word?.gloss !== undefined ? word.glossSource === 'machine' : gloss !== null;
+    const sentenceTranslation =
+      segment.translation ??
+      (await translate.machineTranslate(segment.text, STORY_LANGUAGE, 'en')).translation;
+    const sentenceTranslationByMachine =
+      segment.translation !== undefined
+        ? segment.translationSource === 'machine'
+        : sentenceTranslation !== null;
+    return {
+      userId,
+      kind: word ? 'word' : 'sentence',
+      chapterId,
+      segmentId: segment.id,
+      wordId: word?.id ?? '',
+      text,
+      sentence: segment.text,
+      sentenceTranslation,
+      sentenceTranslationByMachine,
+      gloss,
+      glossByMachine,
+      translationLanguage: 'en',
+      startSeconds: segment.start,
+      endSeconds: Math.max(segment.start, segment.end),
+    };
+  }
+
   return {
+    copyOf,
+
     /** Saves a line or a word of it; the same line or word again answers the item saved before. */
     async save(
       { viewer, origin }: Requester,
@@ -144,44 +209,14 @@ export function createSavedItemsService(deps: {
         });
       }
       const { transcript } = await stories.getTranscript(viewer, body.chapterId);
-      const segment = transcript.segments.find((candidate) => candidate.id === body.segmentId);
-      if (!segment) throw notFound(savedItemMessages.lineNotFound);
-      const word = body.wordId
-        ? segment.words.find((candidate) => candidate.id === body.wordId)
-        : undefined;
-      if (body.wordId && !word) throw notFound(savedItemMessages.wordNotFound);
-
-      const text = word ? bareWord(word.text) : segment.text;
-      // What the story does not give is a machine's: the lexicon's headword, a service's
-      // sentence. Either is kept marked, as the story's own unreviewed text is (decision 043).
-      const gloss = word
-        ? (word.gloss ?? englishOfWord(text) ?? (await translatedWord(word)))
-        : null;
-      const glossByMachine =
-        word?.gloss !== undefined ? word.glossSource === 'machine' : gloss !== null;
-      const sentenceTranslation =
-        segment.translation ??
-        (await translate.machineTranslate(segment.text, STORY_LANGUAGE, 'en')).translation;
-      const sentenceTranslationByMachine =
-        segment.translation !== undefined
-          ? segment.translationSource === 'machine'
-          : sentenceTranslation !== null;
-      const { id, created } = await savedItems.insertOrFind({
-        userId: viewer.userId,
-        kind: body.kind,
-        chapterId: body.chapterId,
-        segmentId: segment.id,
-        wordId: word?.id ?? '',
-        text,
-        sentence: segment.text,
-        sentenceTranslation,
-        sentenceTranslationByMachine,
-        gloss,
-        glossByMachine,
-        translationLanguage: 'en',
-        startSeconds: segment.start,
-        endSeconds: Math.max(segment.start, segment.end),
-      });
+      const place = placeInTranscript(transcript, body);
+      if (!place) {
+        const lineFound = transcript.segments.some((segment) => segment.id === body.segmentId);
+        throw notFound(lineFound ? savedItemMessages.wordNotFound : savedItemMessages.lineNotFound);
+      }
+      const { id, created } = await savedItems.insertOrFind(
+        await copyOf(viewer.userId, body.chapterId, place),
+      );
       return { item: await load(viewer.userId, id), created };
     },
 
