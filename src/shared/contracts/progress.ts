@@ -79,12 +79,34 @@ export const vocabularyResponseSchema = z.object({
   }),
 });
 
+/**
+ * A word the learner knows (decision 067): its lemma was heard in a chapter they completed, or it
+ * is a saved word whose last review was rated Good or Easy. Only the top-2,000 words count.
+ */
 export const chapterVocabularyResponseSchema = z.object({
-  /** Share of the chapter's running words (top-2,000 words only) the learner has already heard. */
+  /** Share of the chapter's distinct words the learner knows, whole percent rounded down. */
   knownPercentage: z.number().int(),
-  /** Ids of transcript words whose lemma the learner has not heard yet. */
+  /** Ids of transcript words whose lemma the learner does not know yet. */
   newWordIds: z.array(z.string()),
 });
+
+/** The share of each published story's words a signed-in learner knows (issue 25). */
+export const storyKnowledgePath = '/api/me/story-knowledge';
+
+export const storyKnowledgeSchema = z.object({
+  storyId: z.uuid(),
+  /** Share of the story's distinct words (all its chapters) known, whole percent rounded down. */
+  knownPercentage: z.number().int().min(0).max(100),
+  /** The story's distinct words not known yet. */
+  newWordsCount: z.number().int().nonnegative(),
+});
+export type StoryKnowledge = z.infer<typeof storyKnowledgeSchema>;
+
+/** Every published story, in library order. */
+export const storyKnowledgeResponseSchema = z.object({
+  stories: z.array(storyKnowledgeSchema),
+});
+export type StoryKnowledgeResponse = z.infer<typeof storyKnowledgeResponseSchema>;
 
 /** Average words per story = total_words_learned / max(stories_completed, 1), rounded (spec). */
 export const averageWordsPerStory = (totalWordsLearned: number, storiesCompleted: number) =>

@@ -9,11 +9,14 @@ import {
   reportListeningResponseSchema,
   saveProgressBodySchema,
   saveProgressResponseSchema,
+  storyKnowledgePath,
+  storyKnowledgeResponseSchema,
   vocabularyResponseSchema,
 } from '#shared/contracts/progress';
 import { idParamsSchema } from '#shared/contracts/stories';
 import { apiErrorSchema } from '#shared/errors';
 import type { RouteContext } from '../../app-context.ts';
+import { underApi } from '../../lib/http/api-path.ts';
 import { signedInUserId, signedInViewer } from '../../lib/http/guards.ts';
 import { openEventStream } from '../../lib/http/sse.ts';
 
@@ -139,6 +142,20 @@ export const progressRoutes: FastifyPluginAsyncZod<RouteContext> = async (
       },
     },
     async (request) => vocabulary.chapterKnowledge(signedInViewer(request), request.params.id),
+  );
+
+  app.get(
+    underApi(storyKnowledgePath),
+    {
+      schema: {
+        tags,
+        summary: "The share of each published story's words you know, and its words new to you",
+        response: { 200: storyKnowledgeResponseSchema },
+      },
+    },
+    async (request) => ({
+      stories: await vocabulary.storyKnowledge(signedInViewer(request)),
+    }),
   );
 
   app.get(

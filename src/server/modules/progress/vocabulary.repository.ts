@@ -1,6 +1,13 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { defineRepository } from '../../db/repository.ts';
-import { chapters, chapterVocabulary, stories, userVocabularyProgress } from '../../db/schema.ts';
+import {
+  chapters,
+  chapterVocabulary,
+  reviewLogs,
+  savedItems,
+  stories,
+  userVocabularyProgress,
+} from '../../db/schema.ts';
 import { publishedTranscriptKey } from '../stories/stories.repository.ts';
 
 export const createVocabularyRepository = defineRepository((db) => ({
@@ -32,6 +39,31 @@ export const createVocabularyRepository = defineRepository((db) => ({
         target: chapterVocabulary.chapterId,
         set: { transcriptKey, lemmas, computedAt: new Date() },
       });
+  },
+
+  /**
+   * The saved words (as saved: the transcript's word without punctuation) whose last review was
+   * rated `minRating` or higher. The last review is the newest answer that moved the card.
+   */
+  async wordsLastRatedAtLeast(userId: string, minRating: number): Promise<string[]> {
+    const lastReviews = db
+      .selectDistinctOn([reviewLogs.itemId], { text: savedItems.text, rating: reviewLogs.rating })
+      .from(reviewLogs)
+      .innerJoin(savedItems, eq(savedItems.id, reviewLogs.itemId))
+      .where(
+        and(
+          eq(reviewLogs.userId, userId),
+          eq(reviewLogs.applied, true),
+          eq(savedItems.kind, 'word'),
+        ),
+      )
+      .orderBy(reviewLogs.itemId, desc(reviewLogs.reviewedAt), desc(reviewLogs.receivedAt))
+      .as('last_reviews');
+    const rows = await db
+      .select({ text: lastReviews.text })
+      .from(lastReviews)
+      .where(gte(lastReviews.rating, minRating));
+    return rows.map((row) => row.text);
   },
 
   async saveLearnerTotals(

@@ -1,7 +1,9 @@
-import { averageWordsPerStory } from '#shared/contracts/progress';
+import { averageWordsPerStory, type StoryKnowledge } from '#shared/contracts/progress';
+import type { ReviewRating } from '#shared/contracts/review';
 import type { Transcript } from '#shared/transcript';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { StoriesService } from '../stories/stories.service.ts';
+import { knownShare } from './known-words.ts';
 import type { TranscriptLoader } from '../stories/transcript-loader.ts';
 import type { ProgressRepository } from './progress.repository.ts';
 import type { VocabularyRepository } from './vocabulary.repository.ts';
@@ -11,9 +13,14 @@ export type LemmaOf = (word: string) => string | null;
 
 type ChapterLemmasRow = Awaited<ReturnType<VocabularyRepository['chapterLemmas']>>[number];
 
+/** A saved word whose last review was rated Good (or Easy) is a word the learner knows. */
+const RECALLED: ReviewRating = 3;
+
 /**
  * Words learned (docs/decisions/009): the distinct top-2,000 lemmas heard in completed chapters.
  * Each chapter's lemmas are computed once per transcript file and kept in chapter_vocabulary.
+ * Words known (decision 067), which say how much of a chapter or a story a learner knows: those
+ * heard, and the saved words they last recalled well in review.
  */
 export function createVocabularyService(deps: {
   vocabulary: VocabularyRepository;
@@ -57,6 +64,22 @@ export function createVocabularyService(deps: {
     return new Set((await Promise.all(chapters.map(chapterLemmas))).flat());
   }
 
+  /**
+   * The one rule for the lemmas a learner knows (decision 067): heard in a completed chapter, or
+   * a saved word whose last review was rated Good or Easy.
+   */
+  async function knownLemmas(userId: string): Promise<Set<string>> {
+    const [known, recalled] = await Promise.all([
+      heardLemmas(userId),
+      vocabulary.wordsLastRatedAtLeast(userId, RECALLED),
+    ]);
+    for (const word of recalled) {
+      const lemma = lemmaOf(word);
+      if (lemma) known.add(lemma);
+    }
+    return known;
+  }
+
   return {
     /**
      * Recomputes the learner's totals after a chapter is completed; returns the completion facts
@@ -87,16 +110,36 @@ export function createVocabularyService(deps: {
      */
     async chapterKnowledge(viewer: Viewer & { userId: string }, chapterId: string) {
       const { transcript } = await stories.getTranscript(viewer, chapterId);
-      const heard = await heardLemmas(viewer.userId);
+      const known = await knownLemmas(viewer.userId);
       const byWordId = lemmasOf(transcript);
-      const newWordIds: string[] = [];
-      let known = 0;
-      for (const [wordId, lemma] of byWordId) {
-        if (heard.has(lemma)) known++;
-        else newWordIds.push(wordId);
-      }
-      const knownPercentage = byWordId.size === 0 ? 0 : Math.round((known / byWordId.size) * 100);
+      const newWordIds = [...byWordId]
+        .filter(([, lemma]) => !known.has(lemma))
+        .map(([wordId]) => wordId);
+      const { knownPercentage } = knownShare(byWordId.values(), known);
       return { knownPercentage, newWordIds };
+    },
+
+    /**
+     * How much of each published story the viewer knows, from its chapters' kept lemmas (a
+     * transcript is read only for a chapter whose lemmas were never computed).
+     */
+    async storyKnowledge(viewer: Viewer & { userId: string }): Promise<StoryKnowledge[]> {
+      const { stories: published } = await stories.listStories(viewer);
+      const rows = await vocabulary.chapterLemmas(
+        published.flatMap((story) => story.chapters.map((chapter) => chapter.id)),
+      );
+      const [lemmasByChapter, known] = await Promise.all([
+        Promise.all(rows.map(async (row) => [row.chapterId, await chapterLemmas(row)] as const)),
+        knownLemmas(viewer.userId),
+      ]);
+      const byChapter = new Map(lemmasByChapter);
+      return published.map((story) => ({
+        storyId: story.id,
+        ...knownShare(
+          story.chapters.flatMap((chapter) => byChapter.get(chapter.id) ?? []),
+          known,
+        ),
+      }));
     },
   };
 }
