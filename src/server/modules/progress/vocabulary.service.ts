@@ -81,6 +81,13 @@ export function createVocabularyService(deps: {
   }
 
   return {
+    /** The common lemmas of each chapter (computed once per transcript file, then kept). */
+    async lemmasOfChapters(chapterIds: string[]): Promise<Map<string, string[]>> {
+      const rows = await vocabulary.chapterLemmas(chapterIds);
+      const lists = await Promise.all(rows.map(chapterLemmas));
+      return new Map(rows.map((row, i) => [row.chapterId, lists[i]!]));
+    },
+
     /**
      * Recomputes the learner's totals after a chapter is completed; returns the completion facts
      * it read too, which decide the achievements.
