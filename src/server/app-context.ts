@@ -72,6 +72,8 @@ import {
   type PaymentsRepository,
 } from './modules/payments/payments.repository.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createHistoryRepository } from './modules/history/history.repository.ts';
+import { createHistoryService } from './modules/history/history.service.ts';
 import { createPracticeRepository } from './modules/practice/practice.repository.ts';
 import { createPracticeService } from './modules/practice/practice.service.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
@@ -193,6 +195,7 @@ export function createRepositories(db: Database) {
     bookmarks: createBookmarksRepository({ db }),
     savedItems: createSavedItemsRepository({ db }),
     practice: createPracticeRepository({ db }),
+    history: createHistoryRepository({ db }),
     stories: createStoriesRepository({ db }),
     progress: createProgressRepository({ db }),
     listening: createListeningRepository({ db }),
@@ -530,6 +533,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       transaction,
       limiter,
     }),
+    history: createHistoryService({ history: repositories.history, vocabulary }),
     me,
     payments: createPaymentsService({
       payments: repositories.payments,

@@ -347,6 +347,11 @@ export const userStoryProgress = pgTable(
     lastAccessedAt: timestamp('last_accessed_at', { withTimezone: true }),
     /** The client's time of the save, corrected to server time: the newest save wins. */
     clientUpdatedAt: timestamp('client_updated_at', { withTimezone: true }),
+    /**
+     * When the chapter was first completed: the corrected client time of the save that completed
+     * it (the profile's words known over time, decision 070). Null while not completed.
+     */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('user_story_progress_user_chapter_idx').on(t.userId, t.chapterId),

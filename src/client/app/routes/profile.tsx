@@ -10,6 +10,7 @@ import { AchievementsList } from '#client/features/profile/components/achievemen
 import { DeleteAccountSection } from '#client/features/profile/components/delete-account-section';
 import { PreferencesForm } from '#client/features/profile/components/preferences-form';
 import { ProfileNameForm } from '#client/features/profile/components/profile-name-form';
+import { ProgressCharts } from '#client/features/profile/components/charts/progress-charts';
 import { ProfileOverview } from '#client/features/profile/components/profile-overview';
 import { ReviewSummaryCard } from '#client/features/profile/components/review-summary-card';
 import { StatisticsCard } from '#client/features/profile/components/statistics-card';
@@ -84,6 +85,9 @@ function ProfileContent({ user }: { user: CurrentUser }) {
       </Section>
       <Section id="profile-statistics" title="Statistics">
         <StatisticsCard />
+      </Section>
+      <Section id="profile-progress" title="Your Progress">
+        <ProgressCharts />
       </Section>
       <Section id="profile-achievements" title="Achievements">
         <AchievementsList />

@@ -44,7 +44,11 @@ export const createHistoryRepository = defineRepository((db) => {
         from practice_answers
         where user_id = ${userId} and answered_at >= ${since}
         group by 1`);
-      return rows.map((row) => ({ day: row.day, count: Number(row.count), right: Number(row.right) }));
+      return rows.map((row) => ({
+        day: row.day,
+        count: Number(row.count),
+        right: Number(row.right),
+      }));
     },
 
     /** Every day the learner listened, reviewed or practised (for the streak). */

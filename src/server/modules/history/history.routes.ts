@@ -9,7 +9,10 @@ import { underApi } from '../../lib/http/api-path.ts';
 import { signedInViewer } from '../../lib/http/guards.ts';
 
 /** GET /api/me/history: the profile's charts (decision 070). In the learner scope. */
-export const historyRoutesPlugin: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
+export const historyRoutesPlugin: FastifyPluginAsyncZod<RouteContext> = async (
+  app,
+  { services },
+) => {
   app.get(
     underApi(historyRoutes.history),
     {

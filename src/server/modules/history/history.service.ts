@@ -42,7 +42,10 @@ export function createHistoryService(deps: {
     async get(userId: string, now: Date, timezoneOffset: number): Promise<LearnerHistory> {
       const today = localDay(now, timezoneOffset);
       const days = daysEndingWith(today, HISTORY_DAYS);
-      const since = dayStartOf(new Date(now.getTime() - (HISTORY_DAYS - 1) * 86_400_000), timezoneOffset);
+      const since = dayStartOf(
+        new Date(now.getTime() - (HISTORY_DAYS - 1) * 86_400_000),
+        timezoneOffset,
+      );
       const forecastEnd = dayStartOf(
         new Date(now.getTime() + FORECAST_DAYS * 86_400_000),
         timezoneOffset,

@@ -3,6 +3,7 @@ import type { RouteContext } from '../../app-context.ts';
 import { requireUser } from '../../lib/http/guards.ts';
 import { answerNoStore, declareErrorAnswers } from '../../lib/http/route-scope.ts';
 import { bookmarksRoutes } from '../bookmarks/bookmarks.routes.ts';
+import { historyRoutesPlugin } from '../history/history.routes.ts';
 import { meRoutes } from '../me/me.routes.ts';
 import { practiceRoutesPlugin } from '../practice/practice.routes.ts';
 import { progressRoutes } from '../progress/progress.routes.ts';
@@ -20,6 +21,7 @@ const learnerScreens = [
   savedItemsRoutes,
   reviewRoutesPlugin,
   practiceRoutesPlugin,
+  historyRoutesPlugin,
 ];
 
 /**

@@ -36,6 +36,7 @@ export const createProgressRepository = defineRepository((db) => {
       lastPositionSeconds: param.lastPositionSeconds,
       lastAccessedAt: sql`now()`,
       clientUpdatedAt: param.savedAt,
+      completedAt: sql`case when ${param.completed}::boolean then ${param.savedAt}::timestamptz end`,
     })
     .onConflictDoUpdate({
       target: [p.userId, p.chapterId],
@@ -46,6 +47,8 @@ export const createProgressRepository = defineRepository((db) => {
         lastPositionSeconds: sql`excluded.last_position_seconds`,
         lastAccessedAt: sql`now()`,
         clientUpdatedAt: sql`excluded.client_updated_at`,
+        // The first completion's time stays (a later save cannot move it).
+        completedAt: sql`coalesce(${p.completedAt}, excluded.completed_at)`,
       },
       where: sql`${p.clientUpdatedAt} is null or ${p.clientUpdatedAt} < excluded.client_updated_at`,
     })

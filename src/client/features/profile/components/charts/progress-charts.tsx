@@ -99,7 +99,8 @@ export function ProgressCharts() {
   const dueToday = forecast[0]?.due ?? 0;
   const dueWeek = forecast.slice(0, 7).reduce((total, day) => total + day.due, 0);
   // A week without exercises has no share: NaN, drawn as no bar and read as "no exercises".
-  const share = (right: number, of: number) => (of === 0 ? Number.NaN : Math.round((right / of) * 100));
+  const share = (right: number, of: number) =>
+    of === 0 ? Number.NaN : Math.round((right / of) * 100);
   const minutesPoints = dailyPoints(days, (i) => days[i]!.listeningMinutes, 14);
   const wordsPoints = dailyPoints(days, (i) => days[i]!.wordsKnown, 14);
   const exercisePoints = weekly.map((week, i) => ({
