@@ -20,7 +20,7 @@ import {
 import { COVER_HEIGHT, COVER_WIDTH, renderCover } from './cover.ts';
 import { assertTools, encodeM4a } from './encode.ts';
 import { manifestSchema, type ManifestChapter, type ManifestStory } from './manifest.ts';
-import { checkSentenceWords, loadStories, type SourceChapter } from './source.ts';
+import { checkSentenceWords, loadStories, questionsOf, type SourceChapter } from './source.ts';
 import {
   loadSynthesizer,
   SAMPLE_RATE,
@@ -90,6 +90,7 @@ async function buildChapter(
       audio,
       transcript: transcriptPath,
       wordCount: transcript.segments.reduce((n, seg) => n + seg.words.length, 0),
+      questions: questionsOf(chapter, transcript.segments),
     },
     snapMs,
   };

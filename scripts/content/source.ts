@@ -6,7 +6,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { COMPREHENSION_LIMITS, comprehensionMessages } from '#shared/contracts/comprehension';
 import { storyLevelSchema } from '#shared/contracts/stories';
+import { packageQuestionSchema, questionFromPackage } from '#shared/contracts/story-packages';
 import { tokenizeWords, type WordToken } from '#shared/studio/words';
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -35,6 +37,11 @@ export const sourceChapterSchema = z
   .object({
     title: z.string().min(1),
     sentences: z.array(sourceSentenceSchema).min(1),
+    /** Comprehension questions (decision 069), in the package format; `line` is a sentence's number. */
+    questions: z
+      .array(packageQuestionSchema)
+      .max(COMPREHENSION_LIMITS.questions, comprehensionMessages.tooManyQuestions)
+      .default([]),
   })
   .strict();
 
@@ -75,6 +82,25 @@ export function checkSentenceWords(sentence: SourceSentence, where: string): Wor
   return tokens;
 }
 
+/** Throws when a question names a sentence the chapter does not have. */
+export function checkQuestionLines(chapter: SourceChapter, where: string): void {
+  chapter.questions.forEach((question, q) => {
+    if (question.line !== undefined && question.line > chapter.sentences.length) {
+      const count = chapter.sentences.length;
+      throw new Error(
+        `${where} question ${q + 1}: line ${question.line}, but the chapter has ` +
+          `${count} ${count === 1 ? 'sentence' : 'sentences'}`,
+      );
+    }
+  });
+}
+
+/** A chapter's questions as the library keeps them: lines named by their transcript ids. */
+export const questionsOf = (chapter: SourceChapter, segments: readonly { id: string }[]) => {
+  const lineIds = segments.map((segment) => segment.id);
+  return chapter.questions.map((question) => questionFromPackage(question, lineIds));
+};
+
 export interface LoadedStory {
   story: SourceStory;
   dir: string;
@@ -98,11 +124,12 @@ export async function loadStories(storiesDir: string): Promise<LoadedStory[]> {
     if (story.slug !== entry.name) {
       throw new Error(`${file}: slug "${story.slug}" must equal its folder name "${entry.name}"`);
     }
-    story.chapters.forEach((chapter, c) =>
+    story.chapters.forEach((chapter, c) => {
       chapter.sentences.forEach((sentence, s) =>
         checkSentenceWords(sentence, `${story.slug} chapter ${c + 1} sentence ${s + 1}`),
-      ),
-    );
+      );
+      checkQuestionLines(chapter, `${story.slug} chapter ${c + 1}`);
+    });
     loaded.push({ story, dir, coverSvgPath: path.join(dir, 'cover.svg') });
   }
   loaded.sort((a, b) => a.story.position - b.story.position);

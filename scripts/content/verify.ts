@@ -4,7 +4,8 @@
  *   npx tsx scripts/content/verify.ts
  *
  * - manifest and every transcript parse with their schemas; transcripts match the sources
- *   (text, translation, every word and gloss), ids are unique, times are ordered;
+ *   (text, translation, every word and gloss), ids are unique, times are ordered; the manifest's
+ *   comprehension questions are the sources' (lines named by the transcript's ids);
  * - each .m4a's duration (ffprobe) matches the manifest within 50 ms;
  * - sentence placement: every sentence is synthesised again and located in the *decoded* .m4a by
  *   cross-correlation; it must sit at its transcript start (this covers the concatenation offsets
@@ -15,11 +16,11 @@
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { isDeepStrictEqual, promisify } from 'node:util';
 import { transcriptSchema } from '#shared/transcript';
 import { generatedDir, speechByLevel, storiesDir } from './config.ts';
 import { manifestSchema } from './manifest.ts';
-import { checkSentenceWords, loadStories } from './source.ts';
+import { checkSentenceWords, loadStories, questionsOf } from './source.ts';
 import { SAMPLE_RATE, synthesizeSentence } from './synthesize.ts';
 import { checkTranscript } from './transcript.ts';
 import { samplesFromS16le } from './wav.ts';
@@ -109,6 +110,8 @@ async function main(): Promise<void> {
       const wordCount = transcript.segments.reduce((n, s) => n + s.words.length, 0);
       if (wordCount !== chapter.wordCount)
         fail(`${where}: wordCount ${chapter.wordCount} ≠ ${wordCount}`);
+      if (!isDeepStrictEqual(chapter.questions, questionsOf(sourceChapter, transcript.segments)))
+        fail(`${where}: the manifest's questions differ from the source's`);
       words += wordCount;
 
       const audioFile = path.join(generatedDir, chapter.audio);

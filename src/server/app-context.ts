@@ -95,6 +95,7 @@ import { createStoryPackagesService } from './modules/story-packages/story-packa
 import { createAlignChapterJob } from './modules/studio/align-chapter.job.ts';
 import { createAlignmentService } from './modules/studio/alignment.service.ts';
 import { createChapterAudio } from './modules/studio/chapter-audio.ts';
+import { createChapterQuestionsService } from './modules/studio/chapter-questions.service.ts';
 import { createAdminJobsService } from './modules/studio/jobs.service.ts';
 import { createStudioRepository } from './modules/studio/studio.repository.ts';
 import { createTranslationMemory } from './modules/studio/translation-memory.ts';
@@ -321,6 +322,13 @@ function createStudioServices(deps: {
       audit,
     }),
     jobs: createAdminJobsService({ queue, audit }),
+    chapterQuestions: createChapterQuestionsService({
+      studio: repositories.studio,
+      storyRows: repositories.adminStories,
+      transcripts,
+      transaction,
+      audit,
+    }),
   };
 }
 
@@ -357,6 +365,7 @@ function createAdminServices(deps: {
     studio: deps.studio.studio,
     alignment: deps.studio.alignment,
     jobs: deps.studio.jobs,
+    chapterQuestions: deps.studio.chapterQuestions,
     dashboard: createAdminDashboardService({ dashboard: repositories.adminDashboard }),
     inbox: createAdminInboxService({ inbox: repositories.adminInbox, transaction, audit }),
     auditLog: createAdminAuditService({ audit: repositories.adminAudit }),

@@ -49,6 +49,10 @@ export const auditActionInfo = {
   transcript_restored: { label: 'Transcript version restored', group: 'Content studio' },
   alignment_started: { label: 'Alignment started', group: 'Content studio' },
   job_cancelled: { label: 'Job cancelled', group: 'Content studio' },
+  comprehension_questions_saved: {
+    label: 'Comprehension questions saved',
+    group: 'Content studio',
+  },
   tracking_tag_created: { label: 'Tracking tag created', group: 'Site and settings' },
   tracking_tag_updated: { label: 'Tracking tag updated', group: 'Site and settings' },
   tracking_tag_deleted: { label: 'Tracking tag deleted', group: 'Site and settings' },

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storyListResponseSchema } from '#shared/contracts/stories';
+import { chapterResponseSchema, storyListResponseSchema } from '#shared/contracts/stories';
 import { transcriptSchema } from '#shared/transcript';
 import { chapters, stories, transcriptVersions } from '#server/db/schema';
+import { readDemoManifest } from '#server/modules/content/demo-manifest';
 import { shippedLibrary } from './helpers/shipped-library.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -71,6 +72,30 @@ describe('the shipped demo library', () => {
         source: 'import',
       });
     }
+  });
+
+  it('gives learners the demo story’s comprehension questions with its chapters, lines they can play (decision 069)', async () => {
+    const manifest = await readDemoManifest();
+    const panaderia = (await listStories()).find(
+      (story) => story.slug === 'la-panaderia-de-la-calle-luna',
+    )!;
+    const shipped = manifest.stories.find((story) => story.slug === panaderia.slug)!;
+    let asked = 0;
+    for (const chapter of panaderia.chapters) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/chapters/${chapter.id}` });
+      const { questions = [] } = chapterResponseSchema.parse(res.json()).chapter;
+      expect(questions).toEqual(shipped.chapters[chapter.position - 1]!.questions);
+      const transcript = transcriptSchema.parse(
+        (
+          await t.app.inject({ method: 'GET', url: `/api/chapters/${chapter.id}/transcript` })
+        ).json(),
+      );
+      for (const question of questions) {
+        expect(transcript.segments.map((segment) => segment.id)).toContain(question.segmentId);
+      }
+      asked += questions.length;
+    }
+    expect(asked).toBeGreaterThanOrEqual(6);
   });
 
   it('is seeded once: a second run changes nothing', async () => {

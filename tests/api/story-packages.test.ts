@@ -209,7 +209,10 @@ describe('GET /api/admin/stories/:id/export', () => {
       level: handWritten.level,
       requires_login: true,
     });
-    expect(written.chapters).toEqual(handWritten.chapters);
+    // An export always says what questions each chapter has (none in this one's source).
+    expect(written.chapters).toEqual(
+      handWritten.chapters.map((chapter: object) => ({ questions: [], ...chapter })),
+    );
     expect(
       files[`${DEMO_SLUG}/chapter-1.m4a`]!.equals(
         fs.readFileSync(path.resolve(`content/generated/${DEMO_SLUG}/chapter-1.m4a`)),
@@ -790,6 +793,206 @@ describe('POST /api/admin/stories/import', () => {
         status: 'published',
         hasUnpublishedChanges: false,
       });
+    });
+  });
+
+  describe('comprehension questions travel with the package (decision 069)', () => {
+    const twoLines = {
+      segments: [
+        JSON.parse(timedTranscript).segments[0],
+        {
+          id: 's2',
+          start: 1.2,
+          end: 2,
+          text: 'Vive en Madrid.',
+          translation: 'She lives in Madrid.',
+          words: [
+            { id: 's2w1', text: 'Vive', start: 1.2, end: 1.5, gloss: 'lives' },
+            { id: 's2w2', text: 'en', start: 1.5, end: 1.6, gloss: 'in' },
+            { id: 's2w3', text: 'Madrid', start: 1.6, end: 2, gloss: 'Madrid (name)' },
+          ],
+        },
+      ],
+    } satisfies Transcript;
+    const where = {
+      text: 'Where does Ana live?',
+      options: ['In Lima', 'In Madrid'],
+      correctOption: 1,
+      segmentId: 's2',
+    };
+    const who = {
+      text: 'Who is greeted?',
+      options: ['Ana', 'Luis'],
+      correctOption: 0,
+      segmentId: null,
+    };
+    const questionsOf = async (app: TestApp, cookie: string, chapterId: string) => {
+      const res = await app.app.inject({
+        method: 'GET',
+        url: `/api/admin/chapters/${chapterId}/questions`,
+        headers: { cookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().questions as unknown[];
+    };
+    const storyJsonIn = (files: Record<string, Buffer>, slug: string) =>
+      JSON.parse(files[`${slug}/story.json`]!.toString()) as StoryPackageInput;
+
+    /** A source story of one chapter (two lines) with `where` and `who`, exported. */
+    async function exportedWithQuestions() {
+      const { story: row, chapters: rows } = await storyWithTranscripts(source, twoLines);
+      await source.storage.put('audios', rows[0]!.audioFileId, sampleAudio, 'audio/mp4');
+      const saved = await source.app.inject({
+        method: 'PUT',
+        url: `/api/admin/chapters/${rows[0]!.id}/questions`,
+        payload: { questions: [where, who] },
+        headers: { cookie: sourceAdmin.cookie, origin: ORIGIN },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const files = unzipped((await exportStory(source, sourceAdmin.cookie, row.id)).rawPayload);
+      return { row, files };
+    }
+
+    it('exports each question with its answer by its text and its line by number; an import restores them', async () => {
+      const { row, files } = await exportedWithQuestions();
+      expect(storyJsonIn(files, row.slug).chapters[0]!.questions).toEqual([
+        {
+          question: 'Where does Ana live?',
+          options: ['In Lima', 'In Madrid'],
+          answer: 'In Madrid',
+          line: 2,
+        },
+        { question: 'Who is greeted?', options: ['Ana', 'Luis'], answer: 'Ana' },
+      ]);
+
+      const res = await importPackage(target, zip(files), targetAdmin.cookie);
+      expect(res.statusCode, res.body).toBe(201);
+      const copy = importStoryResponseSchema.parse(res.json()).story;
+      expect(await questionsOf(target, targetAdmin.cookie, copy.chapters[0]!.id)).toEqual([
+        where,
+        who,
+      ]);
+
+      // The same package again changes nothing.
+      const before = await footprint(target);
+      const again = await importPackage(target, zip(files), targetAdmin.cookie);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(await footprint(target)).toEqual(before);
+      const [audit] = await target.database.db
+        .select({ details: securityAuditLog.details })
+        .from(securityAuditLog)
+        .where(eq(securityAuditLog.action, 'story_imported'))
+        .orderBy(desc(securityAuditLog.createdAt))
+        .limit(1);
+      expect(audit!.details).toMatchObject({ story_id: copy.id, unchanged: true });
+    });
+
+    it('imports a package made before questions existed, keeping the questions a chapter has; [] removes them', async () => {
+      const { row, files } = await exportedWithQuestions();
+      const chapterId = (
+        await source.database.db
+          .select({ id: chapters.id })
+          .from(chapters)
+          .where(eq(chapters.storyId, row.id))
+      )[0]!.id;
+      const storyFile = storyJsonIn(files, row.slug);
+      const withQuestions = (questions?: unknown[]) => {
+        const chapter = { ...storyFile.chapters[0]! };
+        delete chapter.questions;
+        const file = { ...storyFile, chapters: [questions ? { ...chapter, questions } : chapter] };
+        return zip({ ...files, [`${row.slug}/story.json`]: JSON.stringify(file) });
+      };
+
+      const older = await importPackage(source, withQuestions(), sourceAdmin.cookie);
+      expect(older.statusCode, older.body).toBe(200);
+      expect(await questionsOf(source, sourceAdmin.cookie, chapterId)).toEqual([where, who]);
+
+      const none = await importPackage(source, withQuestions([]), sourceAdmin.cookie);
+      expect(none.statusCode, none.body).toBe(200);
+      expect(await questionsOf(source, sourceAdmin.cookie, chapterId)).toEqual([]);
+    });
+
+    it('names the lines of a chapter that comes as text to align by the ids the aligner keeps', async () => {
+      const res = await importPackage(
+        target,
+        zip({
+          'story.json': JSON.stringify(
+            story({
+              slug: 'preguntas-sin-tiempos',
+              title: 'Preguntas sin tiempos',
+              chapters: [
+                {
+                  title: 'Uno',
+                  sentences: helloSentences,
+                  questions: [
+                    {
+                      question: '¿A quién saluda?',
+                      options: ['A Ana', 'A Luis'],
+                      answer: 'a ana',
+                      line: 1,
+                    },
+                  ],
+                },
+              ],
+            }),
+          ),
+          'chapter-1.m4a': sampleAudio,
+        }),
+        targetAdmin.cookie,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const body = importStoryResponseSchema.parse(res.json());
+      const [job] = await target.database.db
+        .select({ payload: backgroundJobs.payload })
+        .from(backgroundJobs)
+        .where(eq(backgroundJobs.id, body.alignmentJobs[0]!.id));
+      const lineId = (job!.payload as { transcript: Transcript }).transcript.segments[0]!.id;
+      expect(await questionsOf(target, targetAdmin.cookie, body.story.chapters[0]!.id)).toEqual([
+        {
+          text: '¿A quién saluda?',
+          options: ['A Ana', 'A Luis'],
+          correctOption: 0,
+          segmentId: lineId,
+        },
+      ]);
+    });
+
+    it.each([
+      [
+        'an answer that is not one of its options',
+        { question: '¿Quién?', options: ['Ana', 'Luis'], answer: 'Eva' },
+        'story.json /chapters/0/questions/0/answer: answer must be one of the question’s options, as written there',
+      ],
+      [
+        'two options that read the same',
+        { question: '¿Quién?', options: ['Ana', 'ANA'], answer: 'Ana' },
+        'story.json /chapters/0/questions/0/options/1: This option says the same as another one: make each option different',
+      ],
+      [
+        'a line the chapter does not have',
+        { question: '¿Quién?', options: ['Ana', 'Luis'], answer: 'Ana', line: 3 },
+        'Chapter 1: question 1 names line 3, but the chapter has one line',
+      ],
+    ])('refuses a package with %s, storing nothing', async (_case, question, message) => {
+      const before = await footprint(target);
+      const res = await importPackage(
+        target,
+        zip({
+          'story.json': JSON.stringify(
+            story({
+              slug: 'preguntas-malas',
+              title: 'Preguntas malas',
+              chapters: [{ title: 'Uno', sentences: helloSentences, questions: [question] }],
+            }),
+          ),
+          'chapter-1.m4a': sampleAudio,
+          'chapter-1.json': timedTranscript,
+        }),
+        targetAdmin.cookie,
+      );
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message });
+      expect(await footprint(target)).toEqual(before);
     });
   });
 

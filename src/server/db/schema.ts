@@ -28,6 +28,7 @@ import { paymentServiceNames, paymentStatuses } from '#shared/contracts/support'
 import { buckets } from '#shared/files';
 import { jobStatuses } from '#shared/contracts/jobs';
 import { transcriptVersionSources } from '#shared/contracts/studio';
+import { COMPREHENSION_LIMITS, type ChapterQuestion } from '#shared/contracts/comprehension';
 
 /**
  * The one database schema of the product. Names follow the spec (snake_case tables and columns).
@@ -207,6 +208,8 @@ export interface PublishedChapter {
   duration: number | null;
   audioFileId: string;
   transcriptFileId: string;
+  /** Its comprehension questions (decision 069); absent in revisions published before them. */
+  questions?: ChapterQuestion[];
 }
 
 /** A story's content as it was published (stories.published_revision). */
@@ -285,12 +288,21 @@ export const chapters = pgTable(
      * it in the published revision; the row (and learners' progress on it) goes at the next publish.
      */
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /**
+     * The working copy's comprehension questions, in order (decision 069; checked by
+     * chapterQuestionsSchema before they are stored). Learners read the published revision's.
+     */
+    questions: jsonb('questions').$type<ChapterQuestion[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('chapters_position_check', sql`${t.position} >= 1`),
     check('chapters_duration_check', sql`${t.duration} is null or ${t.duration} >= 0`),
+    check(
+      'chapters_questions_check',
+      sql`jsonb_typeof(${t.questions}) = 'array' and jsonb_array_length(${t.questions}) <= ${sql.raw(String(COMPREHENSION_LIMITS.questions))}`,
+    ),
     index('chapters_story_position_idx').on(t.storyId, t.position),
   ],
 );

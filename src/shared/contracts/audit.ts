@@ -37,6 +37,8 @@ export const auditActions = [
   'transcript_restored',
   'alignment_started',
   'job_cancelled',
+  // A chapter's comprehension questions (decision 069).
+  'comprehension_questions_saved',
   // Support settings (the donation switch and first tier) and the contact inbox (issue 12).
   'support_settings_updated',
   'contact_message_handled',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chapterQuestionSchema } from './comprehension.ts';
 
 export const storyLevels = ['Beginner', 'Intermediate', 'Advanced'] as const;
 export const storyLevelSchema = z.enum(storyLevels);
@@ -71,7 +72,15 @@ export type StoryListResponse = z.infer<typeof storyListResponseSchema>;
 export const storyResponseSchema = z.object({ story: storySchema, preview: previewMark });
 export type StoryResponse = z.infer<typeof storyResponseSchema>;
 
-export const chapterWithStorySchema = chapterSchema.extend({ story: storySummarySchema });
+export const chapterWithStorySchema = chapterSchema.extend({
+  story: storySummarySchema,
+  /**
+   * The chapter's comprehension questions as last published (decision 069); empty for a visitor
+   * when the story needs an account. Absent from answers kept before they existed (a chapter
+   * downloaded earlier): read as none.
+   */
+  questions: z.array(chapterQuestionSchema).optional(),
+});
 export type ChapterWithStory = z.infer<typeof chapterWithStorySchema>;
 export const chapterResponseSchema = z.object({
   chapter: chapterWithStorySchema,

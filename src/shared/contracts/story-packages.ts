@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { jobSchema } from './jobs.ts';
 import { adminStorySchema } from './admin-stories.ts';
+import {
+  chapterQuestionSchema,
+  COMPREHENSION_LIMITS,
+  comprehensionMessages,
+  optionKey,
+  type ChapterQuestion,
+} from './comprehension.ts';
 import { storyLevelSchema } from './stories.ts';
 import { proposalOrigins, textSources } from '../transcript.ts';
 
@@ -99,11 +106,98 @@ export const packageSentenceSchema = z
 export type PackageWord = z.output<typeof packageWordSchema>;
 export type PackageSentence = z.output<typeof packageSentenceSchema>;
 
+/** The longest chapter a package holds, in sentences. */
+export const PACKAGE_MAX_SENTENCES = 20_000;
+
+/** The option `answer` names, by the rule that tells options apart; -1 when it names none. */
+const answerIndex = (entry: { options: readonly string[]; answer: string }) =>
+  entry.options.findIndex((option) => optionKey(option) === optionKey(entry.answer));
+
+/**
+ * A comprehension question (decision 069) as story.json writes it: the question, its options, the
+ * correct one by its text (`answer`), and optionally the sentence that answers it, by its number
+ * in the chapter (from 1: its place in `sentences`, which is its line in chapter-<n>.json). The
+ * rules are the studio's (chapterQuestionSchema), reported at the package's own fields.
+ */
+export const packageQuestionSchema = z
+  .object({
+    question: z.string(),
+    options: z.array(z.string()),
+    answer: z.string(),
+    line: z.number().int().min(1).max(PACKAGE_MAX_SENTENCES).optional(),
+  })
+  .strict()
+  .superRefine((entry, context) => {
+    const correctOption = answerIndex(entry);
+    if (correctOption < 0) {
+      context.addIssue({
+        code: 'custom',
+        message: storyPackageMessages.answerNotAnOption,
+        path: ['answer'],
+      });
+    }
+    const checked = chapterQuestionSchema.safeParse({
+      text: entry.question,
+      options: entry.options,
+      correctOption: Math.max(correctOption, 0),
+      segmentId: null,
+    });
+    for (const issue of checked.error?.issues ?? []) {
+      const [field, ...rest] = issue.path;
+      context.addIssue({
+        code: 'custom',
+        message: issue.message,
+        path: [
+          field === 'text' ? 'question' : field === 'correctOption' ? 'answer' : 'options',
+          ...rest,
+        ],
+      });
+    }
+  });
+export type PackageQuestion = z.output<typeof packageQuestionSchema>;
+
+/**
+ * A story.json question as the chapter keeps it; `lineIds` are the ids of the chapter's lines in
+ * order (a line past them names none: package-checks refuses such a package first).
+ */
+export const questionFromPackage = (
+  entry: PackageQuestion,
+  lineIds: readonly string[],
+): ChapterQuestion =>
+  chapterQuestionSchema.parse({
+    text: entry.question,
+    options: entry.options,
+    correctOption: answerIndex(entry),
+    segmentId: entry.line === undefined ? null : (lineIds[entry.line - 1] ?? null),
+  });
+
+/** A chapter's question as story.json writes it; a line no longer in `lineIds` is left out. */
+export function questionForPackage(
+  question: ChapterQuestion,
+  lineIds: readonly string[],
+): PackageQuestion {
+  const line = question.segmentId === null ? -1 : lineIds.indexOf(question.segmentId);
+  return {
+    question: question.text,
+    options: [...question.options],
+    answer: question.options[question.correctOption]!,
+    ...(line < 0 ? {} : { line: line + 1 }),
+  };
+}
+
 export const packageChapterSchema = z
   .object({
     title: text.pipe(z.string().trim().min(1).max(200)),
     /** One entry per transcript segment; empty when the chapter has no text yet. */
-    sentences: z.array(packageSentenceSchema).max(20_000).default([]),
+    sentences: z.array(packageSentenceSchema).max(PACKAGE_MAX_SENTENCES).default([]),
+    /**
+     * Its comprehension questions; left out (a package made before them), an import keeps the
+     * ones the chapter has, while `[]` removes them.
+     */
+    questions: z
+      .array(packageQuestionSchema)
+      .max(COMPREHENSION_LIMITS.questions, comprehensionMessages.tooManyQuestions)
+      .optional(),
   })
   .strict();
 
@@ -174,6 +268,11 @@ export const storyPackageMessages = {
   /** story.json marks a translation or gloss otherwise than the timed transcript does (043). */
   reviewStateDiffers: (number: number, sentence: number, what: string) =>
     `Chapter ${number}: ${STORY_PACKAGE_FILE} marks the ${what} of sentence ${sentence} otherwise than chapter-${number}.json (translation_source, gloss_source)`,
+  /** A question's `answer` must be one of its `options` (decision 069). */
+  answerNotAnOption: 'answer must be one of the question’s options, as written there',
+  /** A question names a sentence the chapter does not have. */
+  questionLineMissing: (number: number, question: number, line: number, lines: number) =>
+    `Chapter ${number}: question ${question} names line ${line}, but the chapter has ${lines === 0 ? 'no lines' : lines === 1 ? 'one line' : `${lines} lines`}`,
   /** The story changed between reading it and writing the package over it. */
   changedDuringImport:
     'The story changed while the package was being imported. Please import it again.',

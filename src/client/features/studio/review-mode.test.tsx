@@ -1,15 +1,21 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SaveTranscriptRequest, StudioChapter } from '#shared/contracts/studio';
 import type { Transcript, TranscriptSegment } from '#shared/transcript';
-import { installFakeMedia } from '#client/test/fake-media';
 import { renderApp } from '#client/test/render-app';
 import { settle } from '#client/test/settle';
 import { reviewTranscript } from './rules/review-fixture';
-import { api, chapterId, requestsTo, sentBody, stubStudio } from './studio-test-api';
+import {
+  api,
+  chapterId,
+  requestsTo,
+  sentBody,
+  stubStudio,
+  studioPageEnvironment,
+} from './studio-test-api';
 
 const chapterOf = (transcript: Transcript = reviewTranscript): StudioChapter => ({
   chapter: {
@@ -37,21 +43,8 @@ const counts = () =>
     .map((item) => item.textContent)
     .join(' · ');
 
-let media: ReturnType<typeof installFakeMedia>;
+const env = studioPageEnvironment({ duration: 30 });
 const audio = () => document.querySelector('audio')!;
-
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', vi.fn());
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-  media = installFakeMedia({ duration: 30 });
-});
-
-afterEach(() => {
-  cleanup();
-  media.uninstall();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 /** The studio opened in review mode; resolves once the first sentence is ready. */
 async function openReview(transcript: Transcript = reviewTranscript) {
@@ -85,7 +78,7 @@ describe('review mode', () => {
     // The editor's sentence list is gone; one sentence, focused, and its audio playing.
     expect(screen.queryByRole('heading', { name: /^Sentences/ })).toBeNull();
     expect(sentence(2)).toHaveFocus();
-    expect(media.play).toHaveBeenCalled();
+    expect(env.media.play).toHaveBeenCalled();
     expect(audio().currentTime).toBe(reviewTranscript.segments[1]!.start);
     expect(sentence(2).querySelector('p[lang="es"]')).toHaveTextContent(
       'Lucía pasa por el mercado.',

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Job } from '#shared/contracts/jobs';
 import type { SaveTranscriptRequest, StudioChapter } from '#shared/contracts/studio';
 import type { TimingDoubt, Transcript } from '#shared/transcript';
-import { installFakeMedia } from '#client/test/fake-media';
 import { adminFixture, json, renderApp, sessionOf, stubApi } from '#client/test/render-app';
 import {
   api,
@@ -16,6 +15,7 @@ import {
   requestsTo,
   sentBody,
   stubStudio,
+  studioPageEnvironment,
   type Routes,
 } from './studio-test-api';
 import { settle } from '#client/test/settle';
@@ -134,22 +134,7 @@ async function openTiming(number: number) {
   await screen.findByRole('group', { name: `Word starts of sentence ${number}` });
 }
 
-let media: ReturnType<typeof installFakeMedia>;
-
-beforeEach(() => {
-  vi.stubGlobal('scrollTo', vi.fn());
-  // jsdom draws nothing: the waveform's canvas gets no context (the drawing maths is tested apart).
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-  media = installFakeMedia({ duration: DURATION });
-});
-
-afterEach(() => {
-  cleanup();
-  media.uninstall();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const env = studioPageEnvironment();
 
 describe('transcript studio', () => {
   it('loads the chapter: titles, measured duration, version, counts, preview and the sentences', async () => {
@@ -517,16 +502,16 @@ describe('transcript studio', () => {
     await user.click(screen.getByRole('button', { name: 'Play word mercado' }));
     const audio = document.querySelector('audio')!;
     expect(audio.getAttribute('src')).toBe(`/api/chapters/${chapterId}/audio?preview=1`);
-    expect(media.play).toHaveBeenCalledOnce();
+    expect(env.media.play).toHaveBeenCalledOnce();
     expect(audio.currentTime).toBe(1.6);
     expect(screen.getByRole('button', { name: 'Play word mercado' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
-    act(() => media.advance(audio, 0.5));
-    expect(media.pause).not.toHaveBeenCalled();
-    act(() => media.advance(audio, 0.31));
-    expect(media.pause).toHaveBeenCalledOnce();
+    act(() => env.media.advance(audio, 0.5));
+    expect(env.media.pause).not.toHaveBeenCalled();
+    act(() => env.media.advance(audio, 0.31));
+    expect(env.media.pause).toHaveBeenCalledOnce();
     expect(screen.getByRole('button', { name: 'Play word mercado' })).toHaveAttribute(
       'aria-pressed',
       'false',
@@ -540,12 +525,12 @@ describe('transcript studio', () => {
     await user.click(screen.getByRole('button', { name: 'Start tap-along' }));
     const audio = document.querySelector('audio')!;
     expect(audio.currentTime).toBe(0);
-    expect(media.play).toHaveBeenCalledOnce();
+    expect(env.media.play).toHaveBeenCalledOnce();
     expect(screen.getByText(/Tap-along: press/)).toHaveTextContent('Next: Lucía');
 
-    act(() => media.advance(audio, 0.62));
+    act(() => env.media.advance(audio, 0.62));
     await user.keyboard(' ');
-    act(() => media.advance(audio, 0.5));
+    act(() => env.media.advance(audio, 0.5));
     await user.keyboard('j');
     expect(screen.getByText(/Tap-along: press/)).toHaveTextContent('Next: al');
     expect(screen.getByRole('slider', { name: 'Start of Lucía' })).toHaveAttribute(
@@ -575,7 +560,7 @@ describe('transcript studio', () => {
     await user.click(screen.getByRole('button', { name: 'Start tap-along' }));
     const audio = document.querySelector('audio')!;
     for (const seconds of [0.6, 0.4, 0.3, 0.3]) {
-      act(() => media.advance(audio, seconds));
+      act(() => env.media.advance(audio, seconds));
       await user.keyboard('j');
     }
     expect(

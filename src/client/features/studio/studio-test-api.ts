@@ -1,6 +1,8 @@
-import { expect } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { StudioChapter, TranscriptVersion } from '#shared/contracts/studio';
 import type { SaveTranscriptRequest } from '#shared/contracts/studio';
+import { installFakeMedia } from '#client/test/fake-media';
 import { adminFixture, json, sessionOf, stubApi } from '#client/test/render-app';
 
 /** The studio's API over one chapter, for the studio's component tests. */
@@ -49,6 +51,8 @@ export function stubStudio(chapter: StudioChapter, routes: Routes = {}) {
         durationSeconds: DURATION,
         peaks: Array.from({ length: 130 }, (_, index) => (index % 2 === 0 ? -40 : 40)),
       }),
+    [`GET ${api}/questions`]: () =>
+      json(200, { questions: [], published: false, unpublishedChanges: false }),
     [`PUT ${api}/transcript`]: (init) => {
       const body = bodyOf<SaveTranscriptRequest>(init);
       return json(200, { ...chapter, transcript: body.transcript, version: 4 });
@@ -71,4 +75,31 @@ export function sentBody<T>(
   const requests = requestsTo(fetchMock, method, path);
   expect(requests).toHaveLength(1);
   return bodyOf<T>(requests[0]![1]);
+}
+
+/**
+ * What every test of the studio's page needs around it: a media clock that tests move by hand
+ * (`media`), no window scrolling, and no canvas (jsdom draws nothing: the waveform's drawing
+ * maths is tested apart). Registers the hooks; call it once at the top of a test file.
+ */
+export function studioPageEnvironment({ duration = DURATION }: { duration?: number } = {}) {
+  let media: ReturnType<typeof installFakeMedia> | undefined;
+  beforeEach(() => {
+    vi.stubGlobal('scrollTo', vi.fn());
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    media = installFakeMedia({ duration });
+  });
+  afterEach(() => {
+    cleanup();
+    media?.uninstall();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+  return {
+    get media() {
+      if (!media) throw new Error('the studio page environment is set up in beforeEach');
+      return media;
+    },
+  };
 }

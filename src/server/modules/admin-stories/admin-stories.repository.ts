@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { ChapterQuestion } from '#shared/contracts/comprehension';
 import type { Bucket } from '#shared/files';
 import type { DbExecutor } from '../../db/client.ts';
 import { defineRepository } from '../../db/repository.ts';
@@ -31,6 +32,9 @@ export type ChapterValues = Pick<
   typeof chapters.$inferInsert,
   'title' | 'position' | 'duration' | 'audioFileId' | 'transcriptFileId'
 >;
+
+/** A new chapter: its files, and the comprehension questions it comes with (none by default). */
+export type NewChapter = ChapterValues & { questions?: ChapterQuestion[] };
 
 /** Chapters name their audio (bucket audios) and transcript (bucket trans) by object key. */
 const chapterFileFields: Partial<Record<Bucket, 'audioFileId' | 'transcriptFileId'>> = {
@@ -169,7 +173,7 @@ export const createAdminStoriesRepository = defineRepository((db) => ({
   },
 
   /** The new chapters' rows. */
-  async insertChapters(storyId: string, rows: ChapterValues[]): Promise<ChapterRow[]> {
+  async insertChapters(storyId: string, rows: NewChapter[]): Promise<ChapterRow[]> {
     if (rows.length === 0) return [];
     return db
       .insert(chapters)
@@ -194,6 +198,14 @@ export const createAdminStoriesRepository = defineRepository((db) => ({
         ...(duration === undefined ? {} : { duration }),
         updatedAt: sql`now()`,
       })
+      .where(eq(chapters.id, id));
+  },
+
+  /** The working copy's comprehension questions, replaced whole (decision 069). */
+  async setChapterQuestions(id: string, questions: ChapterQuestion[]) {
+    await db
+      .update(chapters)
+      .set({ questions, updatedAt: sql`now()` })
       .where(eq(chapters.id, id));
   },
 

@@ -7,7 +7,7 @@ import type { FileUploadsRepository, NewFileUpload } from '../../lib/file-upload
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import type {
   AdminStoriesRepository,
-  ChapterValues,
+  NewChapter,
 } from '../admin-stories/admin-stories.repository.ts';
 import { publicFileUrl } from '../files/public-file-url.ts';
 import { buildRevision } from '../stories/published-revision.ts';
@@ -81,11 +81,11 @@ export function createDemoContentService(deps: {
     const prepared: {
       story: DemoManifest['stories'][number];
       coverKey: string;
-      chapterRows: ChapterValues[];
+      chapterRows: NewChapter[];
     }[] = [];
     for (const story of manifest.stories) {
       const coverKey = await store('series-images', story.cover.webp);
-      const chapterRows: ChapterValues[] = [];
+      const chapterRows: NewChapter[] = [];
       for (const chapter of story.chapters) {
         chapterRows.push({
           title: chapter.title,
@@ -93,6 +93,7 @@ export function createDemoContentService(deps: {
           duration: chapter.durationSeconds,
           audioFileId: await store('audios', chapter.audio),
           transcriptFileId: await store('trans', chapter.transcript),
+          questions: chapter.questions,
         });
       }
       prepared.push({ story, coverKey, chapterRows });

@@ -38,7 +38,7 @@ import { renderHead, type PageHead, type PreloadImage } from '../../lib/http/pag
 import { requestMeta } from '../../lib/http/request-meta.ts';
 import { isAdmin, type Viewer } from '../../lib/viewer.ts';
 import { hasSessionCookie } from '../auth/auth-instance.ts';
-import { toChapter, toStory, toStorySummary } from '../stories/stories.mapper.ts';
+import { toChapterWithStory, toStory } from '../stories/stories.mapper.ts';
 
 /** The page's data as JSON that cannot close the script element it goes into. */
 const dataJson = (data: Record<string, unknown>) => JSON.stringify(data).replace(/</g, '\\u003c');
@@ -194,7 +194,7 @@ export function createPageRenderer(deps: {
     const { story } = await stories.getStory(viewer, summary.id);
     const data: Record<string, unknown> = {
       [inlinedChapterKey(chapterId)]: {
-        chapter: { ...toChapter(chapter), story: toStorySummary(summary) },
+        chapter: toChapterWithStory(chapter, summary),
       },
       [inlinedStoryByIdKey(story.id)]: { story: toStory(story) },
     };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ChapterQuestion } from '#shared/contracts/comprehension';
 import {
   buildRevision,
   hasUnpublishedChanges,
@@ -10,6 +11,13 @@ import type { ChapterRow, StoryWithChapters } from './stories.repository.ts';
 
 const at = new Date('2026-01-02T03:04:05.000Z');
 
+const question: ChapterQuestion = {
+  text: '¿Dónde está el faro?',
+  options: ['En la costa', 'En el pueblo'],
+  correctOption: 0,
+  segmentId: 's3',
+};
+
 function chapter(id: string, position: number, overrides: Partial<ChapterRow> = {}): ChapterRow {
   return {
     id,
@@ -19,6 +27,7 @@ function chapter(id: string, position: number, overrides: Partial<ChapterRow> = 
     duration: 60,
     audioFileId: `${id}.m4a`,
     transcriptFileId: `${id}.json`,
+    questions: [],
     removedAt: null,
     createdAt: at,
     updatedAt: at,
@@ -76,7 +85,13 @@ describe('buildRevision', () => {
       duration: 60,
       audioFileId: 'c1.m4a',
       transcriptFileId: 'c1.json',
+      questions: [],
     });
+  });
+
+  it('keeps each chapter’s comprehension questions as they are (decision 069)', () => {
+    const revision = buildRevision(story([chapter('c1', 1, { questions: [question] })]), at);
+    expect(revision.chapters[0]!.questions).toEqual([question]);
   });
 });
 
@@ -97,6 +112,37 @@ describe('hasUnpublishedChanges', () => {
     ).toBe(true);
     expect(
       hasUnpublishedChanges({ ...base, chapters: [chapter('c1', 1, { audioFileId: 'new.m4a' })] }),
+    ).toBe(true);
+  });
+
+  it('sees a change of a chapter’s questions, and reads a revision without them as none', () => {
+    const base = published([chapter('c1', 1, { questions: [question] })]);
+    expect(hasUnpublishedChanges(base)).toBe(false);
+    const edited = (questions: ChapterQuestion[]) => ({
+      ...base,
+      chapters: [chapter('c1', 1, { questions })],
+    });
+    expect(hasUnpublishedChanges(edited([]))).toBe(true);
+    expect(hasUnpublishedChanges(edited([{ ...question, correctOption: 1 }]))).toBe(true);
+    expect(
+      hasUnpublishedChanges(edited([{ ...question, options: ['En la costa', 'Lejos'] }])),
+    ).toBe(true);
+    expect(hasUnpublishedChanges(edited([question, question]))).toBe(true);
+
+    // A revision published before questions existed holds none: no change while there are none.
+    const older = published([chapter('c1', 1)]);
+    const { questions: _dropped, ...withoutQuestions } = older.publishedRevision.chapters[0]!;
+    const revision = { ...older.publishedRevision, chapters: [withoutQuestions] };
+    expect(hasUnpublishedChanges({ ...older, publishedRevision: revision })).toBe(false);
+    expect(
+      publishedView({ ...older, publishedRevision: revision })!.chapters[0]!.questions,
+    ).toEqual([]);
+    expect(
+      hasUnpublishedChanges({
+        ...older,
+        publishedRevision: revision,
+        chapters: [chapter('c1', 1, { questions: [question] })],
+      }),
     ).toBe(true);
   });
 
@@ -147,6 +193,10 @@ describe('publishedView and workingView', () => {
       ['c1', 'Chapter 1'],
       ['c2', 'Chapter 2'],
     ]);
+    // Learners get the questions published, not the working copy's.
+    const asked = { ...edited, chapters: [chapter('c1', 1, { questions: [question] })] };
+    expect(publishedView(asked)!.chapters[0]!.questions).toEqual([]);
+    expect(workingView(asked).chapters[0]!.questions).toEqual([question]);
     expect(workingView(edited).chapters.map((entry) => entry.title)).toEqual(['Nuevo']);
   });
 

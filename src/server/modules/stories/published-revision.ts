@@ -1,4 +1,5 @@
 import { isChapterPublishable } from '#shared/contracts/admin-stories';
+import { sameQuestions, type ChapterQuestion } from '#shared/contracts/comprehension';
 import type { PublishedChapter, PublishedRevision } from '../../db/schema.ts';
 import type { ChapterRow, StoryRow, StoryWithChapters } from './stories.repository.ts';
 
@@ -20,6 +21,7 @@ export type ChapterView = Pick<
   | 'duration'
   | 'audioFileId'
   | 'transcriptFileId'
+  | 'questions'
   | 'createdAt'
 >;
 
@@ -50,9 +52,14 @@ function revisionContent(story: StoryRow, chapters: ChapterRow[]): RevisionConte
         duration: chapter.duration,
         audioFileId: chapter.audioFileId,
         transcriptFileId: chapter.transcriptFileId,
+        questions: chapter.questions,
       })),
   };
 }
+
+/** A revision chapter's questions: none in revisions published before they existed. */
+export const publishedQuestions = (chapter: PublishedChapter): ChapterQuestion[] =>
+  chapter.questions ?? [];
 
 /** The working copy as a new revision: removed chapters and those that cannot play left out. */
 export function buildRevision(story: StoryWithChapters, publishedAt: Date): PublishedRevision {
@@ -65,7 +72,8 @@ const sameChapter = (a: PublishedChapter, b: PublishedChapter) =>
   a.position === b.position &&
   a.duration === b.duration &&
   a.audioFileId === b.audioFileId &&
-  a.transcriptFileId === b.transcriptFileId;
+  a.transcriptFileId === b.transcriptFileId &&
+  sameQuestions(publishedQuestions(a), publishedQuestions(b));
 
 /**
  * Whether publishing now would change what learners see. Compared field by field: a revision read
@@ -102,7 +110,16 @@ export function publishedView(story: StoryWithChapters): StoryView | undefined {
   const rows = new Map(story.chapters.map((chapter) => [chapter.id, chapter]));
   const chapters = revision.chapters.flatMap((chapter): ChapterView[] => {
     const row = rows.get(chapter.id);
-    return row ? [{ ...chapter, storyId: story.id, createdAt: row.createdAt }] : [];
+    return row
+      ? [
+          {
+            ...chapter,
+            questions: publishedQuestions(chapter),
+            storyId: story.id,
+            createdAt: row.createdAt,
+          },
+        ]
+      : [];
   });
   return {
     ...story,

@@ -1,4 +1,4 @@
-import type { Chapter, Story, StorySummary } from '#shared/contracts/stories';
+import type { Chapter, ChapterWithStory, Story, StorySummary } from '#shared/contracts/stories';
 import type { ChapterView, StoryView } from './published-revision.ts';
 import type { StoryRow } from './stories.repository.ts';
 
@@ -32,4 +32,14 @@ export const toStorySummary = (row: StoryRow): StorySummary => ({
 export const toStory = (row: StoryView): Story => ({
   ...toStorySummary(row),
   chapters: row.chapters.map(toChapter),
+});
+
+/**
+ * GET /api/chapters/:id (and the player page's inlined copy of it): the chapter with its story and
+ * the questions the reader may see (stories.service decides which).
+ */
+export const toChapterWithStory = (chapter: ChapterView, story: StoryRow): ChapterWithStory => ({
+  ...toChapter(chapter),
+  story: toStorySummary(story),
+  questions: chapter.questions,
 });

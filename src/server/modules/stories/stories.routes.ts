@@ -15,7 +15,7 @@ import { transcriptSchema } from '#shared/transcript';
 import { sendObject } from '../../lib/storage/send-object.ts';
 import type { RouteContext } from '../../app-context.ts';
 import type { StoryView } from './published-revision.ts';
-import { toChapter, toStory, toStorySummary } from './stories.mapper.ts';
+import { toChapterWithStory, toStory } from './stories.mapper.ts';
 
 const errors = { 401: apiErrorSchema, 404: apiErrorSchema };
 
@@ -121,7 +121,7 @@ export const storiesRoutes: FastifyPluginAsyncZod<RouteContext> = async (
         { preview: request.query.preview },
       );
       return {
-        chapter: { ...toChapter(chapter), story: toStorySummary(story) },
+        chapter: toChapterWithStory(chapter, story),
         ...previewMark(preview),
       };
     },

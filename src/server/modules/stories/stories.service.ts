@@ -38,6 +38,9 @@ export function createStoriesService(deps: {
     published = undefined;
   });
 
+  /** Stories that require login are listed to everyone but play only for signed-in users. */
+  const mayListen = (viewer: Viewer, story: StoryView) => !story.requiresLogin || !!viewer.userId;
+
   const readsWorkingCopy = (viewer: Viewer, options: ReadOptions) =>
     options.preview === true && isAdmin(viewer);
 
@@ -64,8 +67,10 @@ export function createStoriesService(deps: {
     const preview = readsWorkingCopy(viewer, options);
     const found = await stories.findChapterWithStory(chapterId, { includeDrafts: preview });
     const story = found && viewOf({ ...found.story, chapters: [found.chapter] }, preview);
-    const chapter = story?.chapters[0];
-    if (!story || !chapter) throw notFound(messages.stories.chapterNotFound);
+    const seen = story?.chapters[0];
+    if (!story || !seen) throw notFound(messages.stories.chapterNotFound);
+    // The questions tell of the chapter's content: only for those who may listen to it.
+    const chapter = mayListen(viewer, story) ? seen : { ...seen, questions: [] };
     return { chapter, story, preview };
   }
 
@@ -77,8 +82,7 @@ export function createStoriesService(deps: {
     options: ReadOptions = {},
   ) {
     const { chapter, story, preview } = await getChapter(viewer, chapterId, options);
-    // Stories that require login are listed to everyone but play only for signed-in users.
-    if (story.requiresLogin && !viewer.userId) throw unauthorized(messages.auth.signInToListen);
+    if (!mayListen(viewer, story)) throw unauthorized(messages.auth.signInToListen);
     const key = kind === 'audio' ? chapter.audioFileId : chapter.transcriptFileId;
     if (key === '') {
       throw notFound(

@@ -1,10 +1,13 @@
 import { uploadRules, type UploadRule } from '#shared/contracts/admin-files';
+import type { ChapterQuestion } from '#shared/contracts/comprehension';
 import {
   packageAudioExtensions,
   packageCoverExtensions,
+  questionFromPackage,
   STORY_PACKAGE_FILE,
   storyPackageMessages as says,
   storyPackageSchema,
+  type PackageQuestion,
   type PackageSentence,
   type PackageWord,
   type StoryPackage,
@@ -42,6 +45,11 @@ export interface CheckedChapter {
   transcript?: CheckedTranscript;
   /** The chapter's text without timings, to align with its audio once stored. */
   untimed?: Transcript;
+  /**
+   * Its comprehension questions, lines named by their transcript ids (the aligner keeps an
+   * untimed transcript's ids); undefined when story.json leaves them out (decision 069).
+   */
+  questions?: ChapterQuestion[];
 }
 
 /** A package every part of which passed its check: nothing of it is stored yet. */
@@ -199,6 +207,23 @@ function checkSameText(chapter: CheckedChapter, sentences: PackageSentence[]) {
   }
 }
 
+/**
+ * A chapter's questions as it will keep them: a line is named by its number in the chapter's
+ * sentences, which must exist (those of its timed transcript, else of its text to align).
+ */
+function checkQuestions(chapter: CheckedChapter, questions: PackageQuestion[]): ChapterQuestion[] {
+  const lines = (chapter.transcript?.transcript ?? chapter.untimed)?.segments ?? [];
+  const lineIds = lines.map((segment) => segment.id);
+  questions.forEach((question, index) => {
+    if (question.line !== undefined && question.line > lineIds.length) {
+      throw validationError(
+        says.questionLineMissing(chapter.number, index + 1, question.line, lineIds.length),
+      );
+    }
+  });
+  return questions.map((question) => questionFromPackage(question, lineIds));
+}
+
 const isCoverExtension = (extension: string) =>
   (packageCoverExtensions as readonly string[]).includes(extension);
 const isAudioExtension = (extension: string) =>
@@ -249,7 +274,7 @@ export async function checkPackage(
   }
 
   for (const chapter of chapters) {
-    const { sentences } = story.chapters[chapter.number - 1]!;
+    const { sentences, questions } = story.chapters[chapter.number - 1]!;
     if (chapter.transcript) {
       checkTimings(chapter);
       checkSameText(chapter, sentences);
@@ -260,6 +285,7 @@ export async function checkPackage(
         throw validationError(says.nothingToAlign(chapter.number));
       }
     }
+    if (questions) chapter.questions = checkQuestions(chapter, questions);
   }
   return { story, ...(cover ? { cover } : {}), chapters };
 }

@@ -5,6 +5,7 @@ import {
   coverFileName,
   packageAudioExtensions,
   packageCoverExtensions,
+  questionForPackage,
   STORY_PACKAGE_FILE,
   type StoryPackageInput,
 } from '#shared/contracts/story-packages';
@@ -59,9 +60,10 @@ async function orMissing<T>(reading: Promise<T>, what: string): Promise<T> {
 }
 
 /**
- * A story's working copy as package files (docs/content.md): story.json, the cover when it is one
- * of our uploads, and per chapter its audio and its transcript (as JSON, with every field it has:
- * times, translations, glosses and their sources).
+ * A story's working copy as package files (docs/content.md): story.json (with each chapter's
+ * comprehension questions), the cover when it is one of our uploads, and per chapter its audio
+ * and its transcript (as JSON, with every field it has: times, translations, glosses and their
+ * sources).
  */
 export async function exportPackageFiles(
   story: StoryView,
@@ -76,12 +78,14 @@ export async function exportPackageFiles(
   for (const [index, chapter] of story.chapters.entries()) {
     const number = index + 1;
     let sentences: ReturnType<typeof sentencesOf> = [];
+    let lineIds: string[] = [];
     if (chapter.transcriptFileId !== '') {
       const { transcript } = await orMissing(
         transcripts.load(chapter.transcriptFileId),
         `Chapter ${number}'s transcript`,
       );
       sentences = sentencesOf(transcript);
+      lineIds = transcript.segments.map((segment) => segment.id);
       files.set(
         chapterTranscriptFileName(number),
         Buffer.from(`${JSON.stringify(transcript, null, 2)}\n`),
@@ -92,7 +96,9 @@ export async function exportPackageFiles(
       const extension = (await extensionOf(audio, packageAudioExtensions)) ?? 'm4a';
       files.set(chapterAudioFileName(number, extension), audio);
     }
-    chapters.push({ title: chapter.title, sentences });
+    // Always written, [] when there are none: a package without them keeps a chapter's own.
+    const questions = chapter.questions.map((question) => questionForPackage(question, lineIds));
+    chapters.push({ title: chapter.title, sentences, questions });
   }
 
   const coverKey = story.imageUrl ? storedCoverKey(story.imageUrl) : undefined;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { adminStoryMessages } from '#shared/contracts/admin-stories';
+import { sameQuestions } from '#shared/contracts/comprehension';
 import type { Job } from '#shared/contracts/jobs';
 import {
   storyPackageMessages as says,
@@ -280,9 +281,23 @@ export function createStoryPackagesService(deps: {
           const prior = priors[index];
           const { values, alignWith } = chapterValues(chapter, plan.chapterKeys[index]!, prior);
           const chapterId =
-            prior?.id ?? (await storyQueries.insertChapters(storyId, [values]))[0]!.id;
-          if (!prior || differs(prior, values)) chaptersChanged += 1;
-          if (prior && differs(prior, values)) await storyQueries.updateChapter(prior.id, values);
+            prior?.id ??
+            (
+              await storyQueries.insertChapters(storyId, [
+                { ...values, questions: chapter.questions ?? [] },
+              ])
+            )[0]!.id;
+          let changed = !prior;
+          if (prior && differs(prior, values)) {
+            await storyQueries.updateChapter(prior.id, values);
+            changed = true;
+          }
+          // Questions left out of story.json stay as they are (decision 069).
+          if (prior && chapter.questions && !sameQuestions(prior.questions, chapter.questions)) {
+            await storyQueries.setChapterQuestions(prior.id, chapter.questions);
+            changed = true;
+          }
+          if (changed) chaptersChanged += 1;
           const before = prior?.transcriptFileId ?? '';
           if (values.transcriptFileId !== '' && values.transcriptFileId !== before) {
             await queries.appendTranscriptVersion(

@@ -1,4 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  chapterQuestionsResponseSchema,
+  saveChapterQuestionsRequestSchema,
+} from '#shared/contracts/comprehension';
 import { idParamsSchema } from '#shared/contracts/stories';
 import {
   alignmentRequestSchema,
@@ -35,7 +39,7 @@ const errors = {
  * src/shared/contracts/studio.ts), guarded by the admin scope (admin/admin-scope.ts).
  */
 export const studioRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { services }) => {
-  const { studio, alignment } = services.admin;
+  const { studio, alignment, chapterQuestions } = services.admin;
 
   app.post(
     '/admin/chapters/:id/alignment',
@@ -168,6 +172,41 @@ export const studioRoutes: FastifyPluginAsyncZod<RouteContext> = async (app, { s
       },
     },
     async (request) => studio.prefillTranslations(request.params.id, request.body.transcript),
+  );
+
+  app.get(
+    '/admin/chapters/:id/questions',
+    {
+      schema: {
+        tags,
+        summary:
+          "The chapter's comprehension questions (working copy), and whether learners see them",
+        params: idParamsSchema,
+        response: { 200: chapterQuestionsResponseSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => chapterQuestions.get(request.params.id),
+  );
+
+  app.put(
+    '/admin/chapters/:id/questions',
+    {
+      schema: {
+        tags,
+        summary:
+          "Replaces the chapter's comprehension questions (0–10; learners see them at the next " +
+          'publish); 400 with every problem at its field',
+        params: idParamsSchema,
+        body: saveChapterQuestionsRequestSchema,
+        response: {
+          200: chapterQuestionsResponseSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) =>
+      chapterQuestions.save(request.params.id, request.body.questions, actorOf(request)),
   );
 
   app.get(

@@ -32,6 +32,7 @@ import { prefillSummary } from '#shared/studio/prefill-summary';
 import { nudgeWordStart, setWordStart, wordAt, type WordRef } from '../rules/word-timing';
 import { AlignPanel } from './align-panel';
 import { KeyboardHelp } from './keyboard-help';
+import { QuestionsSection } from './questions/questions-section';
 import { ReviewMode } from './review/review-mode';
 import { SaveBar } from './save-bar';
 import { SaveProblems } from './save-problems';
@@ -66,7 +67,8 @@ export function StudioEditor({ chapterId, chapter }: StudioEditorProps) {
   const restore = useRestoreVersion(chapterId, editor.load);
   const prefill = usePrefillTranslations(chapterId);
   const realign = useRealignSegment(chapterId);
-  const leave = useLeaveGuard(dirty);
+  const [questionsDirty, setQuestionsDirty] = useState(false);
+  const leave = useLeaveGuard(dirty || questionsDirty);
 
   const [openSentence, setOpenSentence] = useState<number | null>(null);
   const [focusRequest, setFocusRequest] = useState<{
@@ -101,6 +103,12 @@ export function StudioEditor({ chapterId, chapter }: StudioEditorProps) {
   );
 
   const summary = useMemo(() => (transcript ? summaryOf(transcript) : null), [transcript]);
+  // A question names a line of the saved transcript (the server checks it against that one).
+  const savedLines = chapter.transcript?.segments;
+  const questionLines = useMemo(
+    () => (savedLines ?? []).map((segment) => ({ id: segment.id, text: segment.text })),
+    [savedLines],
+  );
   // Only the editor shows it (Next doubtful): a review counts its own.
   const doubtfulCount = useMemo(
     () => (transcript && mode === 'editor' ? doubtfulPlaces(transcript).length : 0),
@@ -391,11 +399,26 @@ export function StudioEditor({ chapterId, chapter }: StudioEditorProps) {
         </div>
       ) : null}
 
+      {/* Kept while review mode shows: its unsaved edits stay, and the leave guard knows them. */}
+      <div hidden={mode !== 'editor'}>
+        <QuestionsSection
+          chapterId={chapterId}
+          lines={questionLines}
+          onDirtyChange={setQuestionsDirty}
+        />
+      </div>
+
       {chapter.audio ? <audio ref={audioRef} src={chapter.audio.url} preload="auto" /> : null}
 
       <UnsavedChangesDialog
         guard={leave}
-        description="Your changes to this chapter’s transcript are not saved; they will be lost."
+        description={`Your changes to this chapter’s ${
+          dirty && questionsDirty
+            ? 'transcript and comprehension questions'
+            : dirty
+              ? 'transcript'
+              : 'comprehension questions'
+        } are not saved; they will be lost.`}
       />
     </div>
   );

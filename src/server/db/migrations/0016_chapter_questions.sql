@@ -1,0 +1,2 @@
+ALTER TABLE "chapters" ADD COLUMN "questions" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "chapters" ADD CONSTRAINT "chapters_questions_check" CHECK (jsonb_typeof("chapters"."questions") = 'array' and jsonb_array_length("chapters"."questions") <= 10);
