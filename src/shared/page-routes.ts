@@ -9,6 +9,8 @@ export const PAGE_PATHS = {
   reader: '/library/reader/:id',
   story: '/story/:slug',
   player: '/player/:chapterId',
+  /** Exercises made from a chapter's audio (issue 25, decision 066). */
+  practice: '/practice/:chapterId',
   demo: '/demo',
   auth: '/auth',
   onboarding: '/onboarding',

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { bookmarkSync } from '#client/features/player/api/bookmark-sync';
 import { listeningSync } from '#client/features/player/progress/listening-sync';
 import { progressSync } from '#client/features/player/progress/progress-sync';
+import { practiceAnswerSync } from '#client/features/practice/answer-sync';
 import { reviewAnswerSync } from '#client/features/review/answer-sync';
 import { savedItemSync } from '#client/lib/api/saved-items/saved-item-sync';
 import { meQueryRoot } from '#client/lib/query-client';
@@ -19,6 +20,7 @@ export const learnerSyncKinds = [
   bookmarkSync,
   savedItemSync,
   reviewAnswerSync,
+  practiceAnswerSync,
 ] as const;
 
 /**

@@ -43,6 +43,8 @@ const pages: Array<[path: string, heading: string, title: string]> = [
   // An unknown story id: the reader says so (the reader's own tests cover a real story).
   ['/library/reader/abc', 'Story Not Found', 'Relatos — Reader'],
   ['/story/el-mercado', 'El mercado', 'El mercado — Relatos'],
+  // An address that names no chapter: practice says so as the player does.
+  ['/practice/abc', 'Story Not Found', 'Relatos — Story Not Found'],
   ['/demo', 'Demo Story', 'Relatos — Demo Story'],
   ['/auth', 'Sign In', 'Relatos — Sign In'],
   ['/onboarding', 'Sign Up', 'Relatos — Sign Up'],

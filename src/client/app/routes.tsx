@@ -11,6 +11,7 @@ const LibraryPage = lazy(() => import('./routes/library'));
 const LibraryReaderPage = lazy(() => import('./routes/reader'));
 const StoryPage = lazy(() => import('./routes/story'));
 const PlayerPage = lazy(() => import('./routes/player'));
+const PracticePage = lazy(() => import('./routes/practice'));
 const DemoPage = lazy(() => import('./routes/demo'));
 const AuthPage = lazy(() => import('./routes/auth'));
 const OnboardingPage = lazy(() => import('./routes/onboarding'));
@@ -40,6 +41,7 @@ export function AppRoutes() {
         <Route path={PAGE_PATHS.reader} element={<LibraryReaderPage />} />
         <Route path={PAGE_PATHS.story} element={<StoryPage />} />
         <Route path={PAGE_PATHS.player} element={<PlayerPage />} />
+        <Route path={PAGE_PATHS.practice} element={<PracticePage />} />
         <Route path={PAGE_PATHS.demo} element={<DemoPage />} />
         <Route path={PAGE_PATHS.auth} element={<AuthPage />} />
         <Route path={PAGE_PATHS.onboarding} element={<OnboardingPage />} />

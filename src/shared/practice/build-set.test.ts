@@ -2,33 +2,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StoryLevel } from '../contracts/stories';
-import { transcriptSchema, type TranscriptSegment } from '../transcript';
+import { transcriptSchema } from '../transcript';
 import { buildPracticeSet } from './build-set';
 import type { ClozeItem, PracticeItem } from './items';
+import { practiceChapterLines } from './timed-line-fixture';
 import { alsoRight, wordFacts } from './word-choice';
 
-/** A line whose words are said one after another, 0.4 s each with 0.1 s between. */
-function line(id: string, text: string, startAt: number, extra: Partial<TranscriptSegment> = {}) {
-  const words = text.split(' ').map((word, i) => ({
-    id: `${id}w${i + 1}`,
-    text: word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''),
-    start: startAt + i * 0.5,
-    end: startAt + i * 0.5 + 0.4,
-  }));
-  return { id, text, start: startAt, end: words.at(-1)!.end, words, ...extra };
-}
-
-const segments: TranscriptSegment[] = [
-  line('s1', 'Lucía vive en una casa pequeña cerca del mercado.', 0),
-  line('s2', 'Cada mañana compra pan y leche para su madre.', 6),
-  line('s3', 'Tiene 3 gatos y veinte libros en la cocina.', 12),
-  line('s4', 'Un día, Lucía encuentra una carta debajo de la puerta.', 18),
-  line('s5', 'La carta dice que su abuelo llega mañana en el tren.', 25),
-  line('s6', 'Ella corre a la estación con su hermano Pablo.', 32),
-  line('s7', 'El tren llega tarde, pero el abuelo sonríe.', 38),
-  line('s8', 'Todos vuelven juntos a casa por la calle Mayor.', 44),
-  line('s9', 'Esta línea tiene el tiempo dudoso entero.', 50, { confidence: 0.2 }),
-];
+const segments = practiceChapterLines;
 
 const levels: StoryLevel[] = ['Beginner', 'Intermediate', 'Advanced'];
 

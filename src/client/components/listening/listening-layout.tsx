@@ -33,6 +33,8 @@ export interface ListeningLayoutProps {
   intro?: ReactNode;
   /** Above the transcript (the live-progress offer). */
   banner?: ReactNode;
+  /** Under the transcript (the player's offer to practise, once the chapter has ended). */
+  after?: ReactNode;
   /** Beside the transcript on desktop, in a drawer on mobile (bookmarks). */
   sidebar?: (onDone: () => void) => ReactNode;
   sidebarTitle?: string;
@@ -78,6 +80,7 @@ export function ListeningLayout({
   navigator,
   intro,
   banner,
+  after,
   sidebar,
   sidebarTitle = 'Bookmarks',
   sidebarIcon: SidebarIcon = Bookmark,
@@ -209,6 +212,7 @@ export function ListeningLayout({
               />
             )}
           </section>
+          {after}
         </div>
         {sidebar && desktop ? (
           <aside className="mt-0 self-start md:sticky md:top-36">{sidebar(closeDrawer)}</aside>

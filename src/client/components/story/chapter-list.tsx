@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CheckCircle2, Play, RotateCcw } from 'lucide-react';
+import { CheckCircle2, Dumbbell, Play, RotateCcw } from 'lucide-react';
 import type { ChapterProgress } from '#shared/contracts/progress';
 import type { Chapter } from '#shared/contracts/stories';
 import { chapterButtonLabel, chapterPercent } from '#shared/discover/story-progress';
@@ -18,6 +18,8 @@ export interface ChapterListProps {
   progress: ReadonlyMap<string, ChapterProgress> | null;
   /** Ids of the chapters downloaded on this device (marked "Downloaded"). */
   downloaded?: ReadonlySet<string>;
+  /** A "Practise" link beside each chapter that has audio and a transcript (issue 25). */
+  practice?: boolean;
   id?: string;
   className?: string;
 }
@@ -28,6 +30,7 @@ export function ChapterList({
   chapters,
   progress,
   downloaded,
+  practice = false,
   id,
   className,
 }: ChapterListProps) {
@@ -40,6 +43,10 @@ export function ChapterList({
         const percent = chapterPercent(chapterProgress);
         const target = listen(story, chapter.id);
         const Icon = label === 'Replay' ? RotateCcw : Play;
+        const practise =
+          practice && chapter.hasAudio && chapter.hasTranscript
+            ? listen(story, chapter.id, 'practice')
+            : null;
         return (
           <li key={chapter.id} className="flex items-center gap-3 px-4 py-3">
             <span
@@ -90,6 +97,21 @@ export function ChapterList({
               {label}
               <span className="sr-only">: {chapter.title}</span>
             </Link>
+            {practise ? (
+              <Link
+                to={practise.to}
+                onClick={practise.onClick}
+                className={buttonClassName({
+                  variant: 'secondary',
+                  size: 'sm',
+                  className: 'shrink-0 max-sm:w-9 max-sm:px-0',
+                })}
+              >
+                <Dumbbell aria-hidden="true" className="size-4" />
+                <span className="max-sm:sr-only">Practise</span>
+                <span className="sr-only">: {chapter.title}</span>
+              </Link>
+            ) : null}
           </li>
         );
       })}

@@ -15,21 +15,29 @@ export interface ListenTarget {
 }
 
 /**
- * Where a "listen" control leads. A visitor on a story that requires login is told so (spec:
- * 'Login required' / 'Please sign in to access this story') and sent to /auth, which brings them
- * back to the chapter once signed in (issue 23), as the library's "Login to View" and the player's
- * sign-in prompt do. From a preview the player opens as a preview too.
+ * Where a "listen" control leads (or, with `page: 'practice'`, a chapter's "Practise" link). A
+ * visitor on a story that requires login is told so (spec: 'Login required' / 'Please sign in to
+ * access this story') and sent to /auth, which brings them back to the chapter once signed in
+ * (issue 23), as the library's "Login to View" and the player's sign-in prompt do. From a preview
+ * the player opens as a preview too.
  */
 export function useListenLink() {
   const { user } = useAuth();
   const signedIn = user !== null;
   const { preview } = usePreviewMode();
   return useCallback(
-    (story: { requiresLogin: boolean }, chapterId: string): ListenTarget => {
-      const player = withPreview(`/player/${chapterId}`, preview);
+    (
+      story: { requiresLogin: boolean },
+      chapterId: string,
+      page: 'player' | 'practice' = 'player',
+    ): ListenTarget => {
+      const target =
+        page === 'practice'
+          ? `/practice/${chapterId}`
+          : withPreview(`/player/${chapterId}`, preview);
       return story.requiresLogin && !signedIn
-        ? { to: withReturnPath('/auth', player), onClick: explainLoginRequired }
-        : { to: player };
+        ? { to: withReturnPath('/auth', target), onClick: explainLoginRequired }
+        : { to: target };
     },
     [signedIn, preview],
   );

@@ -561,6 +561,13 @@ describe('player page, signed in', () => {
     expect(audio.currentTime).toBe(0);
     await waitFor(() => expect(saved).toHaveLength(before + 1));
     expect(saved.at(-1)).toMatchObject({ chapterId, positionSeconds: 75, durationSeconds: 75 });
+    // The end offers the chapter's exercises (issue 25), announced under the transcript.
+    const offer = screen.getByTestId('practice-offer');
+    expect(within(offer).getByRole('status')).toHaveTextContent('You finished this chapter');
+    expect(within(offer).getByRole('link', { name: 'Practise this chapter' })).toHaveAttribute(
+      'href',
+      `/practice/${chapterId}`,
+    );
   });
 
   it('edits and deletes a bookmark', async () => {
@@ -855,6 +862,8 @@ describe('player page, preview', () => {
     expect(localStorage.getItem(syncStoreKey(adminFixture.id))).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Bookmarks' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Bookmark line/ })).not.toBeInTheDocument();
+    // Nothing of a preview is practised: learners may not see it yet.
+    expect(screen.queryByTestId('practice-offer')).not.toBeInTheDocument();
   });
 
   it("ignores a learner's ?preview=1: the published chapter, no banner", async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReviewAnswersBody } from '#shared/contracts/review';
@@ -8,7 +8,14 @@ import type { SavedItem } from '#shared/contracts/saved-items';
 import { syncStoreKey } from '#shared/offline/offline-storage';
 import { timezoneOffsetQuery } from '#client/lib/api/review/get-review-summary';
 import { installFakeMedia } from '#client/test/fake-media';
-import { json, renderApp, sessionOf, stubApi, userFixture } from '#client/test/render-app';
+import {
+  json,
+  renderApp,
+  sessionOf,
+  storyFixture,
+  stubApi,
+  userFixture,
+} from '#client/test/render-app';
 import { savedItemFixture } from '#client/test/saved-item-fixture';
 
 const chapterId = '22222222-2222-4222-8222-222222222222';
@@ -169,6 +176,47 @@ describe('/review', () => {
     await waitFor(() => expect(queueCalls()).toBe(2));
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(put![1]!.body as string)).toEqual({ newCardsPerDay: 5 });
+  });
+
+  it('offers a daily practice from the chapter listened to last, before the due cards', async () => {
+    const tz = timezoneOffsetQuery();
+    const recent = (id: string, title: string, completed: boolean, hasTranscript = true) => ({
+      ...storyFixture.chapters[0]!,
+      id,
+      title,
+      hasTranscript,
+      story: { ...storyFixture, chapters: undefined },
+      progressPercentage: completed ? 100 : 40,
+      lastPositionSeconds: 12,
+      lastAccessedAt: '2025-03-01T00:00:00.000Z',
+      completed,
+    });
+    stubApi({
+      'GET /api/auth/session': sessionOf(userFixture),
+      'GET /api/stories': () => json(200, { stories: [] }),
+      [`GET /api/me/review/queue?${tz}`]: () => json(200, { cards, counts }),
+      'GET /api/me/review/settings': () => json(200, { settings: { newCardsPerDay: 20 } }),
+      // The newest has no transcript to practise from: the next one is offered.
+      'GET /api/progress/recent': () =>
+        json(200, {
+          chapters: [
+            recent('66666666-6666-4666-8666-666666666666', 'Sin texto', false, false),
+            recent(chapterId, 'La llegada', false),
+          ],
+        }),
+    });
+    renderApp('/review');
+    const card = await screen.findByTestId('daily-practice');
+    expect(within(card).getByRole('heading', { name: 'Daily practice' })).toBeInTheDocument();
+    expect(card).toHaveTextContent(
+      'From the chapter you are listening to: “La llegada” of El mercado.',
+    );
+    expect(within(card).getByRole('link', { name: 'Start daily practice' })).toHaveAttribute(
+      'href',
+      `/practice/${chapterId}?set=daily`,
+    );
+    const firstCard = await screen.findByRole('button', { name: 'Show answer' });
+    expect(card.compareDocumentPosition(firstCard) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('lists its keyboard shortcuts', async () => {

@@ -162,6 +162,11 @@ describe('story page', () => {
       'href',
       `/auth?next=${encodeURIComponent(`/player/${c1!.id}`)}`,
     );
+    // The chapter with a transcript offers its exercises, behind the same sign-in.
+    expect(screen.getByRole('link', { name: 'Practise: La llegada' })).toHaveAttribute(
+      'href',
+      `/auth?next=${encodeURIComponent(`/practice/${c1!.id}`)}`,
+    );
 
     await user.click(screen.getByRole('link', { name: 'Start Listening' }));
     expect(toast.error).toHaveBeenCalledWith('Login required', {
@@ -201,6 +206,12 @@ describe('story page', () => {
       'href',
       `/player/${c1!.id}`,
     );
+    // Exercises are made from a chapter's timed transcript: only where there is one.
+    expect(screen.getByRole('link', { name: 'Practise: La llegada' })).toHaveAttribute(
+      'href',
+      `/practice/${c1!.id}`,
+    );
+    expect(screen.queryByRole('link', { name: 'Practise: El encuentro' })).toBeNull();
   });
 
   it('sends an unknown story to the library with Story not found', async () => {
@@ -242,6 +253,7 @@ describe('story page, preview', () => {
       'href',
       `/player/${c2!.id}?preview=1`,
     );
+    expect(screen.queryByRole('link', { name: /^Practise/ })).toBeNull();
     const urls = fetchMock.mock.calls.map(([url]) => String(url));
     expect(urls).not.toContain('/api/stories/by-slug/el-mercado');
   });

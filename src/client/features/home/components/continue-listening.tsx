@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { useFailureToast } from '#client/lib/use-failure-toast';
-import { useRecentChapters } from '../api/get-recent-chapters';
+import { useRecentChapters } from '#client/lib/api/progress/get-recent-chapters';
 
 /** Spec: up to 3 recent chapters. */
 const RECENT_LIMIT = 3;

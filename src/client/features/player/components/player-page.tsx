@@ -46,6 +46,7 @@ import { chapterNewWords, ChapterWordsIntro } from './chapter-words-intro';
 import { SavedItemsProvider } from './saved-items-provider';
 import { ChapterSignInPrompt } from './chapter-sign-in-prompt';
 import { LiveProgressBanner } from './live-progress-banner';
+import { PracticeOffer } from './practice-offer';
 import { chapterNeighbours, SeriesNavigator } from './series-navigator';
 import { useSignInWhenRefused } from '#client/lib/auth/login-required';
 
@@ -287,8 +288,13 @@ function ChapterView({
   const online = useOnline();
   const downloads = useDownloads();
   const nextPlayable = next != null && (online || downloadedChapterIds(downloads).has(next.id));
+  // The chapter's end offers its exercises (issue 25), where there is something to practise.
+  const [finished, setFinished] = useState(false);
   useChapterEnd(audio, {
-    onCompleted: saveCompletion,
+    onCompleted: () => {
+      saveCompletion();
+      setFinished(true);
+    },
     nextChapterPath:
       preferences.autoPlayNext && next && nextPlayable
         ? withPreview(`/player/${next.id}`, preview)
@@ -352,6 +358,11 @@ function ChapterView({
               knownPercentage={vocabulary.data.knownPercentage}
               newWords={chapterNewWords(transcript.segments, vocabulary.data.newWordIds)}
             />
+          ) : null
+        }
+        after={
+          finished && !preview && transcriptAvailable && src ? (
+            <PracticeOffer chapterId={chapterId} />
           ) : null
         }
         banner={

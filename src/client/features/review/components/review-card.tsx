@@ -4,7 +4,7 @@ import { Button } from '#client/components/ui/button';
 import { Card } from '#client/components/ui/card';
 import { MachineMark } from '#client/components/ui/machine-mark';
 import { findWord } from '#client/lib/deck-export/find-word';
-import type { ClipStatus } from '../hooks/use-clip-player';
+import type { ClipStatus } from '#client/components/audio/use-clip-player';
 import { reviewTexts } from '../review-texts';
 
 const ratings: ReviewRating[] = [1, 2, 3, 4];

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Card } from '#client/components/ui/card';
 import { Notice } from '#client/components/ui/notice';
 import { PageHeading } from '#client/components/ui/page-heading';
+import { ShortcutList } from '#client/components/ui/shortcut-list';
 import { Spinner } from '#client/components/ui/spinner';
 import { reviewSummaryKey } from '#client/lib/api/review/get-review-summary';
 import { reviewQueueKey, useReviewQueue, useReviewSettings } from '../api/review-api';
@@ -24,25 +25,11 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function Shortcuts() {
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-      {reviewTexts.shortcuts.map(([keys, action]) => (
-        <div key={keys} className="contents">
-          <dt>
-            <kbd className="rounded border border-line bg-surface-muted px-2 py-0.5 font-mono text-sm">
-              {keys}
-            </kbd>
-          </dt>
-          <dd>{action}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-/** /review for a signed-in learner: the session, the daily limit, the exports and the keys. */
-export function ReviewPage({ userId }: { userId: string }) {
+/**
+ * /review for a signed-in learner: the session, the daily limit, the exports and the keys.
+ * `intro` comes before the due cards (the daily practice, which the app composes in).
+ */
+export function ReviewPage({ userId, intro }: { userId: string; intro?: ReactNode }) {
   const queryClient = useQueryClient();
   const queue = useReviewQueue();
   const settings = useReviewSettings();
@@ -57,6 +44,7 @@ export function ReviewPage({ userId }: { userId: string }) {
   return (
     <div className="mx-auto max-w-3xl space-y-8 px-4 py-10 sm:px-6 sm:py-14">
       <PageHeading title={reviewTexts.title} lead={reviewTexts.lead} className="mb-0" />
+      {intro}
       {queue.isPending ? (
         <Spinner label={reviewTexts.loading} className="py-12" />
       ) : queue.isError ? (
@@ -81,7 +69,7 @@ export function ReviewPage({ userId }: { userId: string }) {
         <ReviewSession key={queue.dataUpdatedAt} queue={queue.data} userId={userId} />
       )}
       <Section id="review-shortcuts" title={reviewTexts.shortcutsHeading}>
-        <Shortcuts />
+        <ShortcutList shortcuts={reviewTexts.shortcuts} />
       </Section>
       <Section id="review-limit" title={reviewTexts.limitHeading}>
         {settings.data ? (

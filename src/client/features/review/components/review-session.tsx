@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReviewQueue, ReviewRating, ReviewSummary } from '#shared/contracts/review';
+import { useClipPlayer } from '#client/components/audio/use-clip-player';
 import { reviewCountLabels, reviewSummaryKey } from '#client/lib/api/review/get-review-summary';
+import { isTypingTarget } from '#client/lib/typing-target';
 import { useReviewAnswers } from '../hooks/use-review-answers';
-import { useClipPlayer } from '../hooks/use-clip-player';
+import { reviewClipRange } from '../review-clip';
 import {
   newAnswerId,
   rateCurrent,
@@ -16,17 +18,13 @@ import { reviewTexts } from '../review-texts';
 import { ReviewCard } from './review-card';
 import { ReviewEmptyState } from './review-empty-state';
 
-const isTyping = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-
 /** One review session: the queue's cards, one at a time, until none is left. */
 export function ReviewSession({ queue, userId }: { queue: ReviewQueue; userId: string }) {
   const [session, setSession] = useState(() => startSession(queue.cards));
   const [revealed, setRevealed] = useState(false);
   // Bumped for every card shown (a card coming back after Again is shown anew).
   const [turn, setTurn] = useState(0);
-  const { player, status } = useClipPlayer();
+  const { player, status } = useClipPlayer(reviewClipRange);
   const answers = useReviewAnswers(userId);
   const queryClient = useQueryClient();
   const card = session.cards[0];
@@ -71,7 +69,8 @@ export function ReviewSession({ queue, userId }: { queue: ReviewQueue; userId: s
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target) || !card) return;
+      if (event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target) || !card)
+        return;
       if (event.key === ' ') {
         event.preventDefault();
         if (revealed) play();

@@ -186,6 +186,7 @@ export function StoryPage({ slug }: { slug: string }) {
               chapters={chapters}
               progress={progressMap}
               downloaded={downloaded}
+              practice={!preview}
             />
           ) : (
             <p className="mt-4 text-ink-muted">No chapters yet.</p>

@@ -1,0 +1,43 @@
+import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router';
+import { Dumbbell } from 'lucide-react';
+import { buttonClassName } from '#client/components/ui/button';
+
+export const practiceOfferTexts = {
+  heading: 'You finished this chapter',
+  lead: 'Practise what you just heard: about ten short exercises made from its audio.',
+  action: 'Practise this chapter',
+} as const;
+
+/**
+ * Under the transcript once the chapter has ended (issue 25): the way to its exercises. Brought
+ * into view (the learner's eyes are on the last lines) and announced, without taking the focus.
+ */
+export function PracticeOffer({ chapterId }: { chapterId: string }) {
+  const section = useRef<HTMLElement>(null);
+  const headingId = useId();
+  useEffect(() => {
+    // A block, not an expression: Chromium's scrollIntoView now returns a promise, which React
+    // would take for a clean-up function.
+    section.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
+  return (
+    <section
+      ref={section}
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-surface px-5 py-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+      data-testid="practice-offer"
+    >
+      <div role="status">
+        <h2 id={headingId} className="text-lg font-semibold">
+          {practiceOfferTexts.heading}
+        </h2>
+        <p className="text-ink-muted">{practiceOfferTexts.lead}</p>
+      </div>
+      <Link to={`/practice/${chapterId}`} className={buttonClassName({ className: 'shrink-0' })}>
+        <Dumbbell aria-hidden="true" className="size-4" />
+        {practiceOfferTexts.action}
+      </Link>
+    </section>
+  );
+}
