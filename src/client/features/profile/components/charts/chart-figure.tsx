@@ -53,47 +53,62 @@ export function ChartFigure({
           {children}
         </div>
       )}
-      <table className={cn('mt-3 w-full text-left text-sm', !asTable && 'sr-only')}>
-        <caption className="sr-only">{title}</caption>
-        <thead>
-          <tr className="border-b border-line text-ink-muted">
-            <th scope="col" className="py-1 pr-4 font-medium">
-              Date
-            </th>
-            <th scope="col" className="py-1 text-right font-medium">
-              {valueHeading}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((point) => (
-            <tr key={point.label} className="border-b border-line/60 last:border-0">
-              <th scope="row" className="py-1 pr-4 font-normal text-ink">
-                {point.label}
+      {/* A table ignores sr-only's 1 px width: the box around it hides it from sight. */}
+      <div className={cn(!asTable && 'sr-only')} data-testid="chart-table">
+        <table className="mt-3 w-full text-left text-sm">
+          <caption className="sr-only">{title}</caption>
+          <thead>
+            <tr className="border-b border-line text-ink-muted">
+              <th scope="col" className="py-1 pr-4 font-medium">
+                Date
               </th>
-              <td className="py-1 text-right text-ink tabular-nums">{formatValue(point.value)}</td>
+              <th scope="col" className="py-1 text-right font-medium">
+                {valueHeading}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.label} className="border-b border-line/60 last:border-0">
+                <th scope="row" className="py-1 pr-4 font-normal text-ink">
+                  {point.label}
+                </th>
+                <td className="py-1 text-right text-ink tabular-nums">
+                  {formatValue(point.value)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
 
 const HEIGHT = 120;
 
-/** The axis's labels under the picture, in HTML (an SVG stretched to the width would warp text). */
+/**
+ * The axis's labels under the picture, in HTML (an SVG stretched to the width would warp text),
+ * each under its point; one near an edge leans inwards so it never leaves the chart.
+ */
 function AxisLabels({ points }: { points: readonly ChartPoint[] }) {
+  const count = Math.max(1, points.length);
   return (
-    <div
-      className="mt-1 grid text-center text-xs text-ink-muted"
-      style={{ gridTemplateColumns: `repeat(${Math.max(1, points.length)}, minmax(0, 1fr))` }}
-    >
-      {points.map((point) => (
-        <span key={point.label} className="overflow-visible whitespace-nowrap">
-          {point.axisLabel}
-        </span>
-      ))}
+    <div className="relative mt-1 h-4 text-xs text-ink-muted">
+      {points.map((point, i) => {
+        if (point.axisLabel === '') return null;
+        const centre = ((i + 0.5) / count) * 100;
+        const shift = centre < 12 ? '0%' : centre > 88 ? '-100%' : '-50%';
+        return (
+          <span
+            key={point.label}
+            className="absolute top-0 whitespace-nowrap"
+            style={{ left: `${centre}%`, transform: `translateX(${shift})` }}
+          >
+            {point.axisLabel}
+          </span>
+        );
+      })}
     </div>
   );
 }

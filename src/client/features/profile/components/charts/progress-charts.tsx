@@ -26,9 +26,10 @@ function dailyPoints(
   valueOf: (index: number) => number,
   every: number,
 ): ChartPoint[] {
+  const last = days.length - 1;
   return days.map((day, i) => ({
     label: dayLabel(day.date),
-    axisLabel: (days.length - 1 - i) % every === 0 ? shortDay(day.date) : '',
+    axisLabel: i === last ? 'Today' : (last - i) % every === 0 ? shortDay(day.date) : '',
     value: valueOf(i),
   }));
 }
@@ -101,11 +102,11 @@ export function ProgressCharts() {
   // A week without exercises has no share: NaN, drawn as no bar and read as "no exercises".
   const share = (right: number, of: number) =>
     of === 0 ? Number.NaN : Math.round((right / of) * 100);
-  const minutesPoints = dailyPoints(days, (i) => days[i]!.listeningMinutes, 14);
-  const wordsPoints = dailyPoints(days, (i) => days[i]!.wordsKnown, 14);
+  const minutesPoints = dailyPoints(days, (i) => days[i]!.listeningMinutes, 21);
+  const wordsPoints = dailyPoints(days, (i) => days[i]!.wordsKnown, 21);
   const exercisePoints = weekly.map((week, i) => ({
     label: `Week of ${dayLabel(week[0]!.date)}`,
-    axisLabel: i === weekly.length - 1 ? 'This week' : shortDay(week[0]!.date),
+    axisLabel: i === weekly.length - 1 ? 'This week' : i === 0 ? shortDay(week[0]!.date) : '',
     value: share(
       sum(week, (day) => day.exercisesRight),
       sum(week, (day) => day.exercises),
