@@ -74,6 +74,8 @@ import {
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createHistoryRepository } from './modules/history/history.repository.ts';
 import { createHistoryService } from './modules/history/history.service.ts';
+import { createPlacementRepository } from './modules/placement/placement.repository.ts';
+import { createPlacementService } from './modules/placement/placement.service.ts';
 import { createPracticeRepository } from './modules/practice/practice.repository.ts';
 import { createPracticeService } from './modules/practice/practice.service.ts';
 import { createSandboxProvider } from './modules/payments/sandbox-provider.ts';
@@ -196,6 +198,7 @@ export function createRepositories(db: Database) {
     bookmarks: createBookmarksRepository({ db }),
     savedItems: createSavedItemsRepository({ db }),
     practice: createPracticeRepository({ db }),
+    placement: createPlacementRepository({ db }),
     history: createHistoryRepository({ db }),
     stories: createStoriesRepository({ db }),
     progress: createProgressRepository({ db }),
@@ -446,6 +449,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
     stories,
     transcripts,
     lemmaOf: topLemmaOf,
+    placedLemmas: (userId) => repositories.placement.knownLemmas(userId),
   });
   const site = createSiteService({ site: repositories.site, changes, log });
   const progressEvents = createProgressEvents({
@@ -543,6 +547,11 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       limiter,
     }),
     history: createHistoryService({ history: repositories.history, vocabulary }),
+    placement: createPlacementService({
+      placements: repositories.placement,
+      stories,
+      vocabulary,
+    }),
     me,
     payments: createPaymentsService({
       payments: repositories.payments,

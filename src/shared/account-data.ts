@@ -15,6 +15,7 @@ export const removedWithAccount = {
   savedItems: 'Your saved words and sentences, with their review cards',
   reviewHistory: 'Your review history (every answer you gave) and your review settings',
   practice: 'Your practice answers (each exercise you answered and whether it was right)',
+  placement: 'Your placement (the starting level and the words it counts as known)',
   learned: 'The words you learned and your achievements',
   membership: 'Your lifetime supporter status',
 } as const;

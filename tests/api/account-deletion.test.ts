@@ -8,6 +8,7 @@ import {
   bookmarks,
   fileUploads,
   listeningSessions,
+  learnerPlacements,
   practiceAnswers,
   profiles,
   rateLimits,
@@ -91,6 +92,7 @@ const remaining = (user: User): Record<RemovedWithAccount, () => Promise<number>
     (await rowsOf(reviewLogs, eq(reviewLogs.userId, user.userId))) +
     (await rowsOf(reviewSettings, eq(reviewSettings.userId, user.userId))),
   practice: () => rowsOf(practiceAnswers, eq(practiceAnswers.userId, user.userId)),
+  placement: () => rowsOf(learnerPlacements, eq(learnerPlacements.userId, user.userId)),
   learned: async () =>
     (await rowsOf(userVocabularyProgress, eq(userVocabularyProgress.userId, user.userId))) +
     (await rowsOf(userAchievements, eq(userAchievements.userId, user.userId))),
@@ -169,6 +171,11 @@ async function learnerWithHistory(): Promise<User & { avatarKey: string }> {
     sentAt: now,
   });
   expect(practised.json().results[0].outcome).toBe('recorded');
+  const placed = await call(user, 'POST', '/api/me/placement', {
+    cloze: [],
+    words: [{ word: 'casa', known: true }],
+  });
+  expect(placed.statusCode).toBe(200);
   // A donation's fulfilment (tested in payments.test.ts) gives these two rows.
   await t.database.db
     .insert(userMemberships)

@@ -57,6 +57,12 @@ const lemmasOf = (...texts: string[][]) =>
       .flatMap((sentence) => sentence.replace(/\.$/, '').split(' '))
       .flatMap((word) => lookupWord(word)?.lemma ?? []),
   );
+/** The share of running words known (names and numbers aside: these texts have none). */
+const coverageOf = (texts: string[][], known: Set<string>) => {
+  const words = texts.flat().flatMap((sentence) => sentence.replace(/\.$/, '').split(' '));
+  const knownWords = words.filter((word) => known.has(lookupWord(word)?.lemma ?? ''));
+  return Math.floor((knownWords.length / words.length) * 100);
+};
 const shareOf = (lemmas: Set<string>, known: Set<string>) => {
   const knownCount = [...lemmas].filter((lemma) => known.has(lemma)).length;
   return {
@@ -130,6 +136,7 @@ describe('story knowledge', () => {
       storyId: storyA.story.id,
       knownPercentage: 0,
       newWordsCount: lemmasOf(A1, A2).size,
+      coveragePercentage: 0,
     });
     expect(shares.get(storyB.story.id)).toMatchObject({
       knownPercentage: 0,
@@ -149,6 +156,10 @@ describe('story knowledge', () => {
     expect(b).toMatchObject(shareOf(lemmasOf(B1), heard));
     expect(a.knownPercentage).toBeGreaterThan(0);
     expect(a.knownPercentage).toBeLessThan(100);
+    // Running words weigh the words said twice: B1 reads 80 % where its distinct words read 75 %.
+    expect(b.coveragePercentage).toBe(coverageOf([B1], heard));
+    expect(b.coveragePercentage).toBeGreaterThan(b.knownPercentage);
+    expect(a.coveragePercentage).toBe(coverageOf([A1, A2], heard));
     expect(b.knownPercentage).toBeGreaterThan(0);
     // Someone else's listening counts for nobody else.
     const other = await knowledge(await signedInUser(t));
@@ -219,6 +230,23 @@ describe('story knowledge', () => {
         'application/json',
       );
     }
+  });
+
+  it('counts again a chapter kept before its words were counted', async () => {
+    const learner = await signedInUser(t);
+    await complete(learner, storyA.chapters[0]!.id);
+    const before = (await knowledge(learner)).get(storyB.story.id)!;
+    await t.database.db
+      .update(chapterVocabulary)
+      .set({ lemmaCounts: null, runningWords: 0, freeWords: 0 })
+      .where(eq(chapterVocabulary.chapterId, storyB.chapters[0]!.id));
+    expect((await knowledge(learner)).get(storyB.story.id)).toEqual(before);
+    const [kept] = await t.database.db
+      .select()
+      .from(chapterVocabulary)
+      .where(eq(chapterVocabulary.chapterId, storyB.chapters[0]!.id));
+    expect(kept!.runningWords).toBe(10);
+    expect(kept!.lemmaCounts).toHaveLength(kept!.lemmas.length);
   });
 
   it('answers 401 to a visitor', async () => {

@@ -23,7 +23,7 @@ import { preferredLanguages, themes } from '#shared/contracts/me';
 import { practiceKinds } from '#shared/practice/items';
 import { reviewCardStates, savedItemKinds } from '#shared/contracts/saved-items';
 import { contactCategories, trackingTagPositions, trackingTagTypes } from '#shared/contracts/site';
-import { storyLevels, storyStatuses } from '#shared/contracts/stories';
+import { storyLevels, storyStatuses, type StoryLevel } from '#shared/contracts/stories';
 import { paymentServiceNames, paymentStatuses } from '#shared/contracts/support';
 import { buckets } from '#shared/files';
 import { jobStatuses } from '#shared/contracts/jobs';
@@ -824,7 +824,35 @@ export const chapterVocabulary = pgTable('chapter_vocabulary', {
   /** The transcript object key the lemmas were computed from; a new file recomputes them. */
   transcriptKey: text('transcript_key').notNull(),
   lemmas: text('lemmas').array().notNull(),
+  /**
+   * How often the chapter says each of `lemmas` (same order): with the two counts below, the share
+   * of running words a learner knows (decision 071). Null for rows kept before they were counted.
+   */
+  lemmaCounts: integer('lemma_counts').array(),
+  /** Every word of the transcript, as often as it is said. */
+  runningWords: integer('running_words').notNull().default(0),
+  /** Words of no lemma that every listener follows: names and numbers. */
+  freeWords: integer('free_words').notNull().default(0),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A learner's placement (decision 071), one per learner: a retake replaces it. `known_lemmas`
+ * join the words the learner knows (decision 067).
+ */
+export const learnerPlacements = pgTable('learner_placements', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  level: storyLevel('level').notNull(),
+  knownLemmas: text('known_lemmas').array().notNull(),
+  /** The common words of the published stories when the test was taken. */
+  siteWords: integer('site_words').notNull(),
+  /** Blanks right of those asked, per level. */
+  levels: jsonb('levels')
+    .$type<Array<{ level: StoryLevel; right: number; asked: number }>>()
+    .notNull(),
+  takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Translations from the dictionary and external providers, shared by every instance. */

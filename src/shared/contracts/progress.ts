@@ -99,6 +99,12 @@ export const storyKnowledgeSchema = z.object({
   knownPercentage: z.number().int().min(0).max(100),
   /** The story's distinct words not known yet. */
   newWordsCount: z.number().int().nonnegative(),
+  /**
+   * Share of the story's running words known (every word as often as it is said; names and
+   * numbers known), whole percent rounded down: the measure the "fits you" band reads (decision
+   * 071).
+   */
+  coveragePercentage: z.number().int().min(0).max(100),
 });
 export type StoryKnowledge = z.infer<typeof storyKnowledgeSchema>;
 

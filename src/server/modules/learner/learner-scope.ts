@@ -5,14 +5,15 @@ import { answerNoStore, declareErrorAnswers } from '../../lib/http/route-scope.t
 import { bookmarksRoutes } from '../bookmarks/bookmarks.routes.ts';
 import { historyRoutesPlugin } from '../history/history.routes.ts';
 import { meRoutes } from '../me/me.routes.ts';
+import { placementRoutesPlugin } from '../placement/placement.routes.ts';
 import { practiceRoutesPlugin } from '../practice/practice.routes.ts';
 import { progressRoutes } from '../progress/progress.routes.ts';
 import { reviewRoutesPlugin } from '../review/review.routes.ts';
 import { savedItemsRoutes } from '../saved-items/saved-items.routes.ts';
 
 /**
- * The route plugins of what a signed-in learner keeps: profile, progress, their own lists and
- * their exercise answers.
+ * The route plugins of what a signed-in learner keeps: profile, progress, their own lists,
+ * their exercise answers and their placement.
  */
 const learnerScreens = [
   meRoutes,
@@ -22,6 +23,7 @@ const learnerScreens = [
   reviewRoutesPlugin,
   practiceRoutesPlugin,
   historyRoutesPlugin,
+  placementRoutesPlugin,
 ];
 
 /**

@@ -9,11 +9,12 @@ import {
   userVocabularyProgress,
 } from '../../db/schema.ts';
 import { publishedTranscriptKey } from '../stories/stories.repository.ts';
+import type { ChapterWordCounts } from './known-words.ts';
 
 export const createVocabularyRepository = defineRepository((db) => ({
   /**
    * Each chapter's transcript key (the one learners hear: its published revision's) beside the
-   * lemmas kept for it (null when none are kept): the lemmas are current only while their
+   * words counted for it (lemmas null when none are kept): they are current only while their
    * transcript key is the chapter's.
    */
   chapterLemmas(chapterIds: string[]) {
@@ -24,6 +25,9 @@ export const createVocabularyRepository = defineRepository((db) => ({
         transcriptKey: publishedTranscriptKey,
         cachedKey: chapterVocabulary.transcriptKey,
         lemmas: chapterVocabulary.lemmas,
+        lemmaCounts: chapterVocabulary.lemmaCounts,
+        runningWords: chapterVocabulary.runningWords,
+        freeWords: chapterVocabulary.freeWords,
       })
       .from(chapters)
       .innerJoin(stories, eq(stories.id, chapters.storyId))
@@ -31,13 +35,19 @@ export const createVocabularyRepository = defineRepository((db) => ({
       .where(inArray(chapters.id, chapterIds));
   },
 
-  async saveChapterLemmas(chapterId: string, transcriptKey: string, lemmas: string[]) {
+  async saveChapterWords(chapterId: string, transcriptKey: string, words: ChapterWordCounts) {
+    const counted = {
+      lemmas: words.lemmas,
+      lemmaCounts: words.counts,
+      runningWords: words.runningWords,
+      freeWords: words.freeWords,
+    };
     await db
       .insert(chapterVocabulary)
-      .values({ chapterId, transcriptKey, lemmas })
+      .values({ chapterId, transcriptKey, ...counted })
       .onConflictDoUpdate({
         target: chapterVocabulary.chapterId,
-        set: { transcriptKey, lemmas, computedAt: new Date() },
+        set: { transcriptKey, ...counted, computedAt: new Date() },
       });
   },
 

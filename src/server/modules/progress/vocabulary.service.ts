@@ -3,10 +3,21 @@ import type { ReviewRating } from '#shared/contracts/review';
 import type { Transcript } from '#shared/transcript';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { StoriesService } from '../stories/stories.service.ts';
-import { knownShare } from './known-words.ts';
+import {
+  countChapterWords,
+  knownShare,
+  runningCoverage,
+  type ChapterWordCounts,
+} from './known-words.ts';
 import type { TranscriptLoader } from '../stories/transcript-loader.ts';
 import type { ProgressRepository } from './progress.repository.ts';
 import type { VocabularyRepository } from './vocabulary.repository.ts';
+
+/** How widely the published stories use a lemma. */
+export interface LemmaUse {
+  chapters: number;
+  occurrences: number;
+}
 
 /** The lemma of a word when it is one of the top-2,000 words, otherwise null. */
 export type LemmaOf = (word: string) => string | null;
@@ -28,8 +39,10 @@ export function createVocabularyService(deps: {
   stories: StoriesService;
   transcripts: TranscriptLoader;
   lemmaOf: LemmaOf;
+  /** The lemmas a learner's placement assumes they know (decision 071). */
+  placedLemmas: (userId: string) => Promise<readonly string[]>;
 }) {
-  const { vocabulary, progress, stories, transcripts, lemmaOf } = deps;
+  const { vocabulary, progress, stories, transcripts, lemmaOf, placedLemmas } = deps;
 
   const lemmasOf = (transcript: Transcript) => {
     const byWordId = new Map<string, string>();
@@ -42,20 +55,31 @@ export function createVocabularyService(deps: {
     return byWordId;
   };
 
-  /** A chapter's lemmas for its current transcript: kept ones, or computed now and kept. */
-  async function chapterLemmas(chapter: ChapterLemmasRow): Promise<string[]> {
-    if (chapter.lemmas && chapter.cachedKey === chapter.transcriptKey) return chapter.lemmas;
-    if (chapter.transcriptKey === '') return [];
-    let lemmas: string[] = [];
+  const noWords: ChapterWordCounts = { lemmas: [], counts: [], runningWords: 0, freeWords: 0 };
+
+  /** A chapter's words counted for its current transcript: kept ones, or counted now and kept. */
+  async function chapterWords(chapter: ChapterLemmasRow): Promise<ChapterWordCounts> {
+    if (chapter.lemmas && chapter.lemmaCounts && chapter.cachedKey === chapter.transcriptKey) {
+      return {
+        lemmas: chapter.lemmas,
+        counts: chapter.lemmaCounts,
+        runningWords: chapter.runningWords ?? 0,
+        freeWords: chapter.freeWords ?? 0,
+      };
+    }
+    if (chapter.transcriptKey === '') return noWords;
+    let words = noWords;
     try {
       const { transcript } = await transcripts.load(chapter.transcriptKey);
-      lemmas = [...new Set(lemmasOf(transcript).values())].sort();
+      words = countChapterWords(transcript, lemmaOf);
     } catch {
       // A missing or invalid transcript teaches no words; it is not an error for progress.
     }
-    await vocabulary.saveChapterLemmas(chapter.chapterId, chapter.transcriptKey, lemmas);
-    return lemmas;
+    await vocabulary.saveChapterWords(chapter.chapterId, chapter.transcriptKey, words);
+    return words;
   }
+
+  const chapterLemmas = async (chapter: ChapterLemmasRow) => (await chapterWords(chapter)).lemmas;
 
   /** One read for every completed chapter; only chapters never computed are computed now. */
   async function heardLemmas(userId: string): Promise<Set<string>> {
@@ -65,19 +89,34 @@ export function createVocabularyService(deps: {
   }
 
   /**
-   * The one rule for the lemmas a learner knows (decision 067): heard in a completed chapter, or
-   * a saved word whose last review was rated Good or Easy.
+   * The one rule for the lemmas a learner knows (decision 067): heard in a completed chapter, a
+   * saved word whose last review was rated Good or Easy, or assumed known by their placement
+   * (decision 071).
    */
   async function knownLemmas(userId: string): Promise<Set<string>> {
-    const [known, recalled] = await Promise.all([
+    const [known, recalled, placed] = await Promise.all([
       heardLemmas(userId),
       vocabulary.wordsLastRatedAtLeast(userId, RECALLED),
+      placedLemmas(userId),
     ]);
     for (const word of recalled) {
       const lemma = lemmaOf(word);
       if (lemma) known.add(lemma);
     }
+    for (const lemma of placed) known.add(lemma);
     return known;
+  }
+
+  /** The words counted of every chapter of the published stories, by chapter id. */
+  async function publishedChapterWords(viewer: Viewer) {
+    const { stories: published } = await stories.listStories(viewer);
+    const rows = await vocabulary.chapterLemmas(
+      published.flatMap((story) => story.chapters.map((chapter) => chapter.id)),
+    );
+    const counted = await Promise.all(
+      rows.map(async (row) => [row.chapterId, await chapterWords(row)] as const),
+    );
+    return { published, byChapter: new Map(counted) };
   }
 
   return {
@@ -127,26 +166,44 @@ export function createVocabularyService(deps: {
     },
 
     /**
-     * How much of each published story the viewer knows, from its chapters' kept lemmas (a
-     * transcript is read only for a chapter whose lemmas were never computed).
+     * How much of each published story the viewer knows, from its chapters' kept counts (a
+     * transcript is read only for a chapter never counted): the share of its distinct words
+     * (decision 067) and of its running words (decision 071).
      */
     async storyKnowledge(viewer: Viewer & { userId: string }): Promise<StoryKnowledge[]> {
-      const { stories: published } = await stories.listStories(viewer);
-      const rows = await vocabulary.chapterLemmas(
-        published.flatMap((story) => story.chapters.map((chapter) => chapter.id)),
-      );
-      const [lemmasByChapter, known] = await Promise.all([
-        Promise.all(rows.map(async (row) => [row.chapterId, await chapterLemmas(row)] as const)),
+      const [{ published, byChapter }, known] = await Promise.all([
+        publishedChapterWords(viewer),
         knownLemmas(viewer.userId),
       ]);
-      const byChapter = new Map(lemmasByChapter);
-      return published.map((story) => ({
-        storyId: story.id,
-        ...knownShare(
-          story.chapters.flatMap((chapter) => byChapter.get(chapter.id) ?? []),
-          known,
-        ),
-      }));
+      return published.map((story) => {
+        const chapters = story.chapters.flatMap((chapter) => byChapter.get(chapter.id) ?? []);
+        return {
+          storyId: story.id,
+          ...knownShare(
+            chapters.flatMap((chapter) => chapter.lemmas),
+            known,
+          ),
+          coveragePercentage: runningCoverage(chapters, known),
+        };
+      });
+    },
+
+    /**
+     * How widely the published stories use each common lemma (decision 071): in how many
+     * chapters, then how often in all, the order placement's frequency bands follow.
+     */
+    async publishedLemmaUse(viewer: Viewer): Promise<Map<string, LemmaUse>> {
+      const { byChapter } = await publishedChapterWords(viewer);
+      const use = new Map<string, LemmaUse>();
+      for (const chapter of byChapter.values()) {
+        chapter.lemmas.forEach((lemma, index) => {
+          const seen = use.get(lemma) ?? { chapters: 0, occurrences: 0 };
+          seen.chapters += 1;
+          seen.occurrences += chapter.counts[index] ?? 0;
+          use.set(lemma, seen);
+        });
+      }
+      return use;
     },
   };
 }
