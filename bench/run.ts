@@ -44,6 +44,9 @@
  * 6. Signed-in requests (bench/session-check.ts, bench/progress-saves.ts, same load): the session
  *    check with a valid cookie ≥ 0.25 × the liveness route; progress saves ≥ 0.5 × the same
  *    newest-wins upsert run straight on the same database, with the saves' p99 ≤ 25 ms.
+ * 7c. The practice screen (bench/practice-screen.ts, issue 25): Enter on Next → the next item's
+ *    clip playing p95 ≤ 100 ms, beside a bare <audio> seeking to the same clips (floor); no
+ *    practice chunk among the first-load scripts of `/`.
  * 10. The practice generator (bench/practice-generator.ts, issue 25): on every demo chapter (dev:
  *    the one its rules were written on; held-out: the others) and on texts it never saw, no answer
  *    that is a name, a number or not in its line, no wrong option that is also right, every clip
@@ -74,6 +77,7 @@ import { baselineLines, measurePlayerBaselines } from './player-baselines.ts';
 import { measurePracticeGenerator } from './practice-generator.ts';
 import { measureProgressSaves } from './progress-saves.ts';
 import { measureOfflineStart, offlineStartRows } from './offline-start.ts';
+import { measurePracticeScreen, practiceScreenRows } from './practice-screen.ts';
 import { measureReview, reviewRows } from './review.ts';
 import { measureReviewThroughput, reviewThroughputRows } from './review-throughput.ts';
 import { measureSessionCheck } from './session-check.ts';
@@ -325,6 +329,11 @@ async function main(): Promise<number> {
     const review = reviewRows(await measureReview(server.baseUrl, log));
     rows.push(...review.rows);
     details.push(...review.details);
+
+    log('the practice screen: Enter on Next → next clip playing, beside a bare <audio>');
+    const practiceScreen = practiceScreenRows(await measurePracticeScreen(server.baseUrl, log));
+    rows.push(...practiceScreen.rows);
+    details.push(...practiceScreen.details);
 
     log('measuring review throughput in the studio (bench/review-throughput.ts)');
     const throughput = reviewThroughputRows(await measureReviewThroughput(server.baseUrl, log));

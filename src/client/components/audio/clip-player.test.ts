@@ -47,12 +47,15 @@ describe('clip player', () => {
   });
   afterEach(() => media.uninstall());
 
-  it('plays one chapter element from the clip start and pauses at its end', async () => {
+  it('plays a chapter element from the clip start and pauses at its end', async () => {
     const player = newPlayer();
     await player.play(clip('c1', 10, 12));
-    expect(created).toHaveLength(1);
-    const [audio] = created;
+    // The chapter's second element opens at once, to wait at the next clip's start later.
+    expect(created).toHaveLength(2);
+    const [audio, second] = created;
     expect(audio!.getAttribute('src')).toBe('/api/chapters/c1/audio');
+    expect(second!.getAttribute('src')).toBe('/api/chapters/c1/audio');
+    expect(second!.paused).toBe(true);
     expect(audio!.currentTime).toBe(10);
     expect(audio!.paused).toBe(false);
 
@@ -62,9 +65,9 @@ describe('clip player', () => {
     expect(audio!.paused).toBe(true);
     expect(events).toEqual(['stopped']);
 
-    // Another stretch of the same chapter reuses its element; replay seeks back.
+    // Another stretch of the same chapter reuses its elements; replay seeks back.
     await player.play(clip('c1', 30, 31));
-    expect(created).toHaveLength(1);
+    expect(created).toHaveLength(2);
     expect(audio!.currentTime).toBe(30);
     player.dispose();
   });
@@ -105,30 +108,42 @@ describe('clip player', () => {
     const player = newPlayer();
     await player.play(clip('c1', 10, 12));
     player.preload(clip('c2', 20, 21));
-    expect(created).toHaveLength(2);
-    expect(created[1]!.preload).toBe('auto');
-    expect(created[1]!.currentTime).toBe(20);
-    expect(created[1]!.paused).toBe(true);
+    expect(created).toHaveLength(3);
+    const other = created[2]!;
+    expect(other.getAttribute('src')).toBe('/api/chapters/c2/audio');
+    expect(other.preload).toBe('auto');
+    expect(other.currentTime).toBe(20);
+    expect(other.paused).toBe(true);
     expect(created[0]!.paused).toBe(false);
 
     await player.play(clip('c2', 20, 21));
-    expect(created).toHaveLength(2);
+    expect(created).toHaveLength(3);
     expect(created[0]!.paused).toBe(true);
-    expect(created[1]!.paused).toBe(false);
+    expect(other.paused).toBe(false);
     player.dispose();
   });
 
-  it('positions the next clip of the same chapter once the one playing ends', async () => {
+  it('readies the next clip of the same chapter in a second element while the first plays', async () => {
     const player = newPlayer();
     await player.play(clip('c1', 10, 12));
     player.preload(clip('c1', 40, 42));
-    const [audio] = created;
-    // Still playing the first clip: not moved under the learner's ears.
-    expect(audio!.currentTime).toBe(10);
-    media.advance(audio!, 2);
-    expect(audio!.paused).toBe(true);
-    expect(audio!.currentTime).toBe(40);
-    expect(created).toHaveLength(1);
+    expect(created).toHaveLength(2);
+    const [playing, waiting] = created;
+    // The clip playing is not moved under the learner's ears; the other waits at the next start.
+    expect(playing!.currentTime).toBe(10);
+    expect(playing!.paused).toBe(false);
+    expect(waiting!.getAttribute('src')).toBe('/api/chapters/c1/audio');
+    expect(waiting!.currentTime).toBe(40);
+    expect(waiting!.paused).toBe(true);
+
+    // Moving on plays the element already there; the first stops.
+    await player.play(clip('c1', 40, 42));
+    expect(waiting!.paused).toBe(false);
+    expect(playing!.paused).toBe(true);
+    // And the one after waits in the element now free; no third element for one chapter.
+    player.preload(clip('c1', 50, 51));
+    expect(created).toHaveLength(2);
+    expect(playing!.currentTime).toBe(50);
     player.dispose();
   });
 

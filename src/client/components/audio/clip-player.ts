@@ -1,7 +1,7 @@
 /**
- * Plays a stretch of a chapter's audio by time range: one audio element per chapter (so a chapter
- * is fetched once however many of its stretches are played), seek to the start, stop at the end.
- * The next clip can be made ready beforehand. Review plays a saved sentence with some room around
+ * Plays a stretch of a chapter's audio by time range: up to two audio elements per chapter (one
+ * playing, one waiting at the next clip's start), seek to the start, stop at the end. The next
+ * clip can be made ready beforehand. Review plays a saved sentence with some room around
  * it (its own range rule); practice plays exactly the words asked (decision 066).
  */
 
@@ -32,7 +32,15 @@ const sameClip = (a: Clip, b: Clip) =>
   a.chapterId === b.chapterId && a.startSeconds === b.startSeconds && a.endSeconds === b.endSeconds;
 
 /** Chapters kept ready at once (the current clip's, the next one's and one spare). */
-const MAX_ELEMENTS = 3;
+const MAX_CHAPTERS = 3;
+/**
+ * Elements per chapter: the one playing and one waiting at the next clip's start, so moving on
+ * does not wait for the recording to be fetched at a new place (a learner who answers while
+ * the clip still plays, or quickly after).
+ */
+const ELEMENTS_PER_CHAPTER = 2;
+/** An element within this of a clip's start is waiting there. */
+const POSITIONED_SECONDS = 0.05;
 
 export type ClipPlayerEvent = 'playing' | 'stopped' | 'blocked' | 'error';
 
@@ -48,8 +56,15 @@ export interface PlayOptions {
   rate?: number;
 }
 
+/** Lets an element go: its recording is no longer fetched or kept. */
+function unload(audio: HTMLAudioElement): void {
+  audio.removeAttribute('src');
+  audio.load();
+}
+
 export class ClipPlayer {
-  private readonly elements = new Map<string, HTMLAudioElement>();
+  /** Each chapter's elements, least recently used chapter first. */
+  private readonly chapters = new Map<string, HTMLAudioElement[]>();
   private current: { clip: Clip; audio: HTMLAudioElement } | null = null;
   /** The clip to be played next: made ready whenever its element is not playing. */
   private upNext: Clip | null = null;
@@ -68,15 +83,27 @@ export class ClipPlayer {
     return this.range(clip, audio?.duration ?? Number.NaN);
   }
 
-  private elementFor(clip: Clip): HTMLAudioElement {
-    let audio = this.elements.get(clip.chapterId);
-    if (audio) {
-      // Most recently used last, so the oldest is the one dropped.
-      this.elements.delete(clip.chapterId);
-      this.elements.set(clip.chapterId, audio);
-      return audio;
+  /** The elements of a clip's chapter (none yet for a new chapter), marked most recently used. */
+  private elementsOf(clip: Clip): HTMLAudioElement[] {
+    const known = this.chapters.get(clip.chapterId);
+    if (known) {
+      this.chapters.delete(clip.chapterId);
+      this.chapters.set(clip.chapterId, known);
+      return known;
     }
-    audio = this.createAudio();
+    const list: HTMLAudioElement[] = [];
+    this.chapters.set(clip.chapterId, list);
+    while (this.chapters.size > MAX_CHAPTERS) {
+      const [oldest, elements] = this.chapters.entries().next().value!;
+      if (this.current && elements.includes(this.current.audio)) break;
+      for (const element of elements) unload(element);
+      this.chapters.delete(oldest);
+    }
+    return list;
+  }
+
+  private newElement(clip: Clip, list: HTMLAudioElement[]): HTMLAudioElement {
+    const audio = this.createAudio();
     audio.preload = 'auto';
     audio.src = clip.audioUrl;
     audio.addEventListener('timeupdate', () => this.checkEnd(audio));
@@ -96,20 +123,41 @@ export class ClipPlayer {
     audio.addEventListener('error', () => {
       if (this.current?.audio === audio) this.onEvent('error');
     });
-    this.elements.set(clip.chapterId, audio);
-    while (this.elements.size > MAX_ELEMENTS) {
-      const [oldest, element] = this.elements.entries().next().value!;
-      if (element === this.current?.audio) break;
-      element.removeAttribute('src');
-      element.load();
-      this.elements.delete(oldest);
-    }
+    list.push(audio);
     return audio;
   }
 
   /**
-   * Loads the chapter of the clip to be played next and positions it at the clip's start, now or,
-   * while that element plays another clip (a replay of the current one too), once it stops.
+   * Where `clip` plays: an element already waiting at its start, else its chapter's first. A
+   * chapter's first play opens its second element too, so that one has the recording's header
+   * by the time the next clip is made ready in it.
+   */
+  private elementToPlay(clip: Clip): HTMLAudioElement {
+    const list = this.elementsOf(clip);
+    if (list.length === 0) {
+      const first = this.newElement(clip, list);
+      this.newElement(clip, list);
+      return first;
+    }
+    const waiting = list.find(
+      (audio) =>
+        audio.readyState >= 2 &&
+        Math.abs(audio.currentTime - this.rangeOf(clip, audio).from) < POSITIONED_SECONDS,
+    );
+    return waiting ?? list[0] ?? this.newElement(clip, list);
+  }
+
+  /** Where `clip` waits: an element of its chapter that is not playing (a second one if need be). */
+  private elementToReady(clip: Clip): HTMLAudioElement | null {
+    const list = this.elementsOf(clip);
+    const idle = list.find((audio) => audio !== this.current?.audio);
+    if (idle) return idle;
+    return list.length < ELEMENTS_PER_CHAPTER ? this.newElement(clip, list) : null;
+  }
+
+  /**
+   * Loads the chapter of the clip to be played next and positions an element at the clip's
+   * start: one that is not playing (a second element of the chapter while the first plays).
    */
   preload(clip: Clip): void {
     this.upNext = clip;
@@ -119,8 +167,8 @@ export class ClipPlayer {
   private readyUpNext(): void {
     const clip = this.upNext;
     if (!clip) return;
-    const audio = this.elementFor(clip);
-    if (this.current?.audio === audio) return;
+    const audio = this.elementToReady(clip);
+    if (!audio) return;
     const seek = () => {
       if (this.current?.audio !== audio) audio.currentTime = this.rangeOf(clip, audio).from;
     };
@@ -132,7 +180,7 @@ export class ClipPlayer {
   play(clip: Clip, { rate = 1 }: PlayOptions = {}): Promise<void> {
     this.stop({ quiet: true });
     if (this.upNext && sameClip(this.upNext, clip)) this.upNext = null;
-    const audio = this.elementFor(clip);
+    const audio = this.elementToPlay(clip);
     this.current = { clip, audio };
     audio.playbackRate = rate;
     const { from } = this.rangeOf(clip, audio);
@@ -180,10 +228,7 @@ export class ClipPlayer {
   dispose(): void {
     this.upNext = null;
     this.stop();
-    for (const audio of this.elements.values()) {
-      audio.removeAttribute('src');
-      audio.load();
-    }
-    this.elements.clear();
+    for (const elements of this.chapters.values()) for (const audio of elements) unload(audio);
+    this.chapters.clear();
   }
 }
