@@ -29,6 +29,8 @@ export const PAGE_PATHS = {
   words: '/words',
   /** Chapters downloaded for offline listening (decision 040). */
   downloads: '/downloads',
+  /** A chapter's comprehension questions, after it is heard (decision 069). */
+  comprehension: '/questions/:chapterId',
   /** The admin area routes its own pages (and its own not-found page) below this. */
   admin: '/admin/*',
 } as const;

@@ -59,6 +59,8 @@ const pages: Array<[path: string, heading: string, title: string]> = [
   ['/support-success', 'Support Payment', 'Relatos — Support Payment'],
   ['/help', 'Help Center', 'Relatos — Help Center'],
   ['/downloads', 'Downloads', 'Relatos — Downloads'],
+  // An address that names no chapter: its questions page says so as the player does.
+  ['/questions/abc', 'Story Not Found', 'Relatos — Story Not Found'],
   ['/contact', 'Contact Us', 'Relatos — Contact Us'],
   ['/faq', 'Frequently Asked Questions', 'Relatos — Frequently Asked Questions'],
   ['/privacy', 'Privacy Policy', 'Relatos — Privacy Policy'],

@@ -28,6 +28,7 @@ const PrivacyPage = lazy(() => import('./routes/privacy'));
 const ReviewPage = lazy(() => import('./routes/review'));
 const WordsPage = lazy(() => import('./routes/words'));
 const DownloadsPage = lazy(() => import('./routes/downloads'));
+const ComprehensionPage = lazy(() => import('./routes/comprehension'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
 // The paths come from the one list the server also reads (src/shared/page-routes.ts): an address
@@ -58,6 +59,7 @@ export function AppRoutes() {
         <Route path={PAGE_PATHS.review} element={<ReviewPage />} />
         <Route path={PAGE_PATHS.words} element={<WordsPage />} />
         <Route path={PAGE_PATHS.downloads} element={<DownloadsPage />} />
+        <Route path={PAGE_PATHS.comprehension} element={<ComprehensionPage />} />
         <Route path={PAGE_PATHS.admin} element={<AdminArea />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -568,6 +568,35 @@ describe('player page, signed in', () => {
       'href',
       `/practice/${chapterId}`,
     );
+    // A chapter without comprehension questions offers none.
+    expect(within(offer).queryByRole('link', { name: /Check your understanding/ })).toBeNull();
+  });
+
+  it('offers the chapter’s comprehension questions beside its exercises when it has some (decision 069)', async () => {
+    const question = { options: ['Sí', 'No'], correctOption: 0, segmentId: null };
+    const { container } = await openPlayer({
+      [`GET /api/chapters/${chapterId}`]: () =>
+        json(200, {
+          chapter: {
+            ...chapter,
+            questions: [
+              { ...question, text: '¿Llega Lucía?' },
+              { ...question, text: '¿Hace sol?' },
+            ],
+          },
+        }),
+    });
+    expect(
+      screen.queryByRole('link', { name: /Check your understanding/ }),
+    ).not.toBeInTheDocument();
+    act(() => {
+      audioOf(container).dispatchEvent(new Event('ended'));
+    });
+    const offer = await screen.findByTestId('practice-offer');
+    expect(
+      within(offer).getByRole('link', { name: 'Check your understanding (2 questions)' }),
+    ).toHaveAttribute('href', `/questions/${chapterId}`);
+    expect(within(offer).getByRole('link', { name: 'Practise this chapter' })).toBeVisible();
   });
 
   it('edits and deletes a bookmark', async () => {

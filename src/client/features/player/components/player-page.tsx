@@ -362,7 +362,7 @@ function ChapterView({
         }
         after={
           finished && !preview && transcriptAvailable && src ? (
-            <PracticeOffer chapterId={chapterId} />
+            <PracticeOffer chapterId={chapterId} questionCount={chapter.questions?.length ?? 0} />
           ) : null
         }
         banner={
