@@ -2,11 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { bookmarkSync } from '#client/features/player/api/bookmark-sync';
 import { listeningSync } from '#client/features/player/progress/listening-sync';
 import { progressSync } from '#client/features/player/progress/progress-sync';
+import { progressAt } from '#shared/player/progress-rules';
 import { practiceAnswerSync } from '#client/features/practice/answer-sync';
 import { reviewAnswerSync } from '#client/features/review/answer-sync';
 import { savedItemSync } from '#client/lib/api/saved-items/saved-item-sync';
-import { meQueryRoot } from '#client/lib/query-client';
-import { registerSyncKind } from '#client/lib/sync/sync-engine';
+import { meQueryRoot, storyKnowledgeQueryKey } from '#client/lib/query-client';
+import { registerSyncKind, type SyncEngine } from '#client/lib/sync/sync-engine';
 import { getSyncEngine } from '#client/lib/sync/sync-engines';
 import { startSyncFlusher } from '#client/lib/sync/sync-flusher';
 
@@ -29,7 +30,33 @@ export const learnerSyncKinds = [
  */
 export function startLearnerSync(userId: string, queryClient: QueryClient): () => void {
   for (const kind of learnerSyncKinds) registerSyncKind(kind);
-  return startSyncFlusher(getSyncEngine(userId), {
+  const engine = getSyncEngine(userId);
+  const stopRefreshing = refreshKnownWords(engine, queryClient);
+  const stopFlusher = startSyncFlusher(engine, {
     delivered: () => void queryClient.invalidateQueries({ queryKey: meQueryRoot }),
   });
+  return () => {
+    stopFlusher();
+    stopRefreshing();
+  };
+}
+
+/**
+ * The words a learner knows change when a chapter is completed or a review answered (decision
+ * 067): whichever page sent it, the stories' shares are read again once the server has it.
+ */
+export function refreshKnownWords(engine: SyncEngine, queryClient: QueryClient): () => void {
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: storyKnowledgeQueryKey });
+  const stops = [
+    engine.onDelivered(progressSync, (_answer, saves) => {
+      const completes = saves.some(
+        ({ data }) => progressAt(data.positionSeconds, data.durationSeconds).completed,
+      );
+      if (completes) refresh();
+    }),
+    engine.onDelivered(reviewAnswerSync, refresh),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
 }

@@ -10,6 +10,13 @@ const MINUTE = 60_000;
 export const meQueryRoot = ['me'] as const;
 
 /**
+ * The key of how much of each story the learner knows (lib/api/progress/get-story-knowledge.ts).
+ * It sits here, in the first load, because the app-wide learner sync refreshes it after a chapter
+ * is completed or a review answered without loading the fetcher's contract.
+ */
+export const storyKnowledgeQueryKey = [...meQueryRoot, 'story-knowledge'] as const;
+
+/**
  * Roots of the query keys that hold the signed-in user's own data (`['me', 'profile']`,
  * `['admin', 'dashboard']`…). They are dropped at every sign-in and sign-out, so one account
  * never sees another's data.

@@ -271,3 +271,60 @@ describe('story page, preview', () => {
     expect(screen.queryByText(PREVIEW_BANNER_TEXT)).not.toBeInTheDocument();
   });
 });
+
+describe('story page, what the learner knows of it', () => {
+  it("shows a signed-in learner's share, new words, what they will hear and Fits You", async () => {
+    stubApi({
+      ...bySlug(story),
+      'GET /api/auth/session': sessionOf(userFixture),
+      'GET /api/me/story-knowledge': () =>
+        json(200, {
+          stories: [
+            { storyId: story.id, knownPercentage: 84, newWordsCount: 120, coveragePercentage: 95 },
+          ],
+        }),
+    });
+    renderApp('/story/el-mercado');
+    const article = (await screen.findByRole('heading', { level: 1, name: 'El mercado' })).closest(
+      'article',
+    )!;
+    expect(await within(article).findByText('You know 84% · 120 new words')).toBeInTheDocument();
+    expect(within(article).getByText('Fits You')).toBeInTheDocument();
+    expect(
+      within(article).getByText(
+        'Counting every word as often as it is said, you know 95% of what you will hear.',
+      ),
+    ).toBeInTheDocument();
+    // Their own count replaces the story's general one.
+    expect(within(article).queryByText('40 new words')).not.toBeInTheDocument();
+  });
+
+  it('says no Fits You outside the band, and shows the general count when the shares fail', async () => {
+    let fails = false;
+    stubApi({
+      ...bySlug(story),
+      'GET /api/auth/session': sessionOf(userFixture),
+      'GET /api/me/story-knowledge': () =>
+        fails
+          ? json(500, { error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } })
+          : json(200, {
+              stories: [
+                {
+                  storyId: story.id,
+                  knownPercentage: 30,
+                  newWordsCount: 200,
+                  coveragePercentage: 60,
+                },
+              ],
+            }),
+    });
+    const first = renderApp('/story/el-mercado');
+    expect(await screen.findByText('You know 30% · 200 new words')).toBeInTheDocument();
+    expect(screen.queryByText('Fits You')).not.toBeInTheDocument();
+    first.unmount();
+    fails = true;
+    renderApp('/story/el-mercado');
+    expect(await screen.findByText('40 new words')).toBeInTheDocument();
+    expect(screen.queryByText(/You know/)).not.toBeInTheDocument();
+  });
+});

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { Search, SlidersHorizontal } from 'lucide-react';
 import type { LevelFilter } from '#shared/discover/library-search';
 import { Button } from '#client/components/ui/button';
-import { Input, Label, inputClassName } from '#client/components/ui/input';
+import { Checkbox, Input, Label, inputClassName } from '#client/components/ui/input';
 import { cn } from '#client/lib/cn';
 import { useValueTypedBeforeHydration } from '#client/lib/use-value-typed-before-hydration';
 
@@ -13,11 +13,28 @@ const levelOptions: ReadonlyArray<{ value: LevelFilter; label: string }> = [
   { value: 'advanced', label: 'Advanced' },
 ];
 
+/** The library's order: as the administrators set it, or best fit first (decision 071). */
+export type LibrarySort = 'library' | 'fit';
+
+const sortOptions: ReadonlyArray<{ value: LibrarySort; label: string }> = [
+  { value: 'library', label: 'Library Order' },
+  { value: 'fit', label: 'Best Fit First' },
+];
+
+/** Sorting and filtering by how well a story fits: only for a learner whose shares are known. */
+export interface FitControls {
+  sort: LibrarySort;
+  fitsOnly: boolean;
+  onSortChange: (sort: LibrarySort) => void;
+  onFitsOnlyChange: (fitsOnly: boolean) => void;
+}
+
 export interface LibraryFiltersProps {
   query: string;
   level: LevelFilter;
   onQueryChange: (query: string) => void;
   onLevelChange: (level: LevelFilter) => void;
+  fit?: FitControls;
 }
 
 /** Search box and level filter; below 768 px the panel opens and closes with a Filters button. */
@@ -26,12 +43,15 @@ export function LibraryFilters({
   level,
   onQueryChange,
   onLevelChange,
+  fit,
 }: LibraryFiltersProps) {
   // Open from the start when the address already narrows the list.
   const [open, setOpen] = useState(query !== '' || level !== 'all');
   const panelId = useId();
   const searchId = useId();
   const levelId = useId();
+  const sortId = useId();
+  const fitsId = useId();
   // The library is server-rendered: a search typed while its script loads still applies.
   const searchRef = useRef<HTMLInputElement>(null);
   const levelRef = useRef<HTMLSelectElement>(null);
@@ -95,6 +115,34 @@ export function LibraryFilters({
             ))}
           </select>
         </div>
+        {fit ? (
+          <>
+            <div className="space-y-1.5 md:w-44">
+              <Label htmlFor={sortId}>Sort</Label>
+              <select
+                id={sortId}
+                value={fit.sort}
+                onChange={(event) => fit.onSortChange(event.target.value as LibrarySort)}
+                className={inputClassName}
+              >
+                {sortOptions.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="flex items-center gap-2 md:h-11">
+              <Checkbox
+                id={fitsId}
+                checked={fit.fitsOnly}
+                onChange={(event) => fit.onFitsOnlyChange(event.target.checked)}
+                className="mt-0"
+              />
+              <Label htmlFor={fitsId}>Fits me</Label>
+            </div>
+          </>
+        ) : null}
       </form>
     </div>
   );

@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { deriveStoryProgress, progressByChapterId } from '#shared/discover/story-progress';
 import { filterStories, isLevelFilter, type LevelFilter } from '#shared/discover/library-search';
+import { byBestFit, fitsLearner } from '#shared/discover/story-fit';
+import { RecommendedStories } from '#client/components/story/recommended-stories';
 import {
   StoriesEmpty,
   StoriesError,
@@ -9,11 +11,13 @@ import {
 } from '#client/components/story/stories-status';
 import { PageHeading } from '#client/components/ui/page-heading';
 import { useChaptersProgress } from '#client/lib/api/progress/get-chapters-progress';
+import { useStoryKnowledge } from '#client/lib/api/progress/get-story-knowledge';
 import { useStories } from '#client/lib/api/stories/get-stories';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { downloadedChapterIds, useDownloads } from '#client/lib/offline/use-downloads';
 import { useFailureToast } from '#client/lib/use-failure-toast';
-import { LibraryFilters } from './library-filters';
+import { FitNotice } from './fit-notice';
+import { LibraryFilters, type LibrarySort } from './library-filters';
 import { LibraryStoryCard } from './library-story-card';
 import { VocabularyCard } from './vocabulary-card';
 
@@ -30,6 +34,11 @@ export function LibraryPage() {
     const levelParam = params.get('level');
     return isLevelFilter(levelParam) ? levelParam : 'all';
   });
+  // Sorting and filtering by fit (decision 071) apply once the learner's shares are known.
+  const [sort, setSort] = useState<LibrarySort>(() =>
+    params.get('sort') === 'fit' ? 'fit' : 'library',
+  );
+  const [fitsOnly, setFitsOnly] = useState(() => params.get('fits') === '1');
   // Spec: one story expanded at a time; toggling the same story collapses it.
   const [expandedId, setExpandedId] = useState<string | null>(null);
 
@@ -38,6 +47,9 @@ export function LibraryPage() {
     [stories.data],
   );
   const progress = useChaptersProgress(chapterIds, signedIn);
+  const knowledgeQuery = useStoryKnowledge(signedIn);
+  // Offline, the last answer kept is shown; a visitor sees nothing of it.
+  const knowledge = signedIn ? (knowledgeQuery.data ?? null) : null;
   const downloads = useDownloads();
   const downloaded = useMemo(() => downloadedChapterIds(downloads), [downloads]);
   const progressMap = useMemo(
@@ -52,17 +64,27 @@ export function LibraryPage() {
     'Could not load your progress data.',
   );
 
-  const visible = useMemo(
-    () => filterStories(stories.data ?? [], { query, level }),
-    [stories.data, query, level],
-  );
+  const visible = useMemo(() => {
+    const found = filterStories(stories.data ?? [], { query, level });
+    if (!knowledge) return found;
+    const coverageOf = (story: { id: string }) => knowledge.get(story.id);
+    const fitting = fitsOnly
+      ? found.filter((story) => {
+          const coverage = coverageOf(story);
+          return coverage !== undefined && fitsLearner(coverage);
+        })
+      : found;
+    return sort === 'fit' ? byBestFit(fitting, coverageOf) : fitting;
+  }, [stories.data, query, level, knowledge, sort, fitsOnly]);
 
   useEffect(() => {
     const next = new URLSearchParams();
     if (query !== '') next.set('q', query);
     if (level !== 'all') next.set('level', level);
+    if (sort === 'fit') next.set('sort', 'fit');
+    if (fitsOnly) next.set('fits', '1');
     setParams(next, { replace: true });
-  }, [query, level, setParams]);
+  }, [query, level, sort, fitsOnly, setParams]);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
@@ -76,9 +98,24 @@ export function LibraryPage() {
           level={level}
           onQueryChange={setQuery}
           onLevelChange={setLevel}
+          fit={
+            knowledge
+              ? { sort, fitsOnly, onSortChange: setSort, onFitsOnlyChange: setFitsOnly }
+              : undefined
+          }
         />
         {signedIn ? <VocabularyCard /> : null}
       </div>
+
+      {knowledge && stories.data ? (
+        <div className="mt-8">
+          <RecommendedStories
+            stories={stories.data}
+            knowledge={knowledge}
+            whenNoneFits={<FitNotice />}
+          />
+        </div>
+      ) : null}
 
       <section aria-label="Stories" className="mt-8">
         {stories.isPending ? (
@@ -107,6 +144,7 @@ export function LibraryPage() {
                         setExpandedId((current) => (current === story.id ? null : story.id))
                       }
                       progress={progressMap}
+                      knowledge={knowledge?.get(story.id) ?? null}
                       downloaded={downloaded}
                       storyProgress={
                         progressMap

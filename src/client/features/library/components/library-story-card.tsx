@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ChevronDown, CircleCheck, LogIn } from 'lucide-react';
-import type { ChapterProgress } from '#shared/contracts/progress';
+import type { ChapterProgress, StoryKnowledge } from '#shared/contracts/progress';
 import type { Story } from '#shared/contracts/stories';
 import { IMAGE_SIZES } from '#shared/discover/images';
 import { orderedChapters, type StoryProgress } from '#shared/discover/story-progress';
@@ -9,6 +9,7 @@ import { ChapterList } from '#client/components/story/chapter-list';
 import { LevelBadge } from '#client/components/story/story-badges';
 import { StoryCover } from '#client/components/story/story-cover';
 import { StoryFacts } from '#client/components/story/story-facts';
+import { StoryKnowledgeSummary } from '#client/components/story/story-knowledge';
 import { totalDurationSeconds } from '#client/components/story/story-helpers';
 import { StoryProgressSummary } from '#client/components/story/story-progress-summary';
 import { Button, buttonClassName } from '#client/components/ui/button';
@@ -24,6 +25,8 @@ export interface LibraryStoryCardProps {
   /** The signed-in user's progress (null for a visitor or while it loads). */
   progress: ReadonlyMap<string, ChapterProgress> | null;
   storyProgress: StoryProgress | null;
+  /** How much of the story the signed-in learner knows (null for a visitor or while it loads). */
+  knowledge?: StoryKnowledge | null;
   /** Ids of the chapters downloaded on this device. */
   downloaded?: ReadonlySet<string>;
   /** The first card's cover is the page's largest image. */
@@ -48,6 +51,7 @@ export function LibraryStoryCard({
   onToggle,
   progress,
   storyProgress,
+  knowledge,
   downloaded,
   priority,
 }: LibraryStoryCardProps) {
@@ -88,6 +92,7 @@ export function LibraryStoryCard({
               chapterCount={chapters.length}
               seconds={seconds}
             />
+            {knowledge ? <StoryKnowledgeSummary knowledge={knowledge} className="mt-2" /> : null}
             {downloadedCount > 0 ? (
               <p className="mt-2 inline-flex items-center gap-1.5 text-sm text-level-beginner-ink">
                 <CircleCheck aria-hidden="true" className="size-4 shrink-0" />

@@ -16,12 +16,14 @@ import { PreviewBanner } from '#client/components/story/preview-banner';
 import { LanguageBadge, LevelBadge, NewWordsBadge } from '#client/components/story/story-badges';
 import { StoryCover } from '#client/components/story/story-cover';
 import { StoryFacts } from '#client/components/story/story-facts';
+import { StoryKnowledgeSummary } from '#client/components/story/story-knowledge';
 import { totalDurationSeconds } from '#client/components/story/story-helpers';
 import { StoryProgressSummary } from '#client/components/story/story-progress-summary';
 import { useListenLink } from '#client/components/story/use-listen-link';
 import { Button, buttonClassName } from '#client/components/ui/button';
 import { isApiError } from '#client/lib/api-client';
 import { useChaptersProgress } from '#client/lib/api/progress/get-chapters-progress';
+import { useStoryKnowledge } from '#client/lib/api/progress/get-story-knowledge';
 import { useStoryBySlug } from '#client/lib/api/stories/get-story-by-slug';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { downloadedChapterIds, useDownloads } from '#client/lib/offline/use-downloads';
@@ -70,6 +72,10 @@ export function StoryPage({ slug }: { slug: string }) {
     () => (signedIn && progress.data ? progressByChapterId(progress.data) : null),
     [signedIn, progress.data],
   );
+  const knowledgeQuery = useStoryKnowledge(signedIn && !preview);
+  // A learner's own share replaces the story's general new-words count; visitors see neither.
+  const ownKnowledge = signedIn && !preview && !knowledgeQuery.isError;
+  const knowledge = ownKnowledge && story ? (knowledgeQuery.data?.get(story.id) ?? null) : null;
   const downloads = useDownloads();
   const downloaded = useMemo(
     () => (story ? downloadedChapterIds(downloads, story.id) : undefined),
@@ -131,7 +137,7 @@ export function StoryPage({ slug }: { slug: string }) {
             <div className="flex flex-wrap gap-2">
               <LanguageBadge language={story.language} />
               <LevelBadge level={story.level} />
-              <NewWordsBadge count={story.newWordsCount} />
+              {ownKnowledge ? null : <NewWordsBadge count={story.newWordsCount} />}
             </div>
             <h1
               id="story-title"
@@ -140,6 +146,9 @@ export function StoryPage({ slug }: { slug: string }) {
               {story.title}
             </h1>
             <StoryFacts className="mt-4 gap-x-5" chapterCount={chapters.length} seconds={seconds} />
+            {knowledge ? (
+              <StoryKnowledgeSummary knowledge={knowledge} detailed className="mt-3" />
+            ) : null}
             {story.description ? (
               <p className="mt-5 max-w-2xl text-lg text-ink">{story.description}</p>
             ) : null}
