@@ -11,6 +11,7 @@
  */
 import type { Page } from 'playwright-core';
 import { measureFirstLoadJs } from './first-load-js.ts';
+import { openBareAudioPage } from './lib/bare-audio-page.ts';
 import { launchChromium } from './lib/chromium.ts';
 import { startServer } from './lib/server.ts';
 import { formatTable, type Row } from './lib/table.ts';
@@ -130,19 +131,12 @@ export async function measurePracticeScreen(
     await context.close();
 
     log('practice: floor (a bare <audio> on a static page)');
-    const floorContext = await browser.newContext();
-    floorContext.setDefaultTimeout(STEP_TIMEOUT_MS);
-    await floorContext.addInitScript(PROBE);
-    const floorUrl = `${baseUrl}/bench-practice-floor.html`;
-    await floorContext.route(floorUrl, (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: `<!doctype html><title>floor</title><audio preload="auto" src="/api/chapters/${chapterId}/audio"></audio>`,
-      }),
-    );
-    const floorPage = await floorContext.newPage();
-    await floorPage.goto(floorUrl);
-    await floorPage.waitForFunction(() => document.querySelector('audio')!.readyState >= 1);
+    const { context: floorContext, page: floorPage } = await openBareAudioPage(browser, {
+      baseUrl,
+      chapterId,
+      probe: PROBE,
+      timeoutMs: STEP_TIMEOUT_MS,
+    });
     const floorMs: number[] = [];
     for (const start of clipStarts) {
       const before = await playingCount(floorPage);

@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import type { SavedItem } from '#shared/contracts/saved-items';
 import { measureFirstLoadJs } from './first-load-js.ts';
+import { openBareAudioPage } from './lib/bare-audio-page.ts';
 import { launchChromium } from './lib/chromium.ts';
 import { startServer } from './lib/server.ts';
 import { formatTable, type Row } from './lib/table.ts';
@@ -168,19 +169,12 @@ export async function measureReview(
     await context.close();
 
     log('review: floor (a bare <audio> on a static page)');
-    const floorContext = await browser.newContext();
-    floorContext.setDefaultTimeout(STEP_TIMEOUT_MS);
-    await floorContext.addInitScript(PLAYING_PROBE);
-    const floorUrl = `${baseUrl}/bench-review-floor.html`;
-    await floorContext.route(floorUrl, (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: `<!doctype html><title>floor</title><audio preload="auto" src="/api/chapters/${chapterId}/audio"></audio>`,
-      }),
-    );
-    const floorPage = await floorContext.newPage();
-    await floorPage.goto(floorUrl);
-    await floorPage.waitForFunction(() => document.querySelector('audio')!.readyState >= 1);
+    const { context: floorContext, page: floorPage } = await openBareAudioPage(browser, {
+      baseUrl,
+      chapterId,
+      probe: PLAYING_PROBE,
+      timeoutMs: STEP_TIMEOUT_MS,
+    });
     const floorMs: number[] = [];
     for (const start of starts) {
       for (let press = 0; press < PRESSES_PER_CARD; press++) {

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { CurrentUser } from '#shared/contracts/auth';
 import { Card } from '#client/components/ui/card';
-import { Notice } from '#client/components/ui/notice';
 import { PageHeading } from '#client/components/ui/page-heading';
 import { Spinner } from '#client/components/ui/spinner';
 import { useProfile } from '#client/features/profile/api/get-profile';
@@ -18,6 +17,7 @@ import { usePreferences } from '#client/lib/api/me/get-preferences';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { useDocumentTitle } from '#client/lib/document-title';
 import { forgetDeletedAccount } from '../forget-deleted-account';
+import { SectionLoadError } from '#client/features/profile/components/section-load-error';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -37,18 +37,9 @@ function PreferencesSection() {
   if (isPending) return <Spinner label="Loading preferences..." className="py-6" />;
   if (isError) {
     return (
-      <Notice
-        tone="error"
-        headingLevel={3}
-        title="Preferences unavailable"
-        action={
-          <button type="button" className="font-medium underline" onClick={() => void refetch()}>
-            Try Again
-          </button>
-        }
-      >
+      <SectionLoadError title="Preferences unavailable" onRetry={() => void refetch()}>
         Your preferences could not be loaded.
-      </Notice>
+      </SectionLoadError>
     );
   }
   return <PreferencesForm preferences={data} />;

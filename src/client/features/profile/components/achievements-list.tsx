@@ -1,7 +1,7 @@
 import { Award } from 'lucide-react';
-import { Notice } from '#client/components/ui/notice';
 import { Spinner } from '#client/components/ui/spinner';
 import { useAchievements } from '#client/lib/api/me/get-achievements';
+import { SectionLoadError } from './section-load-error';
 
 const earnedOn = (iso: string) =>
   new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date(iso));
@@ -12,18 +12,9 @@ export function AchievementsList() {
   if (isPending) return <Spinner label="Loading achievements..." className="py-6" />;
   if (isError) {
     return (
-      <Notice
-        tone="error"
-        headingLevel={3}
-        title="Achievements unavailable"
-        action={
-          <button type="button" className="font-medium underline" onClick={() => void refetch()}>
-            Try Again
-          </button>
-        }
-      >
+      <SectionLoadError title="Achievements unavailable" onRetry={() => void refetch()}>
         Your achievements could not be loaded.
-      </Notice>
+      </SectionLoadError>
     );
   }
   if (data.length === 0) {

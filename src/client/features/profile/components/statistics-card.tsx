@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Award, BookCheck, Clock, TrendingUp } from 'lucide-react';
-import { Notice } from '#client/components/ui/notice';
 import { Spinner } from '#client/components/ui/spinner';
 import { useStatistics } from '../api/get-statistics';
+import { SectionLoadError } from './section-load-error';
 
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (
@@ -24,18 +24,9 @@ export function StatisticsCard() {
   if (isPending) return <Spinner label="Loading statistics..." className="py-6" />;
   if (isError) {
     return (
-      <Notice
-        tone="error"
-        headingLevel={3}
-        title="Statistics unavailable"
-        action={
-          <button type="button" className="font-medium underline" onClick={() => void refetch()}>
-            Try Again
-          </button>
-        }
-      >
+      <SectionLoadError title="Statistics unavailable" onRetry={() => void refetch()}>
         Your statistics could not be loaded.
-      </Notice>
+      </SectionLoadError>
     );
   }
   return (

@@ -1,9 +1,9 @@
 import { Flame } from 'lucide-react';
 import type { HistoryDay, LearnerHistory } from '#shared/contracts/history';
-import { Notice } from '#client/components/ui/notice';
 import { Spinner } from '#client/components/ui/spinner';
 import { useHistory } from '../../api/get-history';
 import { BarChart, ChartFigure, LineChart, type ChartPoint } from './chart-figure';
+import { SectionLoadError } from '../section-load-error';
 
 const dayLabel = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
@@ -75,18 +75,9 @@ export function ProgressCharts() {
   if (isPending) return <Spinner label="Loading your progress..." className="py-6" />;
   if (isError) {
     return (
-      <Notice
-        tone="error"
-        headingLevel={3}
-        title="Progress unavailable"
-        action={
-          <button type="button" className="font-medium underline" onClick={() => void refetch()}>
-            Try Again
-          </button>
-        }
-      >
+      <SectionLoadError title="Progress unavailable" onRetry={() => void refetch()}>
         Your progress could not be loaded.
-      </Notice>
+      </SectionLoadError>
     );
   }
   const { days, forecast, streak } = data;
