@@ -14,6 +14,8 @@ export const PAGE_PATHS = {
   demo: '/demo',
   auth: '/auth',
   onboarding: '/onboarding',
+  /** Placement, after sign-up or from the profile (decision 071). */
+  placement: '/placement',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   emailConfirmation: '/email-confirmation',

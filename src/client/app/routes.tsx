@@ -15,6 +15,7 @@ const PracticePage = lazy(() => import('./routes/practice'));
 const DemoPage = lazy(() => import('./routes/demo'));
 const AuthPage = lazy(() => import('./routes/auth'));
 const OnboardingPage = lazy(() => import('./routes/onboarding'));
+const PlacementPage = lazy(() => import('./routes/placement'));
 const ForgotPasswordPage = lazy(() => import('./routes/forgot-password'));
 const ResetPasswordPage = lazy(() => import('./routes/reset-password'));
 const EmailConfirmationPage = lazy(() => import('./routes/email-confirmation'));
@@ -46,6 +47,7 @@ export function AppRoutes() {
         <Route path={PAGE_PATHS.demo} element={<DemoPage />} />
         <Route path={PAGE_PATHS.auth} element={<AuthPage />} />
         <Route path={PAGE_PATHS.onboarding} element={<OnboardingPage />} />
+        <Route path={PAGE_PATHS.placement} element={<PlacementPage />} />
         <Route path={PAGE_PATHS.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={PAGE_PATHS.resetPassword} element={<ResetPasswordPage />} />
         <Route path={PAGE_PATHS.emailConfirmation} element={<EmailConfirmationPage />} />

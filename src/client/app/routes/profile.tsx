@@ -7,6 +7,7 @@ import { Spinner } from '#client/components/ui/spinner';
 import { useProfile } from '#client/features/profile/api/get-profile';
 import { AchievementsList } from '#client/features/profile/components/achievements-list';
 import { DeleteAccountSection } from '#client/features/profile/components/delete-account-section';
+import { LevelCard } from '#client/features/profile/components/level-card';
 import { PreferencesForm } from '#client/features/profile/components/preferences-form';
 import { ProfileNameForm } from '#client/features/profile/components/profile-name-form';
 import { ProgressCharts } from '#client/features/profile/components/charts/progress-charts';
@@ -70,6 +71,9 @@ function ProfileContent({ user }: { user: CurrentUser }) {
       </Section>
       <Section id="profile-preferences" title="Preferences">
         <PreferencesSection />
+      </Section>
+      <Section id="profile-level" title="Your Level">
+        <LevelCard />
       </Section>
       <Section id="profile-review" title="Review">
         <ReviewSummaryCard />

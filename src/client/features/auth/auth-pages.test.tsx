@@ -427,7 +427,7 @@ describe('/reset-password', () => {
 });
 
 describe('/email-confirmation', () => {
-  it('confirms the link once, signs the user in and goes to / after 2 seconds', async () => {
+  it('confirms the link once, signs the user in and offers placement after 2 seconds', async () => {
     const fetchMock = stub({ 'POST /api/auth/confirm-email': ok({ user: userFixture }) });
     localStorage.setItem(PENDING_CONFIRMATION_EMAIL_KEY, 'ana@example.com');
     renderApp('/email-confirmation?token=tok-1');
@@ -439,7 +439,10 @@ describe('/email-confirmation', () => {
     expect(localStorage.getItem(PENDING_CONFIRMATION_EMAIL_KEY)).toBeNull();
     expect(bodyOf(fetchMock, '/api/auth/confirm-email')).toEqual({ token: 'tok-1' });
 
-    expect(await screen.findByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Find Your Level' }, { timeout: 4000 }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Skip for Now' })).toHaveAttribute('href', '/');
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/confirm-email')).toHaveLength(
       1,
     );

@@ -126,24 +126,28 @@ describe('returning to the page that sent the learner', () => {
     expect(localStorage.getItem(PENDING_RETURN_PATH_KEY)).toBe('/help');
   });
 
-  it('confirms the e-mail and returns to the page the sign-up came from, once', async () => {
+  it('confirms the e-mail, offers placement, and its Skip returns to the page the sign-up came from, once', async () => {
     stub();
     localStorage.setItem(PENDING_RETURN_PATH_KEY, '/help');
+    const user = userEvent.setup();
     renderApp('/email-confirmation?token=tok-1');
     await screen.findByRole('heading', { level: 1, name: 'Email Confirmed!' });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Help Center' }, { timeout: 4000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Find Your Level' }, { timeout: 4000 }),
     ).toBeVisible();
     expect(localStorage.getItem(PENDING_RETURN_PATH_KEY)).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Skip for Now' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Help Center' })).toBeVisible();
   });
 
-  it('confirms the e-mail and goes to / when the kept page is not a same-site path', async () => {
+  it('confirms the e-mail and skips placement to / when the kept page is not a same-site path', async () => {
     stub();
     localStorage.setItem(PENDING_RETURN_PATH_KEY, '//evil.example');
+    const user = userEvent.setup();
     renderApp('/email-confirmation?token=tok-1');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: HOME_HEADING }, { timeout: 4000 }),
-    ).toBeVisible();
+    await screen.findByRole('heading', { level: 1, name: 'Find Your Level' }, { timeout: 4000 });
+    await user.click(screen.getByRole('link', { name: 'Skip for Now' }));
+    expect(await screen.findByRole('heading', { level: 1, name: HOME_HEADING })).toBeVisible();
   });
 
   it('signs a visitor sent from /profile in and back to the profile', async () => {

@@ -118,6 +118,37 @@ describe('/profile', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
   });
 
+  it('offers placement, or its retake with the last result', async () => {
+    await openProfile({ 'GET /api/me/placement': () => json(200, { placement: null }) });
+    const level = section('Your Level');
+    expect(await within(level).findByRole('link', { name: 'Find My Level' })).toHaveAttribute(
+      'href',
+      '/placement?next=%2Fprofile',
+    );
+    cleanup();
+    await openProfile({
+      'GET /api/me/placement': () =>
+        json(200, {
+          placement: {
+            level: 'Advanced',
+            knownWordsEstimate: 600,
+            siteWords: 690,
+            levels: [],
+            takenAt: '2026-11-29T10:00:00.000Z',
+          },
+        }),
+    });
+    const retake = await within(section('Your Level')).findByRole('link', {
+      name: 'Retake Placement',
+    });
+    expect(retake).toHaveAttribute('href', '/placement?next=%2Fprofile');
+    expect(
+      within(section('Your Level')).getByText(
+        /started you at Advanced and counts 600 common words/,
+      ),
+    ).toBeVisible();
+  });
+
   it('shows the name, email, role, supporter badge, statistics and achievements newest first', async () => {
     await openProfile();
     const main = screen.getByRole('main');

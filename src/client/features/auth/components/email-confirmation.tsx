@@ -7,12 +7,17 @@ import { toast } from '#client/lib/toast';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { getPendingConfirmationEmail, takePendingReturnPath } from '#client/lib/auth/auth-storage';
 import { messages } from '#shared/messages';
+import { PAGE_PATHS } from '#shared/page-routes';
+import { withReturnPath } from '#shared/return-path';
 import { resendConfirmation } from '../api/resend-confirmation';
 import { isRefusal } from '../auth-errors';
 import { getConfirmationStart } from '../email-confirmation-start';
 import { AuthCard } from './auth-card';
 
-/** Spec: success redirects to / (or the page the sign-up came from) after 2 seconds. */
+/**
+ * Spec: success redirects after 2 seconds; to placement (decision 071), which goes on to / or the
+ * page the sign-up came from.
+ */
 export const CONFIRMATION_REDIRECT_MS = 2000;
 
 type View = 'loading' | 'success' | 'already-confirmed' | 'expired' | 'error';
@@ -92,12 +97,20 @@ export function EmailConfirmation() {
     );
   }, [status, params, confirmEmail]);
 
+  // A new learner is offered placement first (decision 071); its Skip for Now, and its end, go
+  // back to the page the sign-up came from when this browser kept it (taken once, so an effect
+  // run twice does not lose it).
+  const targetRef = useRef<string | null>(null);
+  const [target, setTarget] = useState<string>(PAGE_PATHS.placement);
   useEffect(() => {
     if (view !== 'success') return;
-    // Back to the page the sign-up came from, when this browser kept it (read when leaving, so
-    // an effect run twice does not lose it).
+    const next = (targetRef.current ??= withReturnPath(
+      PAGE_PATHS.placement,
+      takePendingReturnPath(),
+    ));
+    setTarget(next);
     const timer = setTimeout(
-      () => void navigate(takePendingReturnPath(), { replace: true }),
+      () => void navigate(next, { replace: true }),
       CONFIRMATION_REDIRECT_MS,
     );
     return () => clearTimeout(timer);
@@ -115,10 +128,10 @@ export function EmailConfirmation() {
         <AuthCard
           title="Email Confirmed!"
           icon={<CircleCheck aria-hidden="true" className="size-12 text-level-beginner-ink" />}
-          description="Your email address is confirmed and you are signed in. Taking you to the home page..."
+          description="Your email address is confirmed and you are signed in. Next, a short placement finds the stories at your level: you can skip it."
         >
-          <Link to="/" replace className={buttonClassName({ className: 'w-full' })}>
-            Go to Home
+          <Link to={target} replace className={buttonClassName({ className: 'w-full' })}>
+            Find My Level
           </Link>
         </AuthCard>
       );
