@@ -2,7 +2,7 @@ import type AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { PSEUDO_WORDS } from '#server/modules/placement/pseudo-words';
 import { expect, test } from './support/fixtures';
-import { linkIn, PASSWORD, uniqueEmail, waitForMail } from './support/accounts';
+import { signUpAndConfirmThroughForm, uniqueEmail } from './support/accounts';
 import { PLAYER_LAUNCH_OPTIONS } from './support/player';
 
 /*
@@ -24,19 +24,6 @@ async function expectNoViolations(page: Page, makeAxeBuilder: () => AxeBuilder, 
   ).toEqual([]);
 }
 
-async function signUpAndConfirm(page: Page) {
-  const email = uniqueEmail('placed');
-  await page.goto('/onboarding');
-  await page.getByLabel('Full Name').fill('Paula Placed');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('heading', { name: 'Check Your Email!' })).toBeVisible();
-  const mail = await waitForMail(page.request, email, /Confirm/);
-  await page.goto(linkIn(mail, '/email-confirmation'));
-  await expect(page.getByRole('heading', { name: 'Email Confirmed!' })).toBeVisible();
-}
-
 for (const theme of ['light', 'dark'] as const) {
   test(`a new learner takes placement, gets recommendations and sees shares in the library (${theme}, 375 px)`, async ({
     page,
@@ -47,7 +34,8 @@ for (const theme of ['light', 'dark'] as const) {
     await page.setViewportSize({ width: 375, height: 812 });
     // A new account's theme is "auto": the system's, which the browser says here.
     await page.emulateMedia({ colorScheme: theme });
-    await signUpAndConfirm(page);
+    await page.goto('/onboarding');
+    await signUpAndConfirmThroughForm(page, uniqueEmail('placed'), 'Paula Placed');
 
     // Offered right after confirming.
     await expect(page).toHaveURL('/placement', { timeout: 5000 });

@@ -1,5 +1,10 @@
 import { expect, test } from './support/fixtures.ts';
-import { linkIn, PASSWORD, signedInLearner, uniqueEmail, waitForMail } from './support/accounts.ts';
+import {
+  PASSWORD,
+  signedInLearner,
+  signUpAndConfirmThroughForm,
+  uniqueEmail,
+} from './support/accounts.ts';
 import { DEMO, storyBySlug } from './support/discover.ts';
 
 /** Issue 14: signing in or up brings the learner back to the page that sent them. */
@@ -65,15 +70,7 @@ test.describe('return after sign-in', () => {
     await page.goto('/library');
     await page.getByRole('banner').getByRole('link', { name: 'Sign Up' }).click();
     await expect(page).toHaveURL('/onboarding?next=%2Flibrary');
-    await page.getByLabel('Full Name').fill('Ana Vuelve');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByRole('heading', { name: 'Check Your Email!' })).toBeVisible();
-
-    const mail = await waitForMail(page.request, email, /Confirm/);
-    await page.goto(linkIn(mail, '/email-confirmation'));
-    await expect(page.getByRole('heading', { name: 'Email Confirmed!' })).toBeVisible();
+    await signUpAndConfirmThroughForm(page, email, 'Ana Vuelve');
     // Placement is offered first; skipping it goes on to the library.
     await expect(page).toHaveURL('/placement?next=%2Flibrary', { timeout: 5000 });
     await page.getByRole('link', { name: 'Skip for Now' }).click();

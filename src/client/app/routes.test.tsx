@@ -54,6 +54,7 @@ const pages: Array<[path: string, heading: string, title: string]> = [
   ['/email-confirmation', 'Confirmation Failed', 'Relatos — Confirmation Failed'],
   // Signed-in pages send a visitor to /auth.
   ['/profile', 'Sign In', 'Relatos — Sign In'],
+  ['/placement', 'Sign In', 'Relatos — Sign In'],
   ['/admin', 'Sign In', 'Relatos — Sign In'],
   ['/thank-you', '¡Muchas Gracias!', 'Relatos — Thank You'],
   ['/support-success', 'Support Payment', 'Relatos — Support Payment'],

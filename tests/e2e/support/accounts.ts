@@ -72,3 +72,18 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/**
+ * Fills and sends the open sign-up form, then confirms the account from the mailbox's link: the
+ * confirmation page is showing 'Email Confirmed!' when it returns.
+ */
+export async function signUpAndConfirmThroughForm(page: Page, email: string, fullName: string) {
+  await page.getByLabel('Full Name').fill(fullName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check Your Email!' })).toBeVisible();
+  const mail = await waitForMail(page.request, email, /Confirm/);
+  await page.goto(linkIn(mail, '/email-confirmation'));
+  await expect(page.getByRole('heading', { name: 'Email Confirmed!' })).toBeVisible();
+}
