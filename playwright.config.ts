@@ -15,7 +15,9 @@ export default defineConfig({
   retries: isCI ? 1 : 0,
   workers: isCI ? 2 : undefined,
   fullyParallel: true,
-  timeout: 30_000,
+  // A journey with a few axe scans takes 20-30 s on a busy 2-core machine (CI runs two at once
+  // beside the server and PostgreSQL): 60 s is a realistic bound, a stuck step still fails.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list', { printSteps: false }]],
   use: {

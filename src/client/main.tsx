@@ -1,3 +1,4 @@
+import '#client/lib/zod-jitless';
 import { initTheme } from '#client/lib/theme';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

@@ -8,6 +8,7 @@ import type { AdminStory } from '#shared/contracts/admin-stories';
 import { E2E_ADMIN } from './support/accounts.ts';
 import { withServerDatabase } from './support/database.ts';
 import { expect, test } from './support/fixtures.ts';
+import { waitForToastsToClear } from './support/toasts.ts';
 
 /**
  * Content management, Upload, Files and Associate tabs: the administrator uploads a chapter's
@@ -51,7 +52,7 @@ async function scan(
     exclude(selector: string): { analyze(): Promise<{ violations: unknown[] }> };
   },
 ) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await waitForToastsToClear(page);
   const result = await makeAxeBuilder().exclude('[data-sonner-toaster]').analyze();
   expect(result.violations).toEqual([]);
 }

@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/accounts.ts';
 import { AXE_TAGS, expect, test } from './support/fixtures.ts';
+import { waitForToastsToClear } from './support/toasts.ts';
 
 async function signInAsAdmin(page: Page) {
   const response = await page.request.post('/api/auth/sign-in', {
@@ -19,7 +20,7 @@ async function signInAsAdmin(page: Page) {
  * transparent fails the contrast rule although it is readable once it settles.
  */
 async function scanWhenSettled(page: Page, makeAxeBuilder: () => AxeBuilder) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await waitForToastsToClear(page);
   expect((await makeAxeBuilder().analyze()).violations).toEqual([]);
 }
 

@@ -6,6 +6,7 @@ import type { AdminStory, StoryInput } from '#shared/contracts/admin-stories';
 import { expect, test } from './support/fixtures.ts';
 import { E2E_ADMIN } from './support/accounts.ts';
 import { uploadAdminFile } from './support/studio.ts';
+import { waitForToastsToClear } from './support/toasts.ts';
 
 /**
  * Content management, Stories tab: the administrator works on drafts of their own (other
@@ -578,7 +579,7 @@ test('publishing names the chapters learners will not see, and a save says it is
       /^3\. La despedidaNo audio or transcript yet$/,
     ]);
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+    await waitForToastsToClear(page);
     expect((await makeAxeBuilder().analyze()).violations).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('publish-left-out-1440.png') });
     await page.setViewportSize({ width: 375, height: 812 });
@@ -609,7 +610,7 @@ test('publishing names the chapters learners will not see, and a save says it is
         'These changes are not live yet: learners see the version published last until you choose “Publish changes” on the dashboard. 2 chapters without their audio or transcript stay out of what learners see until they have both.',
       ),
     ).toBeVisible();
-    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+    await waitForToastsToClear(page);
     expect((await makeAxeBuilder().analyze()).violations).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('saved-not-live-1440.png'), fullPage: true });
     await page.setViewportSize({ width: 375, height: 812 });
@@ -686,7 +687,7 @@ test('the wizard previews a cover as learners see it, and the library shows cove
   await expect(caption).toContainText(
     'As learners see it, at 4:3. This image is wider than 4:3: learners see it as above, its sides cut off (75% of its width shown).',
   );
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await waitForToastsToClear(page);
   expect((await makeAxeBuilder().analyze()).violations).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('wizard-cover-1440.png') });
   await page.setViewportSize({ width: 375, height: 812 });

@@ -12,6 +12,7 @@ import { expect, test } from './support/fixtures';
 import { signedInLearner } from './support/accounts';
 import { listStories, OPEN_STORY_SLUG } from './support/demo-library';
 import { waitForServiceWorker } from './support/service-worker';
+import { waitForToastsToClear } from './support/toasts';
 
 /*
  * Downloads for offline (issue 15, decision 040): a chapter from the player, a whole story from its
@@ -92,7 +93,7 @@ const progressBarsSeen = (page: Page) =>
 
 /** Axe on the current page once the toasts are gone (they are app-wide, not this page's). */
 async function scan(page: Page, makeAxeBuilder: () => AxeBuilder) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await waitForToastsToClear(page);
   const { violations } = await makeAxeBuilder().exclude('[data-sonner-toaster]').analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }

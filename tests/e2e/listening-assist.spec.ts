@@ -41,13 +41,20 @@ function lineOfAtLeast(transcript: Transcript, minimum: number) {
   return { index, line: transcript.segments[index]! };
 }
 
-/** Seeks to `time` and plays (as a click on a word would). */
+/**
+ * Seeks to `time` and plays (as a click on a word would), returning once playback has started:
+ * on a busy machine a poll of `paused` could first look after an auto-pause had already stopped it.
+ */
 async function playFrom(page: Page, time: number) {
-  await audioElement(page).evaluate((audio: HTMLAudioElement, at: number) => {
-    audio.currentTime = at;
-    void audio.play();
-  }, time);
-  await expect.poll(async () => (await audioState(page)).paused).toBe(false);
+  await audioElement(page).evaluate(
+    (audio: HTMLAudioElement, at: number) =>
+      new Promise<void>((resolve, reject) => {
+        audio.addEventListener('playing', () => resolve(), { once: true });
+        audio.currentTime = at;
+        audio.play().catch(reject);
+      }),
+    time,
+  );
 }
 
 /** Records every seek (its target) and every pause/play (with the page's clock, ms). */

@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import { storyLevelSchema } from './stories.ts';
 
+export { placementRoutes } from './placement-routes.ts';
+
 /**
  * Placement (issue 25, decision 071): an optional test of a few minutes that sets a new learner's
  * starting level and an estimate of the common words they know, which then counts as known
  * wherever the product says how much of a text a learner knows (decision 067).
  */
-export const placementRoutes = {
-  /** A fresh test: listening-cloze items from each level's stories and a word sample. */
-  test: '/api/me/placement/test',
-  /** The learner's placement (GET), or a test's answers to score and keep (POST). */
-  placement: '/api/me/placement',
-} as const;
-
 /** The most answers one submission carries (a test asks far fewer). */
 export const MAX_PLACEMENT_CLOZE_ANSWERS = 40;
 export const MAX_PLACEMENT_WORD_ANSWERS = 80;

@@ -90,9 +90,7 @@ export const chapterVocabularyResponseSchema = z.object({
   newWordIds: z.array(z.string()),
 });
 
-/** The share of each published story's words a signed-in learner knows (issue 25). */
-export const storyKnowledgePath = '/api/me/story-knowledge';
-
+/** The share of each published story's words a signed-in learner knows (issue 25): GET /api/me/story-knowledge. */
 export const storyKnowledgeSchema = z.object({
   storyId: z.uuid(),
   /** Share of the story's distinct words (all its chapters) known, whole percent rounded down. */

@@ -5,6 +5,7 @@ import type { FileUpload } from '#shared/contracts/admin-files';
 import type { AdminStory, StoryInput } from '#shared/contracts/admin-stories';
 import { E2E_ADMIN } from './accounts.ts';
 import { AXE_TAGS, expect } from './fixtures.ts';
+import { waitForToastsToClear } from './toasts.ts';
 
 /** Signs this page's context in as the journeys' administrator (created at start). */
 export async function signInAsAdmin(page: Page) {
@@ -69,12 +70,9 @@ export async function waitForApp(page: Page) {
   await page.waitForSelector('html[data-app-ready="true"]', { state: 'attached' });
 }
 
-/**
- * An axe scan of any page (a new tab, another context's page) once the toasts are gone: sonner's
- * rich-colour success toast has a 4.25:1 description contrast, which is not the screen's own.
- */
+/** An axe scan of any page (a new tab, another context's page) once the toasts are gone. */
 export async function expectNoAxeViolations(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await waitForToastsToClear(page);
   const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   expect(
     result.violations.map(

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   placementAnswersBodySchema,
   placementResponseSchema,
-  placementRoutes,
   placementTakenResponseSchema,
   placementTestSchema,
 } from '#shared/contracts/placement';
+import { placementRoutes } from '#shared/contracts/placement-routes';
 import type { RouteContext } from '../../app-context.ts';
 import { underApi } from '../../lib/http/api-path.ts';
 import { signedInViewer } from '../../lib/http/guards.ts';

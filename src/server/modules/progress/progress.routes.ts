@@ -9,14 +9,12 @@ import {
   reportListeningResponseSchema,
   saveProgressBodySchema,
   saveProgressResponseSchema,
-  storyKnowledgePath,
   storyKnowledgeResponseSchema,
   vocabularyResponseSchema,
 } from '#shared/contracts/progress';
 import { idParamsSchema } from '#shared/contracts/stories';
 import { apiErrorSchema } from '#shared/errors';
 import type { RouteContext } from '../../app-context.ts';
-import { underApi } from '../../lib/http/api-path.ts';
 import { signedInUserId, signedInViewer } from '../../lib/http/guards.ts';
 import { openEventStream } from '../../lib/http/sse.ts';
 
@@ -145,7 +143,7 @@ export const progressRoutes: FastifyPluginAsyncZod<RouteContext> = async (
   );
 
   app.get(
-    underApi(storyKnowledgePath),
+    '/me/story-knowledge',
     {
       schema: {
         tags,

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  placementRoutes,
-  type Placement,
-  type PlacementAnswersBody,
-  type PlacementResponse,
-  type PlacementTest,
+import type {
+  Placement,
+  PlacementAnswersBody,
+  PlacementResponse,
+  PlacementTest,
 } from '#shared/contracts/placement';
+import { placementRoutes } from '#shared/contracts/placement-routes';
 import { apiFetch } from '#client/lib/api-client';
 import { storyKnowledgeQueryOptions } from '#client/lib/api/progress/get-story-knowledge';
 

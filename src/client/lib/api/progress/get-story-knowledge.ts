@@ -1,9 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  storyKnowledgePath,
-  type StoryKnowledge,
-  type StoryKnowledgeResponse,
-} from '#shared/contracts/progress';
+// Types only: a value from the contract would bring zod into the library's first load.
+import type { StoryKnowledge, StoryKnowledgeResponse } from '#shared/contracts/progress';
 import { apiFetch } from '#client/lib/api-client';
 import { storyKnowledgeQueryKey } from '#client/lib/query-client';
 
@@ -16,7 +13,8 @@ import { storyKnowledgeQueryKey } from '#client/lib/query-client';
 export const storyKnowledgeQueryOptions = () =>
   queryOptions({
     queryKey: storyKnowledgeQueryKey,
-    queryFn: ({ signal }) => apiFetch<StoryKnowledgeResponse>(storyKnowledgePath, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<StoryKnowledgeResponse>('/api/me/story-knowledge', { signal }),
     select: (data): ReadonlyMap<string, StoryKnowledge> =>
       new Map(data.stories.map((story) => [story.storyId, story])),
   });
