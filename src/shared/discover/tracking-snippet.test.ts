@@ -267,6 +267,12 @@ describe('readTrackingSnippet: what is refused, and what to paste instead', () =
       m.inlineHandler,
       true,
     ],
+    [
+      'a broken script tag inside a script element (what the cleaning leaves is not code)',
+      '<script><script src="</script>',
+      m.scriptTagsInCode,
+      false,
+    ],
     ['an unclosed script', "<script>gtag('js', new Date());", m.unclosedElement('script'), false],
     [
       'an unclosed script tag',

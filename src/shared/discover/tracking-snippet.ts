@@ -232,16 +232,25 @@ function readCode(text: string): SnippetReading {
     reading.problems.push(snippetMessages.notScript(markup[1]!.toLowerCase()));
     return reading;
   }
-  reading.problems.push(...codeProblems(trimmed));
-  const code = sanitizeInlineScript(trimmed);
-  // What the cleaning leaves of a broken tag (`<script src="…` without its `>`) is not code.
+  if (addInlineCode(trimmed, reading) === 'empty') reading.problems.push(snippetMessages.empty);
+  return reading;
+}
+
+/**
+ * Cleans one inline script's code and adds it to the reading, with what the cleaning changed as
+ * problems. What the cleaning leaves of a broken tag (`<script src="…` without its `>`), at the
+ * top level or inside a <script> element, is not code: the snippet is then unreadable.
+ */
+function addInlineCode(raw: string, reading: SnippetReading): 'added' | 'empty' | 'unreadable' {
+  reading.problems.push(...codeProblems(raw));
+  const code = sanitizeInlineScript(raw);
   if (/<\/?script\b/i.test(code)) {
     reading.readable = false;
-    return reading;
+    return 'unreadable';
   }
-  if (code !== '') reading.scripts.push({ kind: 'inline', code });
-  else reading.problems.push(snippetMessages.empty);
-  return reading;
+  if (code === '') return 'empty';
+  reading.scripts.push({ kind: 'inline', code });
+  return 'added';
 }
 
 function readScriptElement(text: string, tag: Tag, reading: SnippetReading): number {
@@ -275,10 +284,7 @@ function readScriptElement(text: string, tag: Tag, reading: SnippetReading): num
     }
     return end.end;
   }
-  const raw = text.slice(tag.end, end.start);
-  reading.problems.push(...codeProblems(raw));
-  const code = sanitizeInlineScript(raw);
-  if (code !== '') reading.scripts.push({ kind: 'inline', code });
+  addInlineCode(text.slice(tag.end, end.start), reading);
   return end.end;
 }
 
