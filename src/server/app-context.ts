@@ -551,6 +551,7 @@ export function createServices({ config, database, storage, mailer, log }: Servi
       placements: repositories.placement,
       stories,
       vocabulary,
+      limiter,
     }),
     me,
     payments: createPaymentsService({

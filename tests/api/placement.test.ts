@@ -298,3 +298,29 @@ describe('placement answers refused or ignored', () => {
     expect(placement).toMatchObject({ level: 'Beginner', knownWordsEstimate: 0, levels: [] });
   });
 });
+
+describe('placement limits', () => {
+  it('counts tests made and taken per account: the 21st in ten minutes is refused with 429', async () => {
+    const busy = await signedInUser(t);
+    const test = await takeTest(busy);
+    await submit(busy, { cloze: clozeAnswers(test, []), words: [{ word: 'casa', known: true }] });
+    for (let attempt = 2; attempt < 20; attempt += 1) {
+      expect((await call(busy, 'GET', '/api/me/placement/test')).statusCode).toBe(200);
+    }
+    for (const [method, url, body] of [
+      ['GET', '/api/me/placement/test', undefined],
+      ['POST', '/api/me/placement', { cloze: [], words: [{ word: 'casa', known: true }] }],
+    ] as const) {
+      const refused = await call(busy, method, url, body);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toMatchObject({
+        code: 'RATE_LIMITED',
+        message: 'Too many placement tests at once. Please try again in a few minutes.',
+      });
+      expect(refused.json().error.details.retryAfterSeconds).toBeGreaterThan(0);
+    }
+    // The placement kept stays readable, and another learner is not counted with this one.
+    expect((await call(busy, 'GET', '/api/me/placement')).statusCode).toBe(200);
+    await takeTest(await signedInUser(t));
+  });
+});

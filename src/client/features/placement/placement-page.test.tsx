@@ -234,6 +234,21 @@ describe('placement', () => {
     expect(await screen.findByText('Sentence 1 of 2')).toBeVisible();
   });
 
+  it("says the server's own words when it asks the learner to wait (429)", async () => {
+    const wait = 'Too many placement tests at once. Please try again in a few minutes.';
+    stubApi({
+      'GET /api/auth/session': sessionOf(userFixture),
+      'GET /api/me/placement': () => json(200, { placement: null }),
+      'GET /api/me/placement/test': () =>
+        json(429, { error: { code: 'RATE_LIMITED', message: wait } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/placement');
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    expect(await screen.findByText(wait)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeVisible();
+  });
+
   it('sends a visitor to sign in first, back here afterwards', async () => {
     stubApi({ 'GET /api/auth/session': sessionOf(null) });
     renderApp('/placement?next=%2Flibrary');

@@ -1,4 +1,5 @@
 import type { Placement } from '#shared/contracts/placement';
+import { isApiError } from '#client/lib/api-client';
 
 /** Every text the placement screens show (decision 071). */
 export const placementTexts = {
@@ -49,3 +50,7 @@ export const placementTexts = {
   continue: 'Continue',
   signInTitle: 'Sign In to Find Your Level',
 } as const;
+
+/** What a failed request says: the server's own words when it asks the learner to wait (429). */
+export const placementFailure = (error: unknown, fallback: string): string =>
+  isApiError(error) && error.status === 429 ? error.message : fallback;

@@ -9,6 +9,7 @@ import { placementRoutes } from '#shared/contracts/placement-routes';
 import type { RouteContext } from '../../app-context.ts';
 import { underApi } from '../../lib/http/api-path.ts';
 import { signedInViewer } from '../../lib/http/guards.ts';
+import { requestOrigin } from '../../lib/http/request-meta.ts';
 
 /** Placement (decision 071): in the learner scope. */
 export const placementRoutesPlugin: FastifyPluginAsyncZod<RouteContext> = async (
@@ -27,7 +28,8 @@ export const placementRoutesPlugin: FastifyPluginAsyncZod<RouteContext> = async 
         response: { 200: placementTestSchema },
       },
     },
-    async (request) => placement.test(signedInViewer(request)),
+    async (request) =>
+      placement.test({ viewer: signedInViewer(request), origin: requestOrigin(request) }),
   );
 
   app.get(
@@ -53,7 +55,10 @@ export const placementRoutesPlugin: FastifyPluginAsyncZod<RouteContext> = async 
       },
     },
     async (request) => ({
-      placement: await placement.take(signedInViewer(request), request.body),
+      placement: await placement.take(
+        { viewer: signedInViewer(request), origin: requestOrigin(request) },
+        request.body,
+      ),
     }),
   );
 };

@@ -10,7 +10,9 @@ import { storyLevels, type StoryLevel } from '#shared/contracts/stories';
 import { bareWord } from '#shared/practice/word-choice';
 import { seededRandom, shuffled } from '#shared/practice/random';
 import type { Transcript } from '#shared/transcript';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, rateLimited } from '../../lib/errors.ts';
+import type { RequestOrigin } from '../../lib/actor.ts';
+import type { RateLimiter, RateLimitRule } from '../../lib/rate-limiter.ts';
 import type { SignedInViewer } from '../../lib/viewer.ts';
 import type { VocabularyService } from '../progress/vocabulary.service.ts';
 import type { StoriesService } from '../stories/stories.service.ts';
@@ -21,6 +23,25 @@ import type { PlacementRepository, PlacementRow } from './placement.repository.t
 import { PSEUDO_WORDS } from './pseudo-words.ts';
 
 const pseudoWords = new Set(PSEUDO_WORDS);
+
+export const placementMessages = {
+  rateLimited: 'Too many placement tests at once. Please try again in a few minutes.',
+} as const;
+
+/**
+ * A test reads every published transcript, so making and scoring tests is counted: a learner
+ * takes one in 3–5 minutes, and a retake or two after a failed load stay far below the limit.
+ */
+export const placementRateRule: RateLimitRule = {
+  action: 'placement',
+  limit: 20,
+  windowMs: 10 * 60_000,
+};
+
+interface Requester {
+  viewer: SignedInViewer;
+  origin: RequestOrigin;
+}
 
 /** A chapter the learner can no longer open (unpublished, removed) asks and scores nothing. */
 const isMissing = (error: unknown) => error instanceof AppError && error.code === 'NOT_FOUND';
@@ -46,8 +67,18 @@ export function createPlacementService(deps: {
   placements: PlacementRepository;
   stories: Pick<StoriesService, 'listStories' | 'getTranscript'>;
   vocabulary: Pick<VocabularyService, 'publishedLemmaUse'>;
+  limiter: RateLimiter;
 }) {
-  const { placements, stories, vocabulary } = deps;
+  const { placements, stories, vocabulary, limiter } = deps;
+
+  async function countAttempt({ viewer, origin }: Requester) {
+    const verdict = await limiter.hit(placementRateRule, viewer.userId, origin);
+    if (!verdict.allowed) {
+      throw rateLimited(placementMessages.rateLimited, {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      });
+    }
+  }
 
   /** A chapter's transcript and story level, or null when the learner cannot open it. */
   async function chapterText(viewer: SignedInViewer, chapterId: string) {
@@ -119,7 +150,9 @@ export function createPlacementService(deps: {
   }
 
   return {
-    async test(viewer: SignedInViewer): Promise<PlacementTest> {
+    async test(requester: Requester): Promise<PlacementTest> {
+      await countAttempt(requester);
+      const { viewer } = requester;
       const seed = randomUUID();
       const random = seededRandom(seed);
       const [{ stories: published }, use] = await Promise.all([
@@ -138,7 +171,9 @@ export function createPlacementService(deps: {
       return { cloze, words: wordSample(frequencyBands(use), PSEUDO_WORDS, random) };
     },
 
-    async take(viewer: SignedInViewer, body: PlacementAnswersBody): Promise<Placement> {
+    async take(requester: Requester, body: PlacementAnswersBody): Promise<Placement> {
+      await countAttempt(requester);
+      const { viewer } = requester;
       const [use, levels] = await Promise.all([
         vocabulary.publishedLemmaUse(viewer),
         clozeScores(viewer, body.cloze),

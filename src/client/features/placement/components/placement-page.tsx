@@ -15,7 +15,7 @@ import {
 } from '#client/lib/api/placement/placement';
 import { formatDate } from '#client/lib/format-date-time';
 import { placementAnswers, type ClozeChoices } from '../placement-answers';
-import { placementTexts } from '../placement-texts';
+import { placementFailure, placementTexts } from '../placement-texts';
 import { ListeningStep } from './listening-step';
 import { PlacementResult } from './placement-result';
 import { WordsStep } from './words-step';
@@ -105,7 +105,7 @@ export function PlacementPage({ nextPath }: { nextPath: string }) {
             </>
           }
         >
-          {placementTexts.loadFailed}
+          {placementFailure(test.error, placementTexts.loadFailed)}
         </Notice>
       ) : empty ? (
         <Notice action={skipLink}>{placementTexts.nothingToAsk}</Notice>
@@ -132,7 +132,9 @@ export function PlacementPage({ nextPath }: { nextPath: string }) {
           <WordsStep
             words={test.data.words}
             sending={take.isPending}
-            failed={take.isError}
+            failure={
+              take.isError ? placementFailure(take.error, placementTexts.submitFailed) : null
+            }
             onDone={send}
           />
         </section>

@@ -7,12 +7,13 @@ import { placementTexts } from '../placement-texts';
 export function WordsStep({
   words,
   sending,
-  failed,
+  failure,
   onDone,
 }: {
   words: readonly string[];
   sending: boolean;
-  failed: boolean;
+  /** Why the last sending failed, or null. */
+  failure: string | null;
   onDone: (known: ReadonlySet<string>) => void;
 }) {
   const [known, setKnown] = useState<ReadonlySet<string>>(() => new Set());
@@ -49,7 +50,7 @@ export function WordsStep({
           ))}
         </ul>
       </fieldset>
-      {failed ? <FormAlert message={placementTexts.submitFailed} /> : null}
+      {failure ? <FormAlert message={failure} /> : null}
       <Button type="submit" disabled={sending} aria-busy={sending}>
         {sending ? placementTexts.scoring : placementTexts.seeResults}
       </Button>
