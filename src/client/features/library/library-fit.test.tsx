@@ -159,6 +159,29 @@ describe('library, shares of known words', () => {
   });
 });
 
+describe('library, when Fits me leaves nothing', () => {
+  it('says that none of the matching stories fits, and Show All Stories turns the filter off', async () => {
+    signedIn(fitting.map((entry) => ({ ...entry, coveragePercentage: 70 })));
+    const user = userEvent.setup();
+    renderApp('/library?fits=1');
+    const list = await screen.findByRole('region', { name: 'Stories' });
+    expect(
+      await within(list).findByRole('heading', { name: 'No Story Here Fits You Yet' }),
+    ).toBeInTheDocument();
+    expect(within(list).queryByText('No Stories Found')).not.toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Show All Stories' }));
+    expect(screen.getByRole('checkbox', { name: 'Fits me' })).not.toBeChecked();
+    expect(titles()).toEqual(['El faro', 'El mercado', 'Los olivos']);
+  });
+
+  it('keeps the usual empty state when the search itself finds nothing', async () => {
+    signedIn(fitting);
+    renderApp('/library?fits=1&q=zzzz');
+    const list = await screen.findByRole('region', { name: 'Stories' });
+    expect(await within(list).findByText('No Stories Found')).toBeInTheDocument();
+  });
+});
+
 describe('library, Recommended for You', () => {
   it('recommends the stories that fit, best fit first, each linking to its page', async () => {
     signedIn([

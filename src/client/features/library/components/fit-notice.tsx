@@ -1,7 +1,7 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
 import { withReturnPath } from '#shared/return-path';
-import { buttonClassName } from '#client/components/ui/button';
+import { Button, buttonClassName } from '#client/components/ui/button';
 import { Notice } from '#client/components/ui/notice';
 import { usePlacement } from '#client/lib/api/placement/placement';
 
@@ -36,6 +36,27 @@ export function FitNotice() {
     >
       Listen to a few sentences and tell us which words you know (3–5 minutes): we will suggest the
       stories you can follow.
+    </Notice>
+  );
+}
+
+/**
+ * The list when "Fits me" alone empties it: stories match the search and level, but none is one
+ * where the learner knows 90–98% of what they will hear. One click shows them all again.
+ */
+export function NoneFitsHere({ onShowAll }: { onShowAll: () => void }) {
+  return (
+    <Notice
+      title="No Story Here Fits You Yet"
+      headingLevel={2}
+      action={
+        <Button variant="secondary" size="sm" onClick={onShowAll}>
+          Show All Stories
+        </Button>
+      }
+    >
+      Of the stories that match, none is one where you know 90–98% of what you will hear. Show them
+      all and sort by Best Fit First to see the closest.
     </Notice>
   );
 }

@@ -16,7 +16,7 @@ import { useStories } from '#client/lib/api/stories/get-stories';
 import { useAuth } from '#client/lib/auth/auth-context';
 import { downloadedChapterIds, useDownloads } from '#client/lib/offline/use-downloads';
 import { useFailureToast } from '#client/lib/use-failure-toast';
-import { FitNotice } from './fit-notice';
+import { FitNotice, NoneFitsHere } from './fit-notice';
 import { LibraryFilters, type LibrarySort } from './library-filters';
 import { LibraryStoryCard } from './library-story-card';
 import { VocabularyCard } from './vocabulary-card';
@@ -64,9 +64,9 @@ export function LibraryPage() {
     'Could not load your progress data.',
   );
 
-  const visible = useMemo(() => {
+  const { visible, foundBeforeFit } = useMemo(() => {
     const found = filterStories(stories.data ?? [], { query, level });
-    if (!knowledge) return found;
+    if (!knowledge) return { visible: found, foundBeforeFit: found.length };
     const coverageOf = (story: { id: string }) => knowledge.get(story.id);
     const fitting = fitsOnly
       ? found.filter((story) => {
@@ -74,7 +74,10 @@ export function LibraryPage() {
           return coverage !== undefined && fitsLearner(coverage);
         })
       : found;
-    return sort === 'fit' ? byBestFit(fitting, coverageOf) : fitting;
+    return {
+      visible: sort === 'fit' ? byBestFit(fitting, coverageOf) : fitting,
+      foundBeforeFit: found.length,
+    };
   }, [stories.data, query, level, knowledge, sort, fitsOnly]);
 
   useEffect(() => {
@@ -129,7 +132,9 @@ export function LibraryPage() {
                 ? `${visible.length} ${visible.length === 1 ? 'story' : 'stories'}`
                 : `${visible.length} of ${stories.data.length} stories`}
             </p>
-            {visible.length === 0 ? (
+            {visible.length === 0 && fitsOnly && foundBeforeFit > 0 ? (
+              <NoneFitsHere onShowAll={() => setFitsOnly(false)} />
+            ) : visible.length === 0 ? (
               <StoriesEmpty headingLevel={2} filtered={stories.data.length > 0} />
             ) : (
               <ul className="flex flex-col gap-6">
