@@ -149,6 +149,34 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // API test files share a process per worker (decision 072): none may change what the next
+    // file would see (module mocks, stubbed globals, the environment).
+    files: ['tests/api/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubGlobal|stubEnv)$/]",
+          message:
+            'API test files share a process (decision 072): no module mocks or stubbed globals.',
+        },
+        {
+          selector:
+            "AssignmentExpression > MemberExpression.left[object.object.name='process'][object.property.name='env']",
+          message:
+            'API test files share a process (decision 072): pass settings to the app instead of writing process.env.',
+        },
+        {
+          selector:
+            "UnaryExpression[operator='delete'] > MemberExpression[object.object.name='process'][object.property.name='env']",
+          message:
+            'API test files share a process (decision 072): pass settings to the app instead of writing process.env.',
+        },
+      ],
+    },
+  },
+  {
     // Server layering (docs/architecture.md): SQL lives only in repositories (and db/). Any other
     // server module that imports the query builder, the driver or the tables is refused; types
     // may still be imported (a service passes a transaction handle through without using it).

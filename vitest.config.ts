@@ -65,6 +65,10 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // Each file builds its own app on its own database clone and changes no global (no
+          // module mocks, stubbed globals or environment writes): the files of a worker share one
+          // process and its imports of the server. 664 s → 437 s (decision 072).
+          isolate: false,
           globalSetup: ['tests/api/helpers/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
