@@ -23,6 +23,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { ACCOUNT_STAMP_HEADER, ANONYMOUS_STAMP } from '#shared/offline/account-stamp';
 import { PAGES_CACHE } from '#shared/offline/offline-storage';
 import {
   installabilityErrors,
@@ -132,20 +133,29 @@ async function download(page: Page, chapterId: string): Promise<void> {
   await page.getByTitle('Downloaded for offline listening').waitFor({ timeout: 60_000 });
 }
 
-/** Puts the bare floor page in the worker's pages cache (as if visited), from a controlled page. */
+/**
+ * Puts the bare floor page in the worker's pages cache (as if visited), from a controlled page,
+ * stamped as made for nobody signed in: the worker serves no unstamped page (issue 23).
+ */
 async function storeFloorPage(page: Page, chapterId: string): Promise<void> {
   await page.evaluate(
-    async ({ cacheName, path, audio }) => {
+    async ({ cacheName, path, audio, stampHeader, stamp }) => {
       const cache = await caches.open(cacheName);
       await cache.put(
         path,
         new Response(
           `<!doctype html><html lang="en"><title>floor</title><audio preload="metadata" src="${audio}"></audio></html>`,
-          { headers: { 'content-type': 'text/html; charset=utf-8' } },
+          { headers: { 'content-type': 'text/html; charset=utf-8', [stampHeader]: stamp } },
         ),
       );
     },
-    { cacheName: PAGES_CACHE, path: FLOOR_PATH, audio: `/api/chapters/${chapterId}/audio` },
+    {
+      cacheName: PAGES_CACHE,
+      path: FLOOR_PATH,
+      audio: `/api/chapters/${chapterId}/audio`,
+      stampHeader: ACCOUNT_STAMP_HEADER,
+      stamp: ANONYMOUS_STAMP,
+    },
   );
 }
 
