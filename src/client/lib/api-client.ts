@@ -23,6 +23,10 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/** What a failed request tells the user: the server's own words when it asks them to wait (429). */
+export const rateLimitedMessageOr = (error: unknown, fallback: string): string =>
+  isApiError(error) && error.status === 429 ? error.message : fallback;
+
 export interface ApiFetchInit extends Omit<RequestInit, 'body'> {
   /** Serialised as JSON with `content-type: application/json`. */
   json?: unknown;

@@ -1,5 +1,4 @@
 import type { Placement } from '#shared/contracts/placement';
-import { isApiError } from '#client/lib/api-client';
 
 /** Every text the placement screens show (decision 071). */
 export const placementTexts = {
@@ -50,7 +49,3 @@ export const placementTexts = {
   continue: 'Continue',
   signInTitle: 'Sign In to Find Your Level',
 } as const;
-
-/** What a failed request says: the server's own words when it asks the learner to wait (429). */
-export const placementFailure = (error: unknown, fallback: string): string =>
-  isApiError(error) && error.status === 429 ? error.message : fallback;

@@ -13,9 +13,10 @@ import {
   usePlacement,
   useTakePlacement,
 } from '#client/lib/api/placement/placement';
+import { rateLimitedMessageOr } from '#client/lib/api-client';
 import { formatDate } from '#client/lib/format-date-time';
 import { placementAnswers, type ClozeChoices } from '../placement-answers';
-import { placementFailure, placementTexts } from '../placement-texts';
+import { placementTexts } from '../placement-texts';
 import { ListeningStep } from './listening-step';
 import { PlacementResult } from './placement-result';
 import { WordsStep } from './words-step';
@@ -105,7 +106,7 @@ export function PlacementPage({ nextPath }: { nextPath: string }) {
             </>
           }
         >
-          {placementFailure(test.error, placementTexts.loadFailed)}
+          {rateLimitedMessageOr(test.error, placementTexts.loadFailed)}
         </Notice>
       ) : empty ? (
         <Notice action={skipLink}>{placementTexts.nothingToAsk}</Notice>
@@ -133,7 +134,7 @@ export function PlacementPage({ nextPath }: { nextPath: string }) {
             words={test.data.words}
             sending={take.isPending}
             failure={
-              take.isError ? placementFailure(take.error, placementTexts.submitFailed) : null
+              take.isError ? rateLimitedMessageOr(take.error, placementTexts.submitFailed) : null
             }
             onDone={send}
           />

@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { isApiError } from '#client/lib/api-client';
+import { rateLimitedMessageOr } from '#client/lib/api-client';
 
 export const savedTexts = {
   savedLine: 'Line saved to My words',
@@ -10,4 +10,4 @@ export const savedTexts = {
 
 /** A refused save: the server's words for a rate limit, else a general message. */
 export const saveFailed = (error: unknown) =>
-  toast.error(isApiError(error) && error.status === 429 ? error.message : savedTexts.saveFailed);
+  toast.error(rateLimitedMessageOr(error, savedTexts.saveFailed));
