@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumExecutable } from './scripts/chromium-flags.ts';
 
 const port = Number.parseInt(process.env.E2E_PORT ?? '3210', 10);
 const baseURL = `http://localhost:${port}`;
@@ -28,19 +29,7 @@ export default defineConfig({
     // The service worker (decision 039) would answer requests before `page.route` sees them:
     // journeys about it opt in with test.use({ serviceWorkers: 'allow' }).
     serviceWorkers: 'block',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium' }],
   webServer: {

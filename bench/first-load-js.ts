@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../scripts/chromium-flags.ts';
 
 export interface ScriptFile {
   path: string;
@@ -13,17 +14,6 @@ export interface FirstLoadResult {
   files: ScriptFile[];
 }
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /**
  * Opens `path` in a fresh Chromium context (empty cache) and collects every JavaScript response
  * of the first load: the entry, its module preloads and the lazy chunks the first render needs.
@@ -31,7 +21,7 @@ const CHROMIUM_ARGS = [
  */
 export async function measureFirstLoadJs(baseUrl: string, path = '/'): Promise<FirstLoadResult> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumExecutable(),
     args: CHROMIUM_ARGS,
     timeout: 60_000,
   });

@@ -1,27 +1,19 @@
 import { chromium, type Browser } from 'playwright-core';
+import {
+  AUTOPLAY_ARG,
+  CHROMIUM_ARGS as PROJECT_CHROMIUM_ARGS,
+  chromiumExecutable,
+} from '../../scripts/chromium-flags.ts';
 
-/**
- * The flags of the project's headless Chromium (those of playwright.config.ts and
- * first-load-js.ts), plus autoplay without a user gesture so the player benchmark may start the
- * audio from a script. Media plays in headless Chromium through its null audio sink: the clock
- * advances in real time without a sound device.
- */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
+/** The project's headless Chromium, with autoplay so the player benchmark may start the audio from a
+ * script. Media plays in headless Chromium through its null audio sink: the clock advances in real
+ * time without a sound device. */
+export const CHROMIUM_ARGS = [...PROJECT_CHROMIUM_ARGS, AUTOPLAY_ARG];
 
 /** Launches the system Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium), bounded in time. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumExecutable(),
     args: CHROMIUM_ARGS,
     timeout: 60_000,
   });

@@ -3,7 +3,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 // The network half of Lighthouse's mobile run, kept as it is when the CPU half is matched.
 import { throttling } from 'lighthouse/core/config/constants.js';
-import { CHROMIUM_ARGS } from './chromium.ts';
+import { LIGHTHOUSE_CHROMIUM_ARGS, chromiumExecutable } from '../../scripts/chromium-flags.ts';
 
 /** Runs that failed to measure (not a score) are retried: a busy machine can time one out. */
 const ATTEMPTS = 3;
@@ -11,8 +11,8 @@ const ATTEMPTS = 3;
 /** The system Chromium (`CHROMIUM_PATH`) for Lighthouse, with the project's flags (no autoplay). */
 export function launchLighthouseChrome(): Promise<chromeLauncher.LaunchedChrome> {
   return chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROMIUM_ARGS.filter((flag) => !flag.startsWith('--autoplay')),
+    chromePath: chromiumExecutable(),
+    chromeFlags: LIGHTHOUSE_CHROMIUM_ARGS,
     connectionPollInterval: 250,
     maxConnectionRetries: 100,
   });

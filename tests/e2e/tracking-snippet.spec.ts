@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type AxeBuilder from '@axe-core/playwright';
 import type { ConsoleMessage, Page } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../../scripts/chromium-flags.ts';
 import { E2E_ADMIN } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -17,16 +18,9 @@ const PUBLIC_ORIGIN = `http://${PUBLIC_HOST}:${process.env.E2E_PORT ?? '3210'}`;
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumExecutable(),
     args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_ARGS,
       `--host-resolver-rules=MAP ${PUBLIC_HOST} 127.0.0.1`,
       // Served over https in production: the page's security headers apply as they would there.
       `--unsafely-treat-insecure-origin-as-secure=${PUBLIC_ORIGIN}`,

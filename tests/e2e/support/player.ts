@@ -2,6 +2,11 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page, Response } from '@playwright/test';
 import type { ChapterProgress } from '#shared/contracts/progress';
 import type { Transcript, TranscriptWord } from '#shared/transcript';
+import {
+  AUTOPLAY_ARG,
+  CHROMIUM_ARGS,
+  chromiumExecutable,
+} from '../../../scripts/chromium-flags.ts';
 import { listStories } from './demo-library';
 import { expect } from './fixtures';
 import { waitingEntries } from './learner-sync';
@@ -11,18 +16,8 @@ import { waitingEntries } from './learner-sync';
  * headless Chromium through its null audio sink and the audio clock advances in real time.
  */
 export const PLAYER_LAUNCH_OPTIONS = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--autoplay-policy=no-user-gesture-required',
-  ],
+  executablePath: chromiumExecutable(),
+  args: [...CHROMIUM_ARGS, AUTOPLAY_ARG],
 };
 
 /** The demo page's built-in transcript, as shipped with the client. */
