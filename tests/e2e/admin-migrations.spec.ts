@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
+import type AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './support/accounts.ts';
-import { AXE_TAGS, expect, test } from './support/fixtures.ts';
+import { axeScanOf, expect, test } from './support/fixtures.ts';
 import { waitForToastsToClear } from './support/toasts.ts';
 
 async function signInAsAdmin(page: Page) {
@@ -160,7 +160,7 @@ test('an administrator checks safety, dry-runs SQL in test mode and tracks a mig
   await expect(otherHistory.getByTestId('migration-record')).toContainText(
     `recorded by ${E2E_ADMIN.email}`,
   );
-  await scanWhenSettled(otherPage, () => new AxeBuilder({ page: otherPage }).withTags(AXE_TAGS));
+  await scanWhenSettled(otherPage, () => axeScanOf(otherPage));
   await elsewhere.close();
 
   // The last safety report is this browser session's, and survives a reload.

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { ChapterQuestion } from '#shared/contracts/comprehension';
 import { signedInLearner } from './support/accounts.ts';
 import { axeViolations } from './support/axe.ts';
-import { AXE_TAGS, expect, test } from './support/fixtures.ts';
+import { axeScanOf, expect, test } from './support/fixtures.ts';
 import {
   audioElement,
   audioState,
@@ -235,10 +234,7 @@ for (const theme of ['light', 'dark'] as const) {
       const learner = await learnerPage(browser, { width: 375, theme });
       await openQuestions(learner, story.chapterId);
       await expect(learner.getByText('Question 1 of 1')).toBeVisible();
-      const scan = async () =>
-        expect(await axeViolations(new AxeBuilder({ page: learner }).withTags(AXE_TAGS))).toEqual(
-          [],
-        );
+      const scan = async () => expect(await axeViolations(axeScanOf(learner))).toEqual([]);
       await scan();
       // Nothing is wider than the phone's screen.
       expect(

@@ -1,10 +1,9 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { FileUpload } from '#shared/contracts/admin-files';
 import type { AdminStory, StoryInput } from '#shared/contracts/admin-stories';
 import { E2E_ADMIN } from './accounts.ts';
-import { AXE_TAGS, expect } from './fixtures.ts';
+import { axeScanOf, expect } from './fixtures.ts';
 import { waitForToastsToClear } from './toasts.ts';
 
 /** Signs this page's context in as the journeys' administrator (created at start). */
@@ -73,7 +72,7 @@ export async function waitForApp(page: Page) {
 /** An axe scan of any page (a new tab, another context's page) once the toasts are gone. */
 export async function expectNoAxeViolations(page: Page) {
   await waitForToastsToClear(page);
-  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const result = await axeScanOf(page).analyze();
   expect(
     result.violations.map(
       (violation) =>
