@@ -30,6 +30,7 @@ import {
   waitForServiceWorker,
   type InstallabilityError,
 } from '../tests/e2e/support/service-worker.ts';
+import { chromiumExecutable } from '../scripts/chromium-flags.ts';
 import { CHROMIUM_ARGS, launchChromium } from './lib/chromium.ts';
 import { startServer } from './lib/server.ts';
 import { formatTable, type Row } from './lib/table.ts';
@@ -166,7 +167,7 @@ async function storeFloorPage(page: Page, chapterId: string): Promise<void> {
 async function installability(baseUrl: string) {
   const profile = await mkdtemp(path.join(os.tmpdir(), 'relatos-bench-install-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumExecutable(),
     args: CHROMIUM_ARGS,
     baseURL: baseUrl,
     serviceWorkers: 'allow',

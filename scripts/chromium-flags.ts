@@ -72,5 +72,8 @@ export const LIGHTHOUSE_CHROMIUM_ARGS = [
 /** Media plays from a script without a user gesture (the player's journeys and benches). */
 export const AUTOPLAY_ARG = '--autoplay-policy=no-user-gesture-required';
 
-/** The system Chromium, or CHROMIUM_PATH. */
-export const chromiumExecutable = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Debian's Chromium, which `npm test` installs when it is missing (ensure-system-tools.ts). */
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** The Chromium to run: CHROMIUM_PATH when set, else Debian's. */
+export const chromiumExecutable = () => process.env.CHROMIUM_PATH?.trim() || DEFAULT_CHROMIUM_PATH;

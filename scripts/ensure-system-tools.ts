@@ -13,12 +13,11 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { findOnPath, isExecutable } from '#server/lib/executables';
+import { DEFAULT_CHROMIUM_PATH } from './chromium-flags.ts';
 import {
   APERTIUM_PACKAGE,
   findApertium,
 } from '#server/modules/translate/apertium/apertium-install';
-
-export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
 /** What the machine has, as far as the suite is concerned. */
 export interface SystemState {

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Popover } from 'radix-ui';
 import { SHORTCUTS } from './use-keyboard-shortcuts';
 
@@ -9,6 +10,7 @@ export function ShortcutsHelp({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const titleId = useId();
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Trigger
@@ -22,9 +24,13 @@ export function ShortcutsHelp({
           side="top"
           align="end"
           sideOffset={8}
+          // Radix gives the popover role="dialog": its title names it for screen readers.
+          aria-labelledby={titleId}
           className="z-50 w-72 rounded-2xl border border-line bg-surface p-4 text-ink shadow-xl"
         >
-          <p className="font-serif text-lg font-semibold">Keyboard shortcuts</p>
+          <p id={titleId} className="font-serif text-lg font-semibold">
+            Keyboard shortcuts
+          </p>
           {/* Two columns, every description left-aligned whether it wraps or not (issue 14). */}
           <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-3 gap-y-2 text-sm">
             {SHORTCUTS.map(({ keys, action }) => (

@@ -268,7 +268,8 @@ describe('player page', () => {
     fireEvent.keyDown(document.body, { key: '[' });
     expect(audio.playbackRate).toBe(0.75);
     fireEvent.keyDown(document.body, { key: '?' });
-    expect(await screen.findByText('Keyboard shortcuts', { selector: 'p' })).toBeInTheDocument();
+    // The popover is a dialog, named by its title for screen readers.
+    expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
 
     const input = document.createElement('textarea');
     document.body.append(input);
