@@ -58,6 +58,11 @@
  *    prefilled, and of prefilled glosses equal to the authored ones (strict and normalised), for
  *    the tuning stories and the held-out stories apart; budget: never below the figures measured
  *    before the translation memory and the glosses in context (issue 21).
+ * 11. Capacity (bench/capacity.ts, in a process of its own, after the server stopped; issue 26): how
+ *    many simulated listeners (open a chapter, hold the live stream, save every 5 s, audio ranges,
+ *    words translated and saved) one production instance holds with save p99 ≤ 100 ms and no
+ *    errors, on its embedded PostgreSQL and on an external one; budget ≥ 5,000 (moonshot 10,000),
+ *    beside the liveness route at the same load (floor); unit costs per listener.
  *
  * The server runs in its own process (tests/e2e/support/start-server.ts, fresh data directory,
  * loopback only) and so does the load generator (autocannon). Every step has a bounded duration.
@@ -426,6 +431,11 @@ async function main(): Promise<number> {
   const prefill = await measureInOwnProcess('bench/prefill-quality.ts', 'Prefill quality bench');
   rows.push(...prefill.rows);
   details.push('', ...prefill.details);
+
+  log('measuring capacity under simulated listeners (bench/capacity.ts)');
+  const capacity = await measureInOwnProcess('bench/capacity.ts', 'Capacity bench');
+  rows.push(...capacity.rows);
+  details.push(...capacity.details);
 
   console.log(`\n${formatTable(rows)}\n\n${details.join('\n')}\n`);
   const failed = rows.filter((row) => row.status === 'FAIL');

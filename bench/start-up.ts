@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort } from './lib/free-port.ts';
+import { processTree } from './lib/process-tree.ts';
 import { projectRoot } from './lib/paths.ts';
 import type { Row } from './lib/table.ts';
 
@@ -40,30 +41,6 @@ interface Memory {
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The pid and every descendant (PostgreSQL's postmaster and its backends, workers). */
-function processTree(rootPid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const name of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-      // Field 4 (ppid) follows the parenthesised command name, which may contain spaces.
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  const tree: number[] = [];
-  const queue = [rootPid];
-  while (queue.length > 0) {
-    const pid = queue.shift()!;
-    tree.push(pid);
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return tree;
-}
 
 function kilobytes(file: string, field: string): number {
   try {
