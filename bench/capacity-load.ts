@@ -101,7 +101,9 @@ async function call(
     }
     bytesReceived += length + headerBytes(response.headers);
     if (response.statusCode >= 400) {
-      fail(kind, String(response.statusCode));
+      // A 503 that says when to come back is the answer of an instance whose database is down.
+      const retryAfter = response.headers['retry-after'] !== undefined ? ' Retry-After' : '';
+      fail(kind, `${response.statusCode}${retryAfter}`);
       return { status: response.statusCode, body, headers: response.headers };
     }
     tallies[kind].latencies.push(performance.now() - started);
@@ -245,12 +247,15 @@ class Listener {
     });
     this.saving = false;
     if (response?.status === 200) {
-      const { applied } = JSON.parse(response.body) as { applied: boolean };
+      const { applied, progress } = JSON.parse(response.body) as {
+        applied: boolean;
+        progress: { savedAt: string };
+      };
       if (applied) {
         acknowledged.set(this.learner.userId + this.chapter.id, {
           userId: this.learner.userId,
           chapterId: this.chapter.id,
-          clientTimestamp: sending.body.clientTimestamp as number,
+          savedAt: progress.savedAt,
           positionSeconds: sending.body.positionSeconds as number,
         });
       }

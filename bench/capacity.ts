@@ -22,7 +22,7 @@
  * Budget (this 2-core machine, shared by server, PostgreSQL and the load generator): ≥ 5,000
  * listeners; moonshot 10,000.
  *
- *   node --import tsx bench/capacity.ts [--json]   # both databases
+ *   node --import tsx bench/capacity.ts [--json]   # both databases, then bench/faults.ts
  *   CAPACITY_MODES=embedded CAPACITY_STEPS=100,200 CAPACITY_WINDOW_SECONDS=10 node --import tsx bench/capacity.ts
  *
  * BENCH_PORT (default 3312) is the instance's port; the external PostgreSQL listens on 3319.
@@ -447,6 +447,21 @@ if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   const runs = await measureAllCapacity(log);
   const rows = runs.flatMap((run) => capacityRows(run).rows);
   const details = runs.flatMap((run) => capacityRows(run).details);
+  // The faults beside the capacity, at half of it (external PostgreSQL's when measured: the
+  // fault runs use one), unless CAPACITY_FAULTS=false.
+  if (process.env.CAPACITY_FAULTS !== 'false') {
+    const { faultRows, measureFaults } = await import('./faults.ts');
+    const measured = runs.find((run) => run.mode === 'external') ?? runs[0]!;
+    const listeners = Math.max(50, Math.floor(measured.capacity / 2));
+    try {
+      const faults = faultRows(await measureFaults(listeners, log));
+      rows.push(...faults.rows);
+      details.push(...faults.details);
+    } catch (error) {
+      rows.push(budgetRow('Faults under load (bench/faults.ts)', 'not run', '', false));
+      details.push('', `Faults: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   // --json: the last line is the result, for bench/run.ts (measureInOwnProcess).
   if (process.argv.includes('--json')) console.log(JSON.stringify({ rows, details }));
   else console.log(`\n${formatTable(rows)}\n${details.join('\n')}\n`);

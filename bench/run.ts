@@ -62,7 +62,11 @@
  *    many simulated listeners (open a chapter, hold the live stream, save every 5 s, audio ranges,
  *    words translated and saved) one production instance holds with save p99 ≤ 100 ms and no
  *    errors, on its embedded PostgreSQL and on an external one; budget ≥ 5,000 (moonshot 10,000),
- *    beside the liveness route at the same load (floor); unit costs per listener.
+ *    beside the liveness route at the same load (floor); unit costs per listener. Beside it the
+ *    faults at half that load (bench/faults.ts: two instances behind Caddy; kill -9 of one,
+ *    PostgreSQL restarted, the bucket unreachable): streams back ≤ 10 s, 503 with Retry-After
+ *    while the database is down, nothing but audio failing without the bucket, 0 acknowledged
+ *    saves lost.
  *
  * The server runs in its own process (tests/e2e/support/start-server.ts, fresh data directory,
  * loopback only) and so does the load generator (autocannon). Every step has a bounded duration.

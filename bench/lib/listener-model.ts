@@ -77,8 +77,8 @@ export interface WindowReport {
 export interface AcknowledgedSave {
   userId: string;
   chapterId: string;
-  /** The save's clientTimestamp (ms). */
-  clientTimestamp: number;
+  /** When the server stored it (its answer's savedAt): the database must hold this or newer. */
+  savedAt: string;
   positionSeconds: number;
 }
 
