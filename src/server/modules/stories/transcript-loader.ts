@@ -5,21 +5,58 @@ import { notFound } from '../../lib/errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 
 const CACHE_SIZE = 64;
+/**
+ * A parsed transcript is used this long before its object is checked again. Every open of the
+ * player and every word translated from a story's text loads its transcript: checking the object
+ * each time cost a storage round trip per request (issue 26's capacity bench).
+ */
+export const TRANSCRIPT_RECHECK_MS = 60_000;
+
+interface Entry {
+  etag: string;
+  transcript: Transcript;
+  checkedAt: number;
+}
 
 /**
  * Reads and parses transcript files (JSON or legacy text), keeping the last few parsed in memory.
- * Keys are never reused for other content (a new upload gets a new key), so a cached entry can
- * only be stale if the object itself was replaced in place, which nothing does.
+ * Keys are never reused for other content by the studio (a new version gets a new key); the demo
+ * library's keys are stable and may be written again by a newer release at its start, so a copy is
+ * checked against the object's ETag once TRANSCRIPT_RECHECK_MS has passed. When the storage cannot
+ * be reached for that check, the copy in memory is used: learners keep reading and translating
+ * while only the audio, which is not kept here, waits for the storage to come back.
  */
-export function createTranscriptLoader({ storage }: { storage: ObjectStorage }) {
-  const cache = new Map<string, { etag: string; transcript: Transcript }>();
+export function createTranscriptLoader({
+  storage,
+  now = Date.now,
+}: {
+  storage: ObjectStorage;
+  now?: () => number;
+}) {
+  const cache = new Map<string, Entry>();
+
+  const remember = (key: string, entry: Entry) => {
+    cache.delete(key);
+    cache.set(key, entry);
+    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    return entry;
+  };
 
   return {
     async load(key: string): Promise<{ transcript: Transcript; etag: string }> {
-      const info = await storage.head('trans', key);
-      if (!info) throw notFound(messages.stories.transcriptUnavailable);
       const cached = cache.get(key);
-      if (cached && cached.etag === info.etag) return cached;
+      if (cached && now() - cached.checkedAt < TRANSCRIPT_RECHECK_MS) return cached;
+      let info: Awaited<ReturnType<ObjectStorage['head']>>;
+      try {
+        info = await storage.head('trans', key);
+      } catch (error) {
+        if (cached) return cached;
+        throw error;
+      }
+      if (!info) throw notFound(messages.stories.transcriptUnavailable);
+      if (cached && cached.etag === info.etag) {
+        return remember(key, { ...cached, checkedAt: now() });
+      }
       let transcript: Transcript;
       try {
         transcript = parseTranscript((await storage.readBuffer('trans', key)).toString('utf8'));
@@ -28,11 +65,7 @@ export function createTranscriptLoader({ storage }: { storage: ObjectStorage }) 
           throw notFound(messages.stories.transcriptUnavailable);
         throw error;
       }
-      const entry = { etag: info.etag, transcript };
-      cache.delete(key);
-      cache.set(key, entry);
-      if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      return entry;
+      return remember(key, { etag: info.etag, transcript, checkedAt: now() });
     },
   };
 }
