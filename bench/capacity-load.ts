@@ -10,7 +10,7 @@
  * `stop` closes every listener and answers the saves the server acknowledged.
  */
 import fs from 'node:fs';
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, Client, request, type Dispatcher } from 'undici';
 import {
   LISTENER,
   percentile,
@@ -28,13 +28,23 @@ import {
 const plan = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as GeneratorPlan;
 const send = (message: GeneratorMessage) => process.send!(message);
 
-/** Requests share a pool of keep-alive connections; every stream holds a connection of its own. */
-const requests = new Agent({
-  connections: plan.requestConnections,
-  keepAliveTimeout: 30_000,
-  headersTimeout: 30_000,
-  bodyTimeout: 30_000,
-});
+/**
+ * Each listener sends its requests over one keep-alive connection of its own, as a browser tab
+ * does, and holds its stream on another; past `requestConnections` listeners share them (the
+ * process's file descriptors are limited).
+ */
+const requestClients: Client[] = [];
+const requestClient = (index: number) => {
+  const slot = index % plan.requestConnections;
+  requestClients[slot] ??= new Client(plan.baseUrl, {
+    keepAliveTimeout: 30_000,
+    headersTimeout: 30_000,
+    bodyTimeout: 30_000,
+  });
+  return requestClients[slot];
+};
+/** The floor's probe has a connection of its own. */
+const probe = new Client(plan.baseUrl, { headersTimeout: 30_000, bodyTimeout: 30_000 });
 const streams = new Agent({ headersTimeout: 30_000, bodyTimeout: 0 });
 
 interface Tally {
@@ -70,6 +80,7 @@ const headerBytes = (headers: Record<string, string | string[] | undefined>) => 
 
 /** One request; its latency is counted when the whole body has arrived. Null when it failed. */
 async function call(
+  dispatcher: Dispatcher,
   kind: RequestKind,
   path: string,
   options: {
@@ -83,7 +94,7 @@ async function call(
   const started = performance.now();
   try {
     const response = await request(new URL(path, plan.baseUrl), {
-      dispatcher: requests,
+      dispatcher,
       method: options.method ?? 'GET',
       headers: {
         origin: plan.baseUrl,
@@ -144,6 +155,7 @@ class Listener {
   constructor(
     private readonly learner: { userId: string; cookie: string },
     private readonly chapter: { id: string; durationSeconds: number },
+    private readonly requests: Dispatcher,
   ) {}
 
   get isStreamReady() {
@@ -154,9 +166,12 @@ class Listener {
     const { id } = this.chapter;
     const cookie = this.learner.cookie;
     const [, transcript, progress] = await Promise.all([
-      call('open', `/api/chapters/${id}`, { cookie }),
-      call('open', `/api/chapters/${id}/transcript`, { cookie, keepBody: !wordsOf.has(id) }),
-      call('open', `/api/progress?chapterIds=${id}`, { cookie, keepBody: true }),
+      call(this.requests, 'open', `/api/chapters/${id}`, { cookie }),
+      call(this.requests, 'open', `/api/chapters/${id}/transcript`, {
+        cookie,
+        keepBody: !wordsOf.has(id),
+      }),
+      call(this.requests, 'open', `/api/progress?chapterIds=${id}`, { cookie, keepBody: true }),
     ]);
     if (transcript?.status === 200 && transcript.body && !wordsOf.has(id)) {
       const { segments } = JSON.parse(transcript.body) as {
@@ -197,7 +212,7 @@ class Listener {
   }
 
   private async fetchAudio(from: number, bytes: number) {
-    const response = await call('audio', `/api/chapters/${this.chapter.id}/audio`, {
+    const response = await call(this.requests, 'audio', `/api/chapters/${this.chapter.id}/audio`, {
       cookie: this.learner.cookie,
       headers: { range: `bytes=${from}-${from + bytes - 1}` },
     });
@@ -239,7 +254,7 @@ class Listener {
     if (this.saving || !this.pending) return;
     this.saving = true;
     const sending = this.pending;
-    const response = await call('save', '/api/progress', {
+    const response = await call(this.requests, 'save', '/api/progress', {
       method: 'POST',
       cookie: this.learner.cookie,
       body: { ...sending.body, sentAt: Date.now() },
@@ -269,7 +284,7 @@ class Listener {
   }
 
   private async reportListening() {
-    await call('listening', '/api/progress/listening', {
+    await call(this.requests, 'listening', '/api/progress/listening', {
       method: 'POST',
       cookie: this.learner.cookie,
       body: {
@@ -289,7 +304,7 @@ class Listener {
     if (this.stopped) return;
     const word = this.randomWord();
     if (word) {
-      void call('translate', '/api/translate', {
+      void call(this.requests, 'translate', '/api/translate', {
         method: 'POST',
         cookie: this.learner.cookie,
         body: {
@@ -307,7 +322,7 @@ class Listener {
     if (this.stopped) return;
     const word = this.randomWord();
     if (word) {
-      void call('saveWord', '/api/me/saved-items', {
+      void call(this.requests, 'saveWord', '/api/me/saved-items', {
         method: 'POST',
         cookie: this.learner.cookie,
         body: {
@@ -392,7 +407,7 @@ function setTarget(count: number, arriveOverMs: number) {
     const number = listeners.length;
     const learner = plan.learners[number % plan.learners.length]!;
     const chapter = plan.chapters[number % plan.chapters.length]!;
-    const listener = new Listener(learner, chapter);
+    const listener = new Listener(learner, chapter, requestClient(number));
     listeners.push(listener);
     arrivals.push(
       setTimeout(() => void listener.start(), (arriveOverMs * index) / Math.max(1, adding)),
@@ -401,7 +416,7 @@ function setTarget(count: number, arriveOverMs: number) {
 }
 
 // The floor: the liveness route through the same connections, at the same load.
-setInterval(() => void call('liveness', '/api/health/live'), 1000 / plan.livenessPerSecond);
+setInterval(() => void call(probe, 'liveness', '/api/health/live'), 1000 / plan.livenessPerSecond);
 
 function report(): WindowReport {
   const figures = (tally: Tally): KindFigures => {
@@ -447,7 +462,11 @@ process.on('message', (command: GeneratorCommand) => {
   else if (command.type === 'stop') {
     setTarget(0, 0);
     send({ type: 'stopped', acknowledged: [...acknowledged.values()] });
-    void Promise.all([requests.close(), streams.destroy()]).finally(() => process.exit(0));
+    void Promise.all([
+      ...requestClients.map((client) => client.destroy()),
+      probe.destroy(),
+      streams.destroy(),
+    ]).finally(() => process.exit(0));
   }
 });
 // The bench went away: so does its load.

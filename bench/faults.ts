@@ -208,7 +208,7 @@ export async function measureFaults(
       baseUrl: proxyUrl,
       learners,
       chapters: await listenableChapters(proxyUrl),
-      requestConnections: Math.ceil(listeners / 2),
+      requestConnections: listeners,
       livenessPerSecond: 5,
     });
     generator.target(listeners, ARRIVE_S * 1000);

@@ -98,7 +98,7 @@ export interface GeneratorPlan {
   /** One signed-in learner per listener (a Cookie header each). */
   learners: { userId: string; cookie: string }[];
   chapters: { id: string; durationSeconds: number }[];
-  /** Request connections the generator may open (the streams have one each besides). */
+  /** Listeners past this many share request connections (each stream has one of its own). */
   requestConnections: number;
   /** Liveness requests per second beside the listeners: the floor at the same load. */
   livenessPerSecond: number;
