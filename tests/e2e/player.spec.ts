@@ -1,5 +1,5 @@
 import type AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { signedInLearner } from './support/accounts';
@@ -40,6 +40,23 @@ async function recordSeeks(page: Page) {
     audio.addEventListener('seeking', () => seeks.push(audio.currentTime));
   });
   return () => page.evaluate(() => (window as unknown as { __seeks: number[] }).__seeks);
+}
+
+/**
+ * Whether the element has been lit (`data-active`) since this was called. A word is lit only
+ * while it is said (a few hundred ms): on a loaded machine a polling assertion can look before
+ * and after that window and never see it, so every change of the attribute is recorded.
+ */
+async function recordLighting(element: Locator) {
+  await element.evaluate((node) => {
+    const state = { lit: node.hasAttribute('data-active') };
+    (window as unknown as { __lit: typeof state }).__lit = state;
+    new MutationObserver(() => {
+      if (node.hasAttribute('data-active')) state.lit = true;
+    }).observe(node, { attributes: true, attributeFilter: ['data-active'] });
+  });
+  return () =>
+    element.page().evaluate(() => (window as unknown as { __lit: { lit: boolean } }).__lit.lit);
 }
 
 test.describe('player', () => {
@@ -92,6 +109,8 @@ test.describe('player', () => {
 
     const span = wordSpan(page, 3, 4);
     await expect(span).toHaveText(word.text);
+    const wasLit = await recordLighting(span);
+    expect(await wasLit()).toBe(false);
     await span.click();
 
     // The seek landed on the word's start, and playback started from there.
@@ -102,7 +121,7 @@ test.describe('player', () => {
     expect(afterClick).toBeGreaterThanOrEqual(word.start - 0.3);
     expect(afterClick).toBeLessThan(word.start + 3);
     await expect.poll(async () => (await audioState(page)).paused).toBe(false);
-    await expect(span).toHaveAttribute('data-active', '', { timeout: 5_000 });
+    await expect.poll(wasLit, { timeout: 5_000 }).toBe(true);
 
     const popup = page.getByRole('dialog', { name: word.text, exact: true });
     await expect(popup).toBeVisible();
