@@ -27,22 +27,12 @@
  *
  * BENCH_PORT (default 3312) is the instance's port; the external PostgreSQL listens on 3319.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '#server/db/embedded-postgres';
 import { ensureBuild } from './lib/build.ts';
-import {
-  LISTENER,
-  type AcknowledgedSave,
-  type GeneratorCommand,
-  type GeneratorMessage,
-  type GeneratorPlan,
-  type WindowReport,
-} from './lib/listener-model.ts';
-import { projectRoot } from './lib/paths.ts';
+import { startExternalPostgres } from './lib/external-postgres.ts';
+import { LoadGenerator } from './lib/load-generator.ts';
+import { LISTENER, type WindowReport } from './lib/listener-model.ts';
 import {
   childrenNamed,
   processCpuMs,
@@ -75,7 +65,6 @@ const WINDOW_S = Number(process.env.CAPACITY_WINDOW_SECONDS ?? 20);
 const ARRIVE_S = Number(process.env.CAPACITY_ARRIVE_SECONDS ?? 10);
 const SETTLE_S = LISTENER.saveEveryMs / 1000;
 const PORT = Number(process.env.BENCH_PORT ?? 3312);
-const EXTERNAL_PG_PORT = 3319;
 const MAX_REQUEST_CONNECTIONS = 8_000;
 /** Saves sent one by one after the ramp, each by another learner, to count their statements. */
 const LONE_SAVES = 200;
@@ -112,107 +101,6 @@ export interface CapacityRun {
   idleServerRssMb: number;
   transactionsPerSave: number;
   statementsPerSave: number | null;
-}
-
-/** The load generator in its own process, driven over IPC. */
-export class LoadGenerator {
-  private readonly child: ChildProcess;
-  private waiting: ((message: GeneratorMessage) => void)[] = [];
-  private readonly planFile: string;
-
-  private constructor(plan: GeneratorPlan) {
-    this.planFile = path.join(
-      fs.mkdtempSync(path.join(os.tmpdir(), 'relatos-capacity-plan-')),
-      'plan.json',
-    );
-    fs.writeFileSync(this.planFile, JSON.stringify(plan), { mode: 0o600 });
-    this.child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'bench/capacity-load.ts', this.planFile],
-      { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
-    );
-    this.child.on('message', (message: GeneratorMessage) => this.waiting.shift()?.(message));
-    this.child.once('exit', () => fs.rmSync(path.dirname(this.planFile), { recursive: true }));
-  }
-
-  static async start(plan: GeneratorPlan): Promise<LoadGenerator> {
-    const generator = new LoadGenerator(plan);
-    await generator.next();
-    return generator;
-  }
-
-  private next(): Promise<GeneratorMessage> {
-    return new Promise((resolve, reject) => {
-      this.waiting.push(resolve);
-      this.child.once('exit', (code) =>
-        reject(new Error(`the load generator exited (code ${code})`)),
-      );
-    });
-  }
-
-  private command(command: GeneratorCommand) {
-    this.child.send(command);
-  }
-
-  target(listeners: number, arriveOverMs: number) {
-    this.command({ type: 'target', listeners, arriveOverMs });
-  }
-
-  async window(): Promise<WindowReport> {
-    const answer = this.next();
-    this.command({ type: 'window' });
-    const message = await answer;
-    if (message.type !== 'window') throw new Error(`unexpected ${message.type}`);
-    return message.report;
-  }
-
-  async stop(): Promise<AcknowledgedSave[]> {
-    const answer = this.next();
-    this.command({ type: 'stop' });
-    const message = await answer;
-    if (message.type !== 'stopped') throw new Error(`unexpected ${message.type}`);
-    return message.acknowledged;
-  }
-}
-
-/** PostgreSQL outside the instance: from the embedded-postgres binaries, in a directory of its own. */
-export async function startExternalPostgres(log: (message: string) => void) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relatos-capacity-pg-'));
-  fs.chmodSync(dataDir, 0o755);
-  const start = () =>
-    startEmbeddedPostgres({ dataDir, port: EXTERNAL_PG_PORT, databaseName: 'relatos' });
-  let handle: EmbeddedPostgresHandle = await start();
-  const url = handle.connectionStringFor('relatos');
-  // pg_stat_statements counts every statement the instance runs; it loads only at start.
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`);
-  await client.end();
-  await handle.stop();
-  handle = await start();
-  const created = new pg.Client({ connectionString: url });
-  await created.connect();
-  await created.query('create extension if not exists pg_stat_statements');
-  await created.end();
-  log(`external PostgreSQL on 127.0.0.1:${EXTERNAL_PG_PORT} (pg_stat_statements loaded)`);
-  return {
-    url,
-    /** The postmaster's pid: its tree is the server's CPU and memory. */
-    pid: () => postmasterPid(handle.clusterDir),
-    async restart(downMs: number) {
-      await handle.stop();
-      await sleep(downMs);
-      handle = await start();
-    },
-    async stop() {
-      await handle.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-function postmasterPid(clusterDir: string): number {
-  return Number(fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
 }
 
 /** Saves sent one at a time by learners who have not saved yet: what one save costs the database. */

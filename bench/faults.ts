@@ -28,8 +28,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
-import { LoadGenerator, startExternalPostgres } from './capacity.ts';
 import { ensureBuild } from './lib/build.ts';
+import { startExternalPostgres } from './lib/external-postgres.ts';
+import { LoadGenerator } from './lib/load-generator.ts';
 import type { AcknowledgedSave, RequestKind, WindowReport } from './lib/listener-model.ts';
 import { projectRoot } from './lib/paths.ts';
 import {
