@@ -207,8 +207,32 @@ class Listener {
     every(LISTENER.saveEveryMs, () => this.tick());
     every(LISTENER.listeningReportEveryMs, () => void this.reportListening());
     every(LISTENER.audioChunkSeconds * 1000, () => void this.nextAudio());
-    this.timers.push(setTimeout(() => this.wordTask(), jitter(LISTENER.translateEveryMs)));
-    this.timers.push(setTimeout(() => this.saveWordTask(), jitter(LISTENER.saveWordEveryMs)));
+    const translate = () =>
+      this.wordTask(
+        'translate',
+        '/api/translate',
+        (word) => ({
+          text: word.text,
+          chapterId: this.chapter.id,
+          segmentId: word.segmentId,
+          wordId: word.wordId,
+        }),
+        LISTENER.translateEveryMs,
+      );
+    const saveWord = () =>
+      this.wordTask(
+        'saveWord',
+        '/api/me/saved-items',
+        (word) => ({
+          kind: 'word',
+          chapterId: this.chapter.id,
+          segmentId: word.segmentId,
+          wordId: word.wordId,
+        }),
+        LISTENER.saveWordEveryMs,
+      );
+    this.timers.push(setTimeout(translate, jitter(LISTENER.translateEveryMs)));
+    this.timers.push(setTimeout(saveWord, jitter(LISTENER.saveWordEveryMs)));
   }
 
   private async fetchAudio(from: number, bytes: number) {
@@ -300,40 +324,23 @@ class Listener {
     return words?.[Math.floor(Math.random() * words.length)];
   }
 
-  private wordTask() {
+  /** Every `everyMs` (jittered), one request about a random word of the chapter, as a learner's click. */
+  private wordTask(
+    metric: 'translate' | 'saveWord',
+    path: string,
+    body: (word: Word) => object,
+    everyMs: number,
+  ) {
     if (this.stopped) return;
     const word = this.randomWord();
     if (word) {
-      void call(this.requests, 'translate', '/api/translate', {
+      void call(this.requests, metric, path, {
         method: 'POST',
         cookie: this.learner.cookie,
-        body: {
-          text: word.text,
-          chapterId: this.chapter.id,
-          segmentId: word.segmentId,
-          wordId: word.wordId,
-        },
+        body: body(word),
       });
     }
-    this.timers.push(setTimeout(() => this.wordTask(), jitter(LISTENER.translateEveryMs)));
-  }
-
-  private saveWordTask() {
-    if (this.stopped) return;
-    const word = this.randomWord();
-    if (word) {
-      void call(this.requests, 'saveWord', '/api/me/saved-items', {
-        method: 'POST',
-        cookie: this.learner.cookie,
-        body: {
-          kind: 'word',
-          chapterId: this.chapter.id,
-          segmentId: word.segmentId,
-          wordId: word.wordId,
-        },
-      });
-    }
-    this.timers.push(setTimeout(() => this.saveWordTask(), jitter(LISTENER.saveWordEveryMs)));
+    this.timers.push(setTimeout(() => this.wordTask(metric, path, body, everyMs), jitter(everyMs)));
   }
 
   private openStream() {
