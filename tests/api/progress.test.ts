@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Story } from '#shared/contracts/stories';
+import { WRITER_ACCOUNT_HEADER } from '#shared/offline/account-stamp';
 import { signedInUser } from './helpers/accounts.ts';
 import { demoAppWithTwoLearners, type SignedInUser } from './helpers/demo-app.ts';
 import { openEventStreamReader } from './helpers/event-stream.ts';
@@ -69,6 +70,46 @@ describe('saving progress', () => {
     });
     expect(res.json().progress.progressPercentage).toBeCloseTo((30 / chapter.duration!) * 100, 1);
     expect(res.json().progress.lastAccessedAt).not.toBeNull();
+  });
+
+  it("refuses a write that names another account than its session's (401), storing it for nobody", async () => {
+    // A stale tab still believing Alice is signed in, after Carla signed in on the same device.
+    const carla = await signedInUser(t);
+    const chapter = chapterOf(1, 1);
+    const payload = {
+      chapterId: chapter.id,
+      positionSeconds: 12,
+      durationSeconds: chapter.duration,
+      clientTimestamp: Date.now(),
+      sentAt: Date.now(),
+    };
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/api/progress',
+      headers: { cookie: carla.cookie, [WRITER_ACCOUNT_HEADER]: alice.userId },
+      payload,
+    });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().error.code).toBe('UNAUTHORIZED');
+    expect(await progressOf(carla, chapter.id)).toBeUndefined();
+    expect(await progressOf(alice, chapter.id)).toBeUndefined();
+    const bookmark = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookmarks',
+      headers: { cookie: carla.cookie, [WRITER_ACCOUNT_HEADER]: alice.userId },
+      payload: { chapterId: chapter.id, positionSeconds: 12 },
+    });
+    expect(bookmark.statusCode).toBe(401);
+
+    // Named as its session's own, the same write is taken.
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/progress',
+      headers: { cookie: carla.cookie, [WRITER_ACCOUNT_HEADER]: carla.userId },
+      payload,
+    });
+    expect(own.statusCode).toBe(200);
+    expect(await progressOf(carla, chapter.id)).toMatchObject({ lastPositionSeconds: 12 });
   });
 
   it('keeps the newest save when an older one arrives late', async () => {

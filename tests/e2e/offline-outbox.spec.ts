@@ -31,10 +31,11 @@ const listeningMinutes = async (page: Page) => {
 };
 
 test.describe('offline writes (decisions 041, 057)', () => {
+  let learner: { email: string; password: string };
   test.beforeEach(async ({ page }) => {
     // Two pages, a closed tab and the way back online: slow on a busy machine.
     test.setTimeout(90_000);
-    await signedInLearner(page);
+    learner = await signedInLearner(page);
   });
 
   test('a bookmark and a saved word made offline, tab closed, arrive on the next visit to any page', async ({
@@ -129,5 +130,50 @@ test.describe('offline writes (decisions 041, 057)', () => {
     await expect(next.getByRole('heading', { level: 1 })).toBeVisible();
     await expect.poll(() => listeningMinutes(next), { timeout: 20_000 }).toBe(1);
     await expect.poll(() => waitingEntries(next, 'listening')).toEqual([]);
+  });
+
+  test('a tab still showing one learner after another signed in elsewhere: its bookmark waits for its own account and is never stored as the other’s', async ({
+    page,
+  }) => {
+    const { chapter } = await openStoryFirstChapter(page.request);
+    await openPlayer(page, chapter);
+    // Another learner signs in on this device (in another tab: the cookie is now theirs), while
+    // this tab still shows the first learner, who adds a bookmark.
+    await signedInLearner(page);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const sent = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/bookmarks' &&
+        response.request().method() === 'POST',
+    );
+    const panel = page.getByRole('region', { name: 'Bookmarks' });
+    await panel.getByLabel('Note (optional)').fill('Made by the first learner');
+    await panel.getByRole('button', { name: 'Add bookmark' }).click();
+
+    // The server refuses the first learner's change with the second one's session (decision 076);
+    // the tab then asks who is signed in, and the change waits for its own account.
+    expect((await sent).status()).toBe(401);
+    await expect
+      .poll(() => requested.slice(requested.indexOf('/api/bookmarks')))
+      .toContain('/api/auth/session');
+    const notesOf = async () => {
+      const response = await page.request.get(`/api/bookmarks?chapterId=${chapter.id}`);
+      const { bookmarks } = (await response.json()) as { bookmarks: Array<{ note: string }> };
+      return bookmarks.map((bookmark) => bookmark.note);
+    };
+    expect(await notesOf()).toEqual([]);
+    expect(await outboxEntries(page)).toEqual([
+      expect.objectContaining({ note: 'Made by the first learner' }),
+    ]);
+
+    // The first learner signs in again: their bookmark arrives, in their account.
+    const signIn = await page.request.post('/api/auth/sign-in', {
+      data: { ...learner, rememberMe: true },
+    });
+    expect(signIn.status()).toBe(200);
+    await page.goto('/privacy');
+    await expect.poll(notesOf).toEqual(['Made by the first learner']);
+    await expect.poll(() => outboxEntries(page).then((entries) => entries.length)).toBe(0);
   });
 });

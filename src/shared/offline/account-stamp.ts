@@ -12,6 +12,15 @@ export const ACCOUNT_STAMP_HEADER = 'X-Relatos-Account';
  * it at every start and every 30 s while signed in).
  */
 export const SESSION_ANSWER_PATH = '/api/auth/session';
+/**
+ * The request header of a learner's waiting write (the learner-sync engine, decision 076): the id
+ * of the account that made it. A tab that still believes an account is signed in after another
+ * one signed in elsewhere on the device would otherwise send the first account's waiting changes
+ * with the second one's cookie; the server refuses such a write as not signed in (401), so the
+ * engine keeps it for its own account.
+ */
+export const WRITER_ACCOUNT_HEADER = 'X-Relatos-Writer';
+
 /** The tag of an answer made for nobody signed in: anyone may see it. */
 export const ANONYMOUS_STAMP = 'none';
 

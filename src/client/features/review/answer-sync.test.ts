@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WRITER, writerOf } from '#client/test/writer-account';
 import { REVIEW_ANSWERS_MAX, type ReviewAnswer } from '#shared/contracts/review';
 import { reviewAnswerSync } from './answer-sync';
 
@@ -21,11 +22,11 @@ describe('review answers', () => {
   });
 
   it('are sent as one batch with the send time and the learner’s time zone', async () => {
-    const calls: Array<[string, unknown]> = [];
+    const calls: Array<[string, string | null, unknown]> = [];
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init: RequestInit) => {
-        calls.push([url, JSON.parse(init.body as string)]);
+        calls.push([url, writerOf(init), JSON.parse(init.body as string)]);
         return Response.json({ results: [], items: [], counts: {} });
       }),
     );
@@ -35,10 +36,11 @@ describe('review answers', () => {
       madeAt: data.reviewedAt,
       data,
     }));
-    await reviewAnswerSync.send(entries, { sentAt: 5_000, keepalive: false });
+    await reviewAnswerSync.send(entries, { sentAt: 5_000, keepalive: false, headers: WRITER });
     expect(calls).toEqual([
       [
         `/api/me/review/answers?timezoneOffset=${new Date().getTimezoneOffset()}`,
+        'learner-1',
         { answers: [answer(1), answer(2)], sentAt: 5_000 },
       ],
     ]);

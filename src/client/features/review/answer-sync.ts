@@ -18,10 +18,11 @@ export const reviewAnswerSync: BatchedKind<ReviewAnswer, ReviewAnswersResult> = 
   keyOf: (answer) => answer.answerId,
   max: REVIEW_ANSWERS_MAX,
   gatherMs: ANSWER_GATHER_MS,
-  send: (entries, { sentAt, keepalive }) =>
+  send: (entries, { sentAt, keepalive, headers }) =>
     apiFetch<ReviewAnswersResult>(`${reviewRoutes.answers}?${timezoneOffsetQuery()}`, {
       method: 'POST',
       json: { answers: entries.map((entry) => entry.data), sentAt },
       keepalive,
+      headers,
     }),
 };

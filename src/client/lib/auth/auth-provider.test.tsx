@@ -5,6 +5,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '#client/lib/query-client';
+import { doubtSession, syncAccount } from '#client/lib/sync/sync-account';
 import { initTheme, THEME_STORAGE_KEY } from '#client/lib/theme';
 import { json, sessionOf, stubApi, userFixture } from '#client/test/render-app';
 import { useAuth } from './auth-context';
@@ -127,6 +128,23 @@ describe('AuthProvider', () => {
     await waitFor(() => expect(lastEvent()).toBe('TOKEN_REFRESHED'));
     expect(sessionCalls()).toBe(2);
     expect(status()).toBe('signed_in');
+  });
+
+  it('checks the session at once when the server refused a waiting write as not this account’s', async () => {
+    const other = { ...userFixture, id: 'other-user', email: 'otro@example.com' };
+    let user = userFixture;
+    const fetchMock = stubApi({ 'GET /api/auth/session': () => sessionOf(user)(undefined) });
+    renderProvider();
+    await waitFor(() => expect(screen.getByTestId('email')).toHaveTextContent(userFixture.email));
+    expect(syncAccount()).toBe(userFixture.id);
+
+    // Another account signed in from another tab; no 30-second check is due yet.
+    user = other;
+    act(() => doubtSession());
+
+    await waitFor(() => expect(screen.getByTestId('email')).toHaveTextContent(other.email));
+    expect(syncAccount()).toBe(other.id);
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/session')).toHaveLength(2);
   });
 
   it('signs out cleanly when a check finds the session ended, dropping the user data', async () => {

@@ -13,7 +13,7 @@ import type { CurrentUser } from '#shared/contracts/auth';
 import { Spinner } from '#client/components/ui/spinner';
 import { claimDeviceFor } from '#client/lib/offline/device-account';
 import { USER_QUERY_ROOTS } from '#client/lib/query-client';
-import { setSyncAccount } from '#client/lib/sync/sync-account';
+import { onSessionDoubt, setSyncAccount } from '#client/lib/sync/sync-account';
 import { confirmEmailRequest } from './api/confirm-email';
 import { getSession } from './api/get-session';
 import { signInRequest, type SignInInput } from './api/sign-in';
@@ -194,6 +194,9 @@ export function AuthProvider({
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
   }, [checkSession]);
+
+  // The server refused a waiting write as not this account's (decision 076): learn who it is now.
+  useEffect(() => onSessionDoubt(() => void checkSession()), [checkSession]);
 
   // Whenever the app learns who is signed in, what another account left on the device goes
   // (a session that ended while no page was open; another learner on a shared device).

@@ -13,3 +13,21 @@ export function setSyncAccount(userId: string | null): void {
 }
 
 export const syncAccount = (): string | null => signedIn;
+
+const sessionDoubts = new Set<() => void>();
+
+/**
+ * The server refused a waiting write as not this account's (decision 076): the session ended or
+ * another account signed in elsewhere on the device. The auth provider checks the session at once
+ * rather than at its next 30-second check, so the page shows who is signed in now and the engine
+ * of the account that left stops sending.
+ */
+export function doubtSession(): void {
+  for (const listener of sessionDoubts) listener();
+}
+
+/** Hears {@link doubtSession}; returns the remover. */
+export function onSessionDoubt(listener: () => void): () => void {
+  sessionDoubts.add(listener);
+  return () => sessionDoubts.delete(listener);
+}

@@ -25,7 +25,7 @@ export const progressSync: NewestWinsKind<ProgressSave, SaveProgressResponse> = 
   combine: 'newest',
   keyOf: ({ chapterId, positionSeconds, durationSeconds }) =>
     progressAt(positionSeconds, durationSeconds).completed ? `${chapterId} completed` : chapterId,
-  send: ({ data, madeAt }, { sentAt, keepalive }) => {
+  send: ({ data, madeAt }, { sentAt, keepalive, headers }) => {
     const body: SaveProgressBody = {
       chapterId: data.chapterId,
       positionSeconds: data.positionSeconds,
@@ -38,6 +38,7 @@ export const progressSync: NewestWinsKind<ProgressSave, SaveProgressResponse> = 
       method: 'POST',
       json: body,
       keepalive,
+      headers,
     });
   },
 };

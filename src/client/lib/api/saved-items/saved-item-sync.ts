@@ -15,12 +15,16 @@ export type SavedItemChange = { op: 'save'; body: SaveItemBody } | { op: 'delete
 export const savedItemSync: OrderedKind<SavedItemChange, SavedItem | null> = {
   name: 'saved-item',
   combine: 'ordered',
-  send: async ({ data }, { keepalive }) => {
+  send: async ({ data }, { keepalive, headers }) => {
     if (data.op === 'delete') {
-      await apiFetch<void>(savedItemRoutes.remove(data.id), { method: 'DELETE', keepalive });
+      await apiFetch<void>(savedItemRoutes.remove(data.id), {
+        method: 'DELETE',
+        keepalive,
+        headers,
+      });
       return null;
     }
-    const init = { method: 'POST', json: data.body, keepalive };
+    const init = { method: 'POST', json: data.body, keepalive, headers };
     return (await apiFetch<{ item: SavedItem }>(savedItemRoutes.create, init)).item;
   },
 };
