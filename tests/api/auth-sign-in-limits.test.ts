@@ -52,6 +52,10 @@ describe('the per-address limit across emails', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.message).toBe(RATE_LIMITED);
     expect(refused.json().error.details.retryAfterSeconds).toBeGreaterThan(0);
+    // The same wait, in whole seconds, for HTTP clients and proxies.
+    expect(refused.headers['retry-after']).toBe(
+      String(Math.ceil(refused.json().error.details.retryAfterSeconds)),
+    );
     // The owner, elsewhere, is not affected.
     expect(
       (await signIn(owner.email, owner.password, { remoteAddress: '198.51.100.3' })).statusCode,

@@ -167,6 +167,10 @@ describe('sign-up', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.message).toBe('Too many sign-up attempts. Please try again later.');
     expect(refused.json().error.details.retryAfterSeconds).toBeGreaterThan(0);
+    // The same wait, in whole seconds, for HTTP clients and proxies.
+    expect(refused.headers['retry-after']).toBe(
+      String(Math.ceil(refused.json().error.details.retryAfterSeconds)),
+    );
     expect(await mailCount(t, email)).toBe(3);
   });
 

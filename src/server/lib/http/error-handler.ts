@@ -188,8 +188,21 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (unavailable) return answerDatabaseUnavailable(unavailable, request, reply, body);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.debug({ code: body.error.code, status }, 'request refused');
+    const retryAfter = retryAfterHeader(status, body);
+    if (retryAfter !== undefined) reply.header('Retry-After', retryAfter);
     return reply.status(status).send(body);
   });
+}
+
+/**
+ * A rate-limited answer says when to try again in its details (for people, and for the client's
+ * own message); HTTP clients, proxies and the learner-sync engine's peers read `Retry-After`, in
+ * whole seconds, rounded up so a client that waits exactly that long is let through.
+ */
+export function retryAfterHeader(status: number, body: ErrorBody): string | undefined {
+  const seconds = body.error.details?.retryAfterSeconds;
+  if (status !== 429 || typeof seconds !== 'number' || !Number.isFinite(seconds)) return undefined;
+  return String(Math.max(1, Math.ceil(seconds)));
 }
 
 /**
