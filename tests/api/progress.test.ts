@@ -83,31 +83,26 @@ describe('saving progress', () => {
       clientTimestamp: Date.now(),
       sentAt: Date.now(),
     };
-    const stale = await t.app.inject({
-      method: 'POST',
-      url: '/api/progress',
-      headers: { cookie: carla.cookie, [WRITER_ACCOUNT_HEADER]: alice.userId },
-      payload,
-    });
+    const post = (url: string, writer: string, body: object) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: carla.cookie, [WRITER_ACCOUNT_HEADER]: writer },
+        payload: body,
+      });
+    const stale = await post('/api/progress', alice.userId, payload);
     expect(stale.statusCode).toBe(401);
     expect(stale.json().error.code).toBe('UNAUTHORIZED');
     expect(await progressOf(carla, chapter.id)).toBeUndefined();
     expect(await progressOf(alice, chapter.id)).toBeUndefined();
-    const bookmark = await t.app.inject({
-      method: 'POST',
-      url: '/api/bookmarks',
-      headers: { cookie: carla.cookie, [WRITER_ACCOUNT_HEADER]: alice.userId },
-      payload: { chapterId: chapter.id, positionSeconds: 12 },
+    const bookmark = await post('/api/bookmarks', alice.userId, {
+      chapterId: chapter.id,
+      positionSeconds: 12,
     });
     expect(bookmark.statusCode).toBe(401);
 
     // Named as its session's own, the same write is taken.
-    const own = await t.app.inject({
-      method: 'POST',
-      url: '/api/progress',
-      headers: { cookie: carla.cookie, [WRITER_ACCOUNT_HEADER]: carla.userId },
-      payload,
-    });
+    const own = await post('/api/progress', carla.userId, payload);
     expect(own.statusCode).toBe(200);
     expect(await progressOf(carla, chapter.id)).toMatchObject({ lastPositionSeconds: 12 });
   });
