@@ -32,6 +32,8 @@ export interface ApiFetchInit extends Omit<RequestInit, 'body'> {
   json?: unknown;
   /** A raw body (FormData for uploads, for instance); the browser sets its content type. */
   body?: BodyInit | null;
+  /** Hears the answer's headers (a successful one), for the rare caller that needs them. */
+  onHeaders?: (headers: Headers) => void;
 }
 
 const isAbort = (error: unknown): boolean =>
@@ -72,7 +74,7 @@ async function toApiError(response: Response): Promise<ApiError> {
  * cancellation stays silent.
  */
 export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promise<T> {
-  const { json, headers: initHeaders, body: rawBody, ...rest } = init;
+  const { json, headers: initHeaders, body: rawBody, onHeaders, ...rest } = init;
   const headers = new Headers(initHeaders);
   if (!headers.has('accept')) headers.set('accept', 'application/json');
   let body: BodyInit | null | undefined = rawBody;
@@ -99,6 +101,7 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
   }
 
   if (!response.ok) throw await toApiError(response);
+  onHeaders?.(response.headers);
 
   try {
     return (await readBody(response)) as T;

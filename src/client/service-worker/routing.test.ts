@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyRequest, downloadKey, type RequestFacts } from './routing';
+import { KEPT_ANSWER_HEADER } from '#shared/offline/account-stamp';
+import { classifyRequest, downloadKey, markedKept, type RequestFacts } from './routing';
 
 const ORIGIN = 'https://relatos.example';
 
@@ -101,5 +102,21 @@ describe('downloadKey', () => {
     expect(downloadKey(new URL('/api/images/x?w=400&h=300', ORIGIN))).toBe(
       '/api/images/x?w=400&h=300',
     );
+  });
+});
+
+describe('markedKept', () => {
+  it('gives a kept answer as it was, marked as kept', async () => {
+    const kept = new Response('{"user":null}', {
+      status: 200,
+      statusText: 'OK',
+      headers: { 'content-type': 'application/json', 'x-relatos-account': 'abc' },
+    });
+    const shown = markedKept(kept);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get(KEPT_ANSWER_HEADER)).toBe('1');
+    expect(shown.headers.get('x-relatos-account')).toBe('abc');
+    expect(shown.headers.get('content-type')).toBe('application/json');
+    expect(await shown.text()).toBe('{"user":null}');
   });
 });

@@ -3,6 +3,7 @@
  * these functions and runs the answer, so the rules are tested without a browser.
  */
 
+import { KEPT_ANSWER_HEADER } from '#shared/offline/account-stamp';
 import { isAdminPath } from '#shared/page-routes';
 
 /** What the worker needs to know of a request. */
@@ -82,3 +83,14 @@ export function classifyRequest(request: RequestFacts): RequestKind {
 
 /** The key a downloaded file is stored under: the exact address the app requests. */
 export const downloadKey = (url: URL): string => url.pathname + url.search;
+
+/** A kept answer as the worker gives it: the same, marked as kept (not the server's of now). */
+export function markedKept(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set(KEPT_ANSWER_HEADER, '1');
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}

@@ -22,7 +22,7 @@ import {
   SESSION_ANSWER_PATH,
 } from '#shared/offline/account-stamp';
 import { dropPagesOfOlderBuilds } from './activation';
-import { APP_SHELL_URL, classifyRequest, downloadKey } from './routing';
+import { APP_SHELL_URL, classifyRequest, downloadKey, markedKept } from './routing';
 
 declare const self: typeof globalThis & {
   __WB_MANIFEST: (PrecacheEntry | string)[];
@@ -66,11 +66,12 @@ async function deviceAccount(): Promise<string | null> {
 // A kept page or answer is shown only to the account it was made for (issue 23): after a session
 // that ended with no page open, or on a device shared by two learners, the network-first
 // strategies fall through to the app shell or an error instead.
+// What is shown is marked as kept, so the app can tell it from the server's answer of now.
 const onlyTheirOwn: WorkboxPlugin = {
   cachedResponseWillBeUsed: async ({ cachedResponse }) =>
     cachedResponse &&
     mayServeKeptAnswer(cachedResponse.headers.get(ACCOUNT_STAMP_HEADER), await deviceAccount())
-      ? cachedResponse
+      ? markedKept(cachedResponse)
       : null,
 };
 const pages = new NetworkFirst({ cacheName: PAGES_CACHE, plugins: [onlyOk, onlyTheirOwn] });

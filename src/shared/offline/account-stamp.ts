@@ -21,6 +21,13 @@ export const SESSION_ANSWER_PATH = '/api/auth/session';
  */
 export const WRITER_ACCOUNT_HEADER = 'X-Relatos-Writer';
 
+/**
+ * Set by the service worker on an answer it gave from what it kept because the network failed:
+ * not the server's word of now. A session answer so marked is checked again soon once the browser
+ * says it is online (coming back online, the worker's first requests may still fail).
+ */
+export const KEPT_ANSWER_HEADER = 'X-Relatos-Kept';
+
 /** The tag of an answer made for nobody signed in: anyone may see it. */
 export const ANONYMOUS_STAMP = 'none';
 

@@ -4,6 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KEPT_ANSWER_HEADER } from '#shared/offline/account-stamp';
 import { createQueryClient } from '#client/lib/query-client';
 import { doubtSession, syncAccount } from '#client/lib/sync/sync-account';
 import { initTheme, THEME_STORAGE_KEY } from '#client/lib/theme';
@@ -15,7 +16,7 @@ import {
   PENDING_CONFIRMATION_EMAIL_KEY,
   SIGN_IN_FAILURES_KEY,
 } from './auth-storage';
-import { AuthProvider, SESSION_CHECK_INTERVAL_MS } from './auth-provider';
+import { AuthProvider, KEPT_SESSION_RECHECK_MS, SESSION_CHECK_INTERVAL_MS } from './auth-provider';
 
 function Probe() {
   const auth = useAuth();
@@ -145,6 +146,53 @@ describe('AuthProvider', () => {
     await waitFor(() => expect(screen.getByTestId('email')).toHaveTextContent(other.email));
     expect(syncAccount()).toBe(other.id);
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/session')).toHaveLength(2);
+  });
+
+  it('checks a session answer the worker kept again within seconds while online, not after 30 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    // Back online, the worker's first requests still fail: it answers with what it kept.
+    let network = false;
+    const fetchMock = stubApi({
+      'GET /api/auth/session': () => {
+        if (network) return sessionOf(null)(undefined);
+        const kept = sessionOf(userFixture)(undefined) as Response;
+        kept.headers.set(KEPT_ANSWER_HEADER, '1');
+        return kept;
+      },
+    });
+    renderProvider();
+    await waitFor(() => expect(status()).toBe('signed_in'));
+    const sessionCalls = () =>
+      fetchMock.mock.calls.filter(([url]) => url === '/api/auth/session').length;
+
+    // Still kept: asked again after 2 s, and again, up to five times in a row.
+    await act(() => vi.advanceTimersByTimeAsync(KEPT_SESSION_RECHECK_MS));
+    expect(sessionCalls()).toBeGreaterThanOrEqual(2);
+    for (let again = 0; again < 5; again++)
+      await act(() => vi.advanceTimersByTimeAsync(KEPT_SESSION_RECHECK_MS));
+    expect(sessionCalls()).toBe(6);
+
+    // The next check reaches the server, which says the session ended (signed out elsewhere).
+    network = true;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(status()).toBe('signed_out'));
+    expect(sessionCalls()).toBe(7);
+  });
+
+  it('does not check a kept session answer again while the browser is offline', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const fetchMock = stubApi({
+      'GET /api/auth/session': () => {
+        const kept = sessionOf(userFixture)(undefined) as Response;
+        kept.headers.set(KEPT_ANSWER_HEADER, '1');
+        return kept;
+      },
+    });
+    renderProvider();
+    await waitFor(() => expect(status()).toBe('signed_in'));
+    await act(() => vi.advanceTimersByTimeAsync(KEPT_SESSION_RECHECK_MS * 3));
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/session')).toHaveLength(1);
   });
 
   it('signs out cleanly when a check finds the session ended, dropping the user data', async () => {

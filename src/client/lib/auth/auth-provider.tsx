@@ -44,6 +44,14 @@ const clearSignedInData = () =>
 
 /** Spec, section 9: the session is checked every 30 s (and extended by the server near expiry). */
 export const SESSION_CHECK_INTERVAL_MS = 30_000;
+/**
+ * A session answer the service worker gave from what it kept (the network failed, as in the first
+ * moments back online) is not the server's word: it is asked again this soon while the browser
+ * says it is online, a few times in a row at most, before the 30 s checks take over. A session
+ * that ended elsewhere is then noticed within seconds of the connection's return.
+ */
+export const KEPT_SESSION_RECHECK_MS = 2_000;
+const KEPT_SESSION_RECHECKS = 5;
 
 interface AuthState {
   status: AuthStatus;
@@ -158,6 +166,30 @@ export function AuthProvider({
     [resetUserData, update],
   );
 
+  const recheck = useRef({ timer: null as ReturnType<typeof setTimeout> | null, count: 0 });
+  const checkAgainRef = useRef<() => void>(() => undefined);
+  /** After a check: a kept answer is checked again soon (KEPT_SESSION_RECHECK_MS). */
+  const planRecheck = useCallback((kept: boolean) => {
+    const planned = recheck.current;
+    if (!kept) {
+      planned.count = 0;
+      return;
+    }
+    if (planned.timer !== null || planned.count >= KEPT_SESSION_RECHECKS) return;
+    if (typeof navigator !== 'undefined' && !navigator.onLine) return;
+    planned.count += 1;
+    planned.timer = setTimeout(() => {
+      planned.timer = null;
+      checkAgainRef.current();
+    }, KEPT_SESSION_RECHECK_MS);
+  }, []);
+  useEffect(() => {
+    const planned = recheck.current;
+    return () => {
+      if (planned.timer !== null) clearTimeout(planned.timer);
+    };
+  }, []);
+
   const checkSession = useCallback(
     async (signal?: AbortSignal) => {
       const epoch = epochRef.current;
@@ -165,6 +197,7 @@ export function AuthProvider({
         const session = await getSession(signal);
         if (epoch !== epochRef.current || signal?.aborted) return;
         applySession(session.user, session.refreshed);
+        planRecheck(session.kept);
       } catch {
         if (epoch !== epochRef.current || signal?.aborted) return;
         // The first read failed (offline, server down): treat the visitor as signed out. A later
@@ -172,8 +205,11 @@ export function AuthProvider({
         if (stateRef.current.status === 'loading') update({ type: 'signed_out', event: null });
       }
     },
-    [applySession, update],
+    [applySession, planRecheck, update],
   );
+  useEffect(() => {
+    checkAgainRef.current = () => void checkSession();
+  }, [checkSession]);
 
   useEffect(() => {
     const controller = new AbortController();
