@@ -41,6 +41,8 @@ export const messages = {
     storyNotFound: 'Story not found',
     chapterNotFound: 'Chapter not found',
     transcriptUnavailable: 'Transcript unavailable',
+    transcriptUnreachable:
+      "This chapter's text cannot be loaded right now. Please try again in a moment.",
     noAudioYet: 'This chapter has no audio yet',
   },
 } as const;

@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translationCache, userPreferences } from '#server/db/schema';
+import { STORAGE_RETRY_AFTER_SECONDS } from '#server/lib/errors';
 import { storyListResponseSchema, type Story } from '#shared/contracts/stories';
+import { englishOfWord } from '#shared/lexicon/index';
 import { transcriptSchema, type Transcript } from '#shared/transcript';
 import { signedInUser } from './helpers/accounts.ts';
 import { machineTranscript, storyWithTranscripts } from './helpers/machine-output.ts';
 import { startFakeLibreTranslate, type FakeService } from './helpers/fake-translation-services.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, startSecondInstance, type TestApp } from './helpers/test-app.ts';
+import { switchableStorage } from './helpers/unreachable-storage.ts';
 
 let t: TestApp;
 let stories: Story[];
@@ -122,6 +125,55 @@ describe("layer 1: the story's machine-made text says so (decision 043)", () => 
     expect((await ask(admin.cookie)).statusCode).toBe(404);
     expect((await ask(learner.cookie, '?preview=1')).statusCode).toBe(404);
     expect((await ask(learner.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('while the file storage cannot be reached', () => {
+  it('an instance that never read the chapter translates a word from the dictionary, and its transcript answers 503 with Retry-After', async () => {
+    const bucket = switchableStorage(t.storage);
+    const cold = await startSecondInstance(t, bucket.storage);
+    try {
+      bucket.setReachable(false);
+      const chapterId = stories[0]!.chapters[0]!.id;
+      // A word with the story's own gloss, which the dictionary knows too.
+      const word = openTranscript.segments
+        .flatMap((segment) => segment.words)
+        .find((candidate) => candidate.gloss && englishOfWord(candidate.text))!;
+      const translated = await cold.app.inject({
+        method: 'POST',
+        url: '/api/translate',
+        payload: { text: word.text, chapterId, wordId: word.id },
+      });
+      expect(translated.statusCode).toBe(200);
+      // Not labelled as the story's own: the story's text could not be read.
+      expect(translated.json()).toMatchObject({
+        translation: englishOfWord(word.text),
+        source: 'dictionary',
+      });
+
+      const transcript = await cold.app.inject({
+        method: 'GET',
+        url: `/api/chapters/${chapterId}/transcript`,
+      });
+      expect(transcript.statusCode).toBe(503);
+      expect(transcript.headers['retry-after']).toBe(String(STORAGE_RETRY_AFTER_SECONDS));
+      expect(transcript.json().error).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      expect(transcript.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+
+      // The storage is back: the story's own gloss again, with nothing restarted.
+      bucket.setReachable(true);
+      const again = await cold.app.inject({
+        method: 'POST',
+        url: '/api/translate',
+        payload: { text: word.text, chapterId, wordId: word.id },
+      });
+      expect(again.json()).toMatchObject({
+        translation: word.gloss,
+        source: word.glossSource === 'machine' ? 'machine' : 'story',
+      });
+    } finally {
+      await cold.close();
+    }
   });
 });
 

@@ -35,3 +35,21 @@ export const rangeNotSatisfiable = (message = 'Requested range not satisfiable')
 export const rateLimited = (message: string, details?: ErrorDetails) =>
   new AppError('RATE_LIMITED', message, details);
 export const serviceUnavailable = (message: string) => new AppError('SERVICE_UNAVAILABLE', message);
+
+/** How soon a client may try again when the file storage could not be reached. */
+export const STORAGE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The file storage (disk or bucket) could not be reached for something this instance does not
+ * hold already: 503 with Retry-After, as while the database is down. Callers that can answer
+ * without the file (a word translated from the dictionary) catch it; its cause is for the log.
+ */
+export class StorageUnreachableError extends AppError {
+  constructor(
+    message: string,
+    override readonly cause: unknown,
+  ) {
+    super('SERVICE_UNAVAILABLE', message, { retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS });
+    this.name = 'StorageUnreachableError';
+  }
+}

@@ -92,9 +92,11 @@ export async function createTestApp(
  */
 export async function startSecondInstance(
   first: TestApp,
+  /** Its own view of the storage (one that can be made unreachable: unreachable-storage.ts). */
+  storage: ObjectStorage = first.storage,
 ): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const database = connectDatabase(first.database.connectionString, 5);
-  const app = await buildApp(first.config, { database, storage: first.storage });
+  const app = await buildApp(first.config, { database, storage });
   await app.ready();
   return {
     app,

@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorDetails, ErrorIssue } from '#shared/errors';
 import { messages } from '#shared/messages';
 import { unavailabilityCause } from '../../db/unavailable.ts';
-import { AppError } from '../errors.ts';
+import { AppError, StorageUnreachableError } from '../errors.ts';
 import { logRequest } from '../logger.ts';
 import { answerStarted, cutOff, requestFacts, unansweredRequestClosing } from './slow-clients.ts';
 
@@ -186,7 +186,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const unavailable = unavailabilityCause(error);
     if (unavailable) return answerDatabaseUnavailable(unavailable, request, reply, body);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (error instanceof StorageUnreachableError) {
+      const cause = error.cause instanceof Error ? error.cause.message : String(error.cause);
+      request.log.warn({ storage: { message: cause } }, 'storage unreachable');
+    } else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.debug({ code: body.error.code, status }, 'request refused');
     const retryAfter = retryAfterHeader(status, body);
     if (retryAfter !== undefined) reply.header('Retry-After', retryAfter);
@@ -195,13 +198,15 @@ export function registerErrorHandler(app: FastifyInstance) {
 }
 
 /**
- * A rate-limited answer says when to try again in its details (for people, and for the client's
- * own message); HTTP clients, proxies and the learner-sync engine's peers read `Retry-After`, in
- * whole seconds, rounded up so a client that waits exactly that long is let through.
+ * A rate-limited answer (429), or a service that will be back (503: the file storage), says when
+ * to try again in its details (for people, and for the client's own message); HTTP clients and
+ * proxies read `Retry-After`, in whole seconds, rounded up so a client that waits exactly that
+ * long is let through.
  */
 export function retryAfterHeader(status: number, body: ErrorBody): string | undefined {
   const seconds = body.error.details?.retryAfterSeconds;
-  if (status !== 429 || typeof seconds !== 'number' || !Number.isFinite(seconds)) return undefined;
+  if (status !== 429 && status !== 503) return undefined;
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds)) return undefined;
   return String(Math.max(1, Math.ceil(seconds)));
 }
 

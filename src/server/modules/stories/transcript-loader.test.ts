@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DiskStorage } from '../../lib/storage/disk-storage.ts';
-import type { ObjectStorage } from '../../lib/storage/storage.ts';
+import { StorageUnreachableError, STORAGE_RETRY_AFTER_SECONDS } from '../../lib/errors.ts';
 import { createTranscriptLoader, TRANSCRIPT_RECHECK_MS } from './transcript-loader.ts';
+import { switchableStorage } from '../../../../tests/api/helpers/unreachable-storage.ts';
 
 const KEY = 'demo/chapter-1.json';
 const transcriptSaying = (text: string) =>
@@ -18,36 +19,21 @@ const transcriptSaying = (text: string) =>
 
 let dir: string;
 let disk: DiskStorage;
-/** Set to make every call to the storage fail, as an unreachable bucket does. */
-let unreachable: boolean;
+/** The real disk storage, made unreachable on demand as an unreachable bucket is. */
+let bucket: ReturnType<typeof switchableStorage>;
 let clock: number;
-
-/** The real disk storage, made unreachable on demand. */
-function reachableWhenAllowed(storage: ObjectStorage): ObjectStorage {
-  return new Proxy(storage, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver) as unknown;
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        if (unreachable) return Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:9000'));
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-}
 
 beforeEach(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'relatos-transcript-loader-'));
   disk = new DiskStorage(path.join(dir, 'storage'));
   await disk.ensureBuckets();
   await disk.put('trans', KEY, transcriptSaying('Hola'), 'application/json');
-  unreachable = false;
+  bucket = switchableStorage(disk);
   clock = 1_000_000;
 });
 afterEach(() => fs.rm(dir, { recursive: true, force: true }));
 
-const loader = () =>
-  createTranscriptLoader({ storage: reachableWhenAllowed(disk), now: () => clock });
+const loader = () => createTranscriptLoader({ storage: bucket.storage, now: () => clock });
 const firstText = async (load: ReturnType<typeof loader>) =>
   (await load.load(KEY)).transcript.segments[0]!.text;
 
@@ -55,16 +41,23 @@ describe('transcript loader', () => {
   it('serves a transcript it has read while the storage is unreachable', async () => {
     const load = loader();
     expect(await firstText(load)).toBe('Hola');
-    unreachable = true;
+    bucket.setReachable(false);
     expect(await firstText(load)).toBe('Hola');
     // Past the recheck period too: the check fails, the copy in memory is still the best answer.
     clock += TRANSCRIPT_RECHECK_MS + 1;
     expect(await firstText(load)).toBe('Hola');
   });
 
-  it('fails when the storage is unreachable and the transcript was never read', async () => {
-    unreachable = true;
-    await expect(loader().load(KEY)).rejects.toThrow(/ECONNREFUSED/);
+  it('answers 503 (retry soon) when the storage is unreachable and the transcript was never read', async () => {
+    bucket.setReachable(false);
+    const refusal = loader().load(KEY);
+    await expect(refusal).rejects.toBeInstanceOf(StorageUnreachableError);
+    await expect(refusal).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      details: { retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS },
+    });
+    // The storage's own words (addresses, ports) stay in the log, not in the answer.
+    await expect(refusal).rejects.not.toThrow(/ECONNREFUSED/);
   });
 
   it('reads an object written again under the same key once the recheck period has passed', async () => {

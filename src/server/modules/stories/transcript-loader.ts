@@ -1,7 +1,7 @@
 import type { Transcript } from '#shared/transcript';
 import { InvalidTranscriptError, parseTranscript } from '#shared/transcript-parse';
 import { messages } from '#shared/messages';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, StorageUnreachableError } from '../../lib/errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 
 const CACHE_SIZE = 64;
@@ -24,7 +24,8 @@ interface Entry {
  * library's keys are stable and may be written again by a newer release at its start, so a copy is
  * checked against the object's ETag once TRANSCRIPT_RECHECK_MS has passed. When the storage cannot
  * be reached for that check, the copy in memory is used: learners keep reading and translating
- * while only the audio, which is not kept here, waits for the storage to come back.
+ * while only the audio, which is not kept here, waits for the storage to come back. A transcript
+ * never read here while the storage is unreachable is a StorageUnreachableError (503, retry).
  */
 export function createTranscriptLoader({
   storage,
@@ -51,15 +52,22 @@ export function createTranscriptLoader({
         info = await storage.head('trans', key);
       } catch (error) {
         if (cached) return cached;
-        throw error;
+        throw new StorageUnreachableError(messages.stories.transcriptUnreachable, error);
       }
       if (!info) throw notFound(messages.stories.transcriptUnavailable);
       if (cached && cached.etag === info.etag) {
         return remember(key, { ...cached, checkedAt: now() });
       }
+      let text: string;
+      try {
+        text = (await storage.readBuffer('trans', key)).toString('utf8');
+      } catch (error) {
+        if (cached) return cached;
+        throw new StorageUnreachableError(messages.stories.transcriptUnreachable, error);
+      }
       let transcript: Transcript;
       try {
-        transcript = parseTranscript((await storage.readBuffer('trans', key)).toString('utf8'));
+        transcript = parseTranscript(text);
       } catch (error) {
         if (error instanceof InvalidTranscriptError)
           throw notFound(messages.stories.transcriptUnavailable);
