@@ -93,7 +93,11 @@ async function expectUnavailable(app: FastifyInstance, boundMs: number) {
   expect(res.statusCode).toBe(503);
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   expect(res.json()).toEqual({
-    error: { code: 'SERVICE_UNAVAILABLE', message: messages.service.temporarilyUnavailable },
+    error: {
+      code: 'SERVICE_UNAVAILABLE',
+      message: messages.service.temporarilyUnavailable,
+      details: { retryAfterSeconds: Number(res.headers['retry-after']) },
+    },
   });
   expect(res.body).not.toMatch(/ECONNREFUSED|timeout|127\.0\.0\.1|secret|select/i);
 

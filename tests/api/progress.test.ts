@@ -6,7 +6,8 @@ import { signedInUser } from './helpers/accounts.ts';
 import { demoAppWithTwoLearners, type SignedInUser } from './helpers/demo-app.ts';
 import { openEventStreamReader } from './helpers/event-stream.ts';
 import { insertStory } from './helpers/fixtures.ts';
-import type { TestApp } from './helpers/test-app.ts';
+import { startSecondInstance, type TestApp } from './helpers/test-app.ts';
+import { switchableStorage } from './helpers/unreachable-storage.ts';
 
 let t: TestApp;
 let alice: SignedInUser;
@@ -289,5 +290,53 @@ describe('live progress across sessions', () => {
     expect(saved.json().progress).toMatchObject({ chapterId: chapter.id, lastPositionSeconds: 33 });
     expect(JSON.parse(data)).toEqual({ deviceId: 'tablet', progress: saved.json().progress });
     stream.close();
+  });
+});
+
+describe('words learned while the storage cannot be reached', () => {
+  it("counts a chapter completed then at the learner's next completion, not as no words for good", async () => {
+    const { t: site, alice, bob, stories: library } = await demoAppWithTwoLearners();
+    const bucket = switchableStorage(site.storage);
+    const cut = await startSecondInstance(site, bucket.storage);
+    try {
+      const [first, second] = library[0]!.chapters;
+      const complete = (user: SignedInUser, chapter: typeof first) => {
+        const now = Date.now();
+        return cut.app.inject({
+          method: 'POST',
+          url: '/api/progress',
+          headers: { cookie: user.cookie },
+          payload: {
+            chapterId: chapter!.id,
+            positionSeconds: chapter!.duration,
+            durationSeconds: chapter!.duration,
+            clientTimestamp: now,
+            sentAt: now,
+          },
+        });
+      };
+      const learned = async (user: SignedInUser) =>
+        (
+          await cut.app.inject({
+            method: 'GET',
+            url: '/api/vocabulary',
+            headers: { cookie: user.cookie },
+          })
+        ).json().vocabulary.totalWordsLearned as number;
+
+      bucket.setReachable(false);
+      expect((await complete(alice, first)).json().progress.completed).toBe(true);
+      expect(await learned(alice)).toBe(0);
+
+      // Reachable again: Alice's next chapter counts the first one's words too.
+      bucket.setReachable(true);
+      await complete(alice, second);
+      await complete(bob, second);
+      expect(await learned(bob)).toBeGreaterThan(0);
+      expect(await learned(alice)).toBeGreaterThan(await learned(bob));
+    } finally {
+      await cut.close();
+      await site.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ import type { Transcript, TranscriptSegment } from '#shared/transcript';
 import { signedInUser } from './helpers/accounts.ts';
 import { adminRequest, chapterWithRecording } from './helpers/studio.ts';
 import { createTestApp, startSecondInstance, type TestApp } from './helpers/test-app.ts';
+import { switchableStorage } from './helpers/unreachable-storage.ts';
 
 /**
  * The translation memory and the glosses in context (issue 21, decision 045): what a person
@@ -188,6 +189,55 @@ describe('translation memory reuse', () => {
       ]);
     } finally {
       await second.close();
+      await site.close();
+    }
+  });
+});
+
+describe('translation memory while the storage cannot be reached', () => {
+  it('leaves the chapters it could not read for later rather than recording them as empty, and the editor refuses to open empty', async () => {
+    const site = await createTestApp();
+    const bucket = switchableStorage(site.storage);
+    const cut = await startSecondInstance(site, bucket.storage);
+    try {
+      await site.app.context.services.demoContent.seed();
+      const owner = await signedInUser(site, { role: 'admin' });
+      const { chapterId } = await chapterWithRecording(site, owner.cookie);
+      const lines = { transcript: transcriptOf([{ text: 'Es lunes y llueve mucho.' }]) };
+      const prefillOn = (app: typeof cut.app) =>
+        adminRequest(app, owner.cookie)(
+          'POST',
+          `/api/admin/chapters/${chapterId}/translations/prefill`,
+          lines,
+        );
+      bucket.setReachable(false);
+      // The editor of a chapter whose text cannot be read says so (503, try again) rather than
+      // opening empty, inviting a person to write over the chapter.
+      const { stories } = (
+        await site.app.inject({ method: 'GET', url: '/api/stories' })
+      ).json() as {
+        stories: Array<{ chapters: Array<{ id: string }> }>;
+      };
+      const editor = await adminRequest(cut.app, owner.cookie)(
+        'GET',
+        `/api/admin/chapters/${stories[0]!.chapters[0]!.id}/studio`,
+      );
+      expect(editor.statusCode).toBe(503);
+      expect(editor.headers['retry-after']).toBe('5');
+      const blind = await prefillOn(cut.app);
+      expect(blind.statusCode, blind.body).toBe(200);
+      expect(translations(prefillResponseSchema.parse(blind.json()).transcript)).toEqual([
+        [undefined, undefined],
+      ]);
+
+      // Reachable again: the demo chapters are read now, and their approved sentence is offered.
+      bucket.setReachable(true);
+      const res = await prefillOn(cut.app);
+      expect(translations(prefillResponseSchema.parse(res.json()).transcript)).toEqual([
+        ['It is Monday and it is raining hard.', 'memory'],
+      ]);
+    } finally {
+      await cut.close();
       await site.close();
     }
   });

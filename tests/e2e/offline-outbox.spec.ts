@@ -141,7 +141,9 @@ test.describe('offline writes (decisions 041, 057)', () => {
     // this tab still shows the first learner, who adds a bookmark.
     await signedInLearner(page);
     const requested: string[] = [];
-    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    page.on('request', (request) =>
+      requested.push(`${request.method()} ${new URL(request.url()).pathname}`),
+    );
     const sent = page.waitForResponse(
       (response) =>
         new URL(response.url()).pathname === '/api/bookmarks' &&
@@ -155,8 +157,8 @@ test.describe('offline writes (decisions 041, 057)', () => {
     // the tab then asks who is signed in, and the change waits for its own account.
     expect((await sent).status()).toBe(401);
     await expect
-      .poll(() => requested.slice(requested.indexOf('/api/bookmarks')))
-      .toContain('/api/auth/session');
+      .poll(() => requested.slice(requested.indexOf('POST /api/bookmarks') + 1))
+      .toContain('GET /api/auth/session');
     const notesOf = async () => {
       const response = await page.request.get(`/api/bookmarks?chapterId=${chapter.id}`);
       const { bookmarks } = (await response.json()) as { bookmarks: Array<{ note: string }> };

@@ -166,7 +166,11 @@ export function AuthProvider({
     [resetUserData, update],
   );
 
-  const recheck = useRef({ timer: null as ReturnType<typeof setTimeout> | null, count: 0 });
+  const recheck = useRef({
+    timer: null as ReturnType<typeof setTimeout> | null,
+    count: 0,
+    unmounted: false,
+  });
   const checkAgainRef = useRef<() => void>(() => undefined);
   /** After a check: a kept answer is checked again soon (KEPT_SESSION_RECHECK_MS). */
   const planRecheck = useCallback((kept: boolean) => {
@@ -175,7 +179,8 @@ export function AuthProvider({
       planned.count = 0;
       return;
     }
-    if (planned.timer !== null || planned.count >= KEPT_SESSION_RECHECKS) return;
+    if (planned.unmounted || planned.timer !== null) return;
+    if (planned.count >= KEPT_SESSION_RECHECKS) return;
     if (typeof navigator !== 'undefined' && !navigator.onLine) return;
     planned.count += 1;
     planned.timer = setTimeout(() => {
@@ -183,16 +188,28 @@ export function AuthProvider({
       checkAgainRef.current();
     }, KEPT_SESSION_RECHECK_MS);
   }, []);
+  /** A sign-in or sign-out starts afresh: no recheck of the account before it. */
+  const forgetRecheck = useCallback(() => {
+    const planned = recheck.current;
+    if (planned.timer !== null) clearTimeout(planned.timer);
+    planned.timer = null;
+    planned.count = 0;
+  }, []);
   useEffect(() => {
     const planned = recheck.current;
+    planned.unmounted = false;
     return () => {
-      if (planned.timer !== null) clearTimeout(planned.timer);
+      planned.unmounted = true;
+      forgetRecheck();
     };
-  }, []);
+  }, [forgetRecheck]);
+  /** Session checks on their way (a doubt while one is under way waits for its answer). */
+  const checksInFlight = useRef(0);
 
   const checkSession = useCallback(
     async (signal?: AbortSignal) => {
       const epoch = epochRef.current;
+      checksInFlight.current += 1;
       try {
         const session = await getSession(signal);
         if (epoch !== epochRef.current || signal?.aborted) return;
@@ -203,6 +220,8 @@ export function AuthProvider({
         // The first read failed (offline, server down): treat the visitor as signed out. A later
         // failed check keeps the current state; only an answer without a user ends the session.
         if (stateRef.current.status === 'loading') update({ type: 'signed_out', event: null });
+      } finally {
+        checksInFlight.current -= 1;
       }
     },
     [applySession, planRecheck, update],
@@ -232,7 +251,14 @@ export function AuthProvider({
   }, [checkSession]);
 
   // The server refused a waiting write as not this account's (decision 076): learn who it is now.
-  useEffect(() => onSessionDoubt(() => void checkSession()), [checkSession]);
+  // Several refused writes at once ask once.
+  useEffect(
+    () =>
+      onSessionDoubt(() => {
+        if (checksInFlight.current === 0) void checkSession();
+      }),
+    [checkSession],
+  );
 
   // Whenever the app learns who is signed in, what another account left on the device goes
   // (a session that ended while no page was open; another learner on a shared device).
@@ -244,6 +270,7 @@ export function AuthProvider({
   const acceptSignIn = useCallback(
     (user: CurrentUser) => {
       epochRef.current += 1;
+      forgetRecheck();
       clearPendingConfirmationEmail();
       clearSignInFailures();
       resetUserData();
@@ -253,7 +280,7 @@ export function AuthProvider({
       // it shows kept answers only to that account): asked again, it names the new one.
       void getSession().catch(() => undefined);
     },
-    [resetUserData, update],
+    [forgetRecheck, resetUserData, update],
   );
 
   const signIn = useCallback(
@@ -289,6 +316,7 @@ export function AuthProvider({
   const signOut = useCallback<AuthContextValue['signOut']>(
     async ({ local = false, onSignedOut } = {}) => {
       epochRef.current += 1;
+      forgetRecheck();
       if (!local) {
         try {
           await signOutRequest();
@@ -306,7 +334,7 @@ export function AuthProvider({
         update({ type: 'signed_out', event: 'SIGNED_OUT' });
       });
     },
-    [resetUserData, update],
+    [forgetRecheck, resetUserData, update],
   );
 
   const refresh = useCallback(() => checkSession(), [checkSession]);

@@ -104,7 +104,11 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
     return {
       status: 503,
       body: {
-        error: { code: 'SERVICE_UNAVAILABLE', message: messages.service.temporarilyUnavailable },
+        error: {
+          code: 'SERVICE_UNAVAILABLE',
+          message: messages.service.temporarilyUnavailable,
+          details: { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
+        },
       },
     };
   }
@@ -170,7 +174,7 @@ function answerDatabaseUnavailable(
     { database: { code: typeof code === 'string' ? code : undefined, message: cause.message } },
     'database unavailable',
   );
-  return reply.status(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS)).send(body);
+  return reply.status(503).header('Retry-After', retryAfterHeader(503, body)).send(body);
 }
 
 export function registerErrorHandler(app: FastifyInstance) {

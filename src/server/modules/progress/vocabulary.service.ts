@@ -1,6 +1,7 @@
 import { averageWordsPerStory, type StoryKnowledge } from '#shared/contracts/progress';
 import type { ReviewRating } from '#shared/contracts/review';
 import type { Transcript } from '#shared/transcript';
+import { StorageUnreachableError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { StoriesService } from '../stories/stories.service.ts';
 import {
@@ -72,7 +73,10 @@ export function createVocabularyService(deps: {
     try {
       const { transcript } = await transcripts.load(chapter.transcriptKey);
       words = countChapterWords(transcript, lemmaOf);
-    } catch {
+    } catch (error) {
+      // A storage that cannot be reached now: no words this time, and nothing kept, so the
+      // chapter is counted once the file can be read.
+      if (error instanceof StorageUnreachableError) return noWords;
       // A missing or invalid transcript teaches no words; it is not an error for progress.
     }
     await vocabulary.saveChapterWords(chapter.chapterId, chapter.transcriptKey, words);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DiskStorage } from '../../lib/storage/disk-storage.ts';
+import type { ObjectStorage } from '../../lib/storage/storage.ts';
 import { StorageUnreachableError, STORAGE_RETRY_AFTER_SECONDS } from '../../lib/errors.ts';
 import { createTranscriptLoader, TRANSCRIPT_RECHECK_MS } from './transcript-loader.ts';
 import { switchableStorage } from '../../../../tests/api/helpers/unreachable-storage.ts';
@@ -58,6 +59,30 @@ describe('transcript loader', () => {
     });
     // The storage's own words (addresses, ports) stay in the log, not in the answer.
     await expect(refusal).rejects.not.toThrow(/ECONNREFUSED/);
+  });
+
+  it('answers 503 when the storage answers the check but not the read, and keeps serving a copy it has', async () => {
+    bucket.setReachable(false, ['readBuffer']);
+    await expect(loader().load(KEY)).rejects.toBeInstanceOf(StorageUnreachableError);
+
+    bucket.setReachable(true);
+    const load = loader();
+    expect(await firstText(load)).toBe('Hola');
+    // A newer object, past the recheck period, whose read fails: the copy held is served.
+    await disk.put('trans', KEY, transcriptSaying('Adiós'), 'application/json');
+    clock += TRANSCRIPT_RECHECK_MS;
+    bucket.setReachable(false, ['readBuffer']);
+    expect(await firstText(load)).toBe('Hola');
+  });
+
+  it('answers not found for an object gone between the check and the read', async () => {
+    const vanishing: ObjectStorage = Object.create(disk) as ObjectStorage;
+    vanishing.readBuffer = async (bucketName, key) => {
+      await disk.delete(bucketName, key);
+      return disk.readBuffer(bucketName, key);
+    };
+    const load = createTranscriptLoader({ storage: vanishing, now: () => clock });
+    await expect(load.load(KEY)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('reads an object written again under the same key once the recheck period has passed', async () => {

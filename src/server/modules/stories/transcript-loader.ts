@@ -1,7 +1,7 @@
 import type { Transcript } from '#shared/transcript';
 import { InvalidTranscriptError, parseTranscript } from '#shared/transcript-parse';
 import { messages } from '#shared/messages';
-import { notFound, StorageUnreachableError } from '../../lib/errors.ts';
+import { AppError, notFound, StorageUnreachableError } from '../../lib/errors.ts';
 import type { ObjectStorage } from '../../lib/storage/storage.ts';
 
 const CACHE_SIZE = 64;
@@ -62,6 +62,8 @@ export function createTranscriptLoader({
       try {
         text = (await storage.readBuffer('trans', key)).toString('utf8');
       } catch (error) {
+        // Gone between the check and the read: the storage's own refusal (not found) stands.
+        if (error instanceof AppError) throw error;
         if (cached) return cached;
         throw new StorageUnreachableError(messages.stories.transcriptUnreachable, error);
       }

@@ -10,7 +10,7 @@ import type { TranslationServiceName } from '#shared/translation-services';
 import type { Transcript } from '#shared/transcript';
 import type { Actor } from '../../lib/actor.ts';
 import type { AuditLog } from '../../lib/audit-log.repository.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound, StorageUnreachableError } from '../../lib/errors.ts';
 import type { TranscriptLoader } from '../stories/transcript-loader.ts';
 import { audioRefusal, type ChapterAudio } from './chapter-audio.ts';
 import type { StudioChapterRow, StudioRepository } from './studio.repository.ts';
@@ -63,7 +63,10 @@ export function createStudioService(deps: {
       try {
         transcript = (await transcripts.load(chapter.transcriptFileId)).transcript;
       } catch (error) {
-        if (!(error instanceof AppError)) throw error;
+        // A transcript that cannot be read as one is shown as a problem to fix; a storage that
+        // cannot be reached now fails the request (503, try again), rather than opening an
+        // empty editor that invites writing over the chapter.
+        if (!(error instanceof AppError) || error instanceof StorageUnreachableError) throw error;
         transcriptProblem = error.message;
       }
     }

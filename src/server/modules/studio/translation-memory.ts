@@ -8,7 +8,7 @@ import { segmentReadings } from '#shared/studio/segment-readings';
 import type { Transcript } from '#shared/transcript';
 import type { DbExecutor } from '../../db/client.ts';
 import type { TransactionRunner } from '../../db/repository.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, StorageUnreachableError } from '../../lib/errors.ts';
 import type { TranscriptLoader } from '../stories/transcript-loader.ts';
 import type {
   StoredSentence,
@@ -60,12 +60,16 @@ export function createTranslationMemory(deps: {
 }) {
   const { memory, transcripts, transaction, log } = deps;
 
-  /** A stored transcript, or null when it cannot be read as one (it adds nothing, for good). */
+  /**
+   * A stored transcript, or null when it cannot be read as one (it adds nothing, for good). A
+   * storage that cannot be reached now is no verdict on the file: that throws, and the chapter is
+   * read another time.
+   */
   async function readable(fileKey: string): Promise<Transcript | null> {
     try {
       return (await transcripts.load(fileKey)).transcript;
     } catch (error) {
-      if (error instanceof AppError) return null;
+      if (error instanceof AppError && !(error instanceof StorageUnreachableError)) return null;
       throw error;
     }
   }
