@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WRITER_ACCOUNT_HEADER } from '#shared/offline/account-stamp';
 import { offlineTexts } from '#client/lib/offline/offline-texts';
+import { onSessionDoubt, setSyncAccount } from '#client/lib/sync/sync-account';
 import { apiFetch, ApiError } from './api-client';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -142,5 +144,56 @@ describe('apiFetch', () => {
     const error = await catchError(apiFetch('/api/stories'));
 
     expect(error).toMatchObject({ status: 200, code: 'INVALID_RESPONSE' });
+  });
+});
+
+describe('apiFetch and the account signed in on the page (decision 076)', () => {
+  const writerOf = (call: number) =>
+    new Headers(fetchMock.mock.calls[call]![1]?.headers).get(WRITER_ACCOUNT_HEADER);
+
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    // The page's account is kept only in a browser.
+    vi.stubGlobal('window', globalThis);
+  });
+
+  afterEach(() => {
+    setSyncAccount(null);
+    vi.unstubAllGlobals();
+  });
+
+  it("names the page's account on every change, never on a read, and not when nobody is signed in", async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, {}));
+    setSyncAccount('learner-a');
+    await apiFetch('/api/bookmarks', { method: 'POST', json: {} });
+    await apiFetch('/api/me/saved-items/1', { method: 'delete' });
+    await apiFetch('/api/stories');
+    setSyncAccount(null);
+    await apiFetch('/api/auth/sign-in', { method: 'POST', json: {} });
+    expect([0, 1, 2, 3].map(writerOf)).toEqual(['learner-a', 'learner-a', null, null]);
+  });
+
+  it('a change refused as not signed in makes the page ask who is signed in; other refusals do not', async () => {
+    const doubts = vi.fn();
+    const stop = onSessionDoubt(doubts);
+    try {
+      setSyncAccount('learner-a');
+      fetchMock.mockImplementation(async () =>
+        jsonResponse(401, { error: { code: 'UNAUTHORIZED', message: 'Sign in required' } }),
+      );
+      await catchError(apiFetch('/api/stories'));
+      expect(doubts).not.toHaveBeenCalled();
+      const refused = await catchError(apiFetch('/api/progress', { method: 'POST', json: {} }));
+      expect(refused).toMatchObject({ status: 401 });
+      expect(doubts).toHaveBeenCalledTimes(1);
+      fetchMock.mockImplementation(async () =>
+        jsonResponse(409, { error: { code: 'CONFLICT', message: 'No' } }),
+      );
+      await catchError(apiFetch('/api/progress', { method: 'POST', json: {} }));
+      expect(doubts).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+    }
   });
 });

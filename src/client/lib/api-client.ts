@@ -1,4 +1,6 @@
+import { WRITER_ACCOUNT_HEADER } from '#shared/offline/account-stamp';
 import { offlineTexts } from '#client/lib/offline/offline-texts';
+import { doubtSession, syncAccount } from '#client/lib/sync/sync-account';
 
 /**
  * The one HTTP client of the browser app. It speaks JSON to our own API (same origin, cookie
@@ -77,6 +79,12 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
   const { json, headers: initHeaders, body: rawBody, onHeaders, ...rest } = init;
   const headers = new Headers(initHeaders);
   if (!headers.has('accept')) headers.set('accept', 'application/json');
+  // A change names the account this page believes is signed in (decision 076): a tab left
+  // behind after another account signed in elsewhere is refused (401) rather than writing into
+  // that account; the learner-sync engine then keeps its entries for their own account.
+  const writer = syncAccount();
+  const method = (rest.method ?? 'GET').toUpperCase();
+  if (writer && method !== 'GET' && method !== 'HEAD') headers.set(WRITER_ACCOUNT_HEADER, writer);
   let body: BodyInit | null | undefined = rawBody;
   if (json !== undefined) {
     headers.set('content-type', 'application/json');
@@ -100,7 +108,11 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
     throw new ApiError(0, 'NETWORK_ERROR', offlineTexts.serverUnreachable, { cause });
   }
 
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    // Refused as not signed in: the page learns who is signed in now, not at its next check.
+    if (response.status === 401 && headers.has(WRITER_ACCOUNT_HEADER)) doubtSession();
+    throw await toApiError(response);
+  }
   onHeaders?.(response.headers);
 
   try {

@@ -50,8 +50,6 @@ beforeEach(() => {
     vi.fn(async (url: string, init: RequestInit) => {
       expect(url).toBe('/api/me/practice/answers');
       expect(init.method).toBe('POST');
-      // Named as the engine's account's, so another account's session refuses it (decision 076).
-      expect(new Headers(init.headers).get('x-relatos-writer')).toBe('learner');
       const body = JSON.parse(init.body as string) as PracticeAnswersBody;
       // What is sent is what the server's schema accepts.
       expect(practiceAnswersBodySchema.safeParse(body).success).toBe(true);

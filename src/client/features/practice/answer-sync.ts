@@ -18,11 +18,10 @@ export const practiceAnswerSync: BatchedKind<PracticeAnswer, PracticeAnswersResu
   keyOf: (answer) => answer.answerId,
   max: PRACTICE_ANSWERS_MAX,
   gatherMs: PRACTICE_ANSWER_GATHER_MS,
-  send: (entries, { sentAt, keepalive, headers }) =>
+  send: (entries, { sentAt, keepalive }) =>
     apiFetch<PracticeAnswersResult>(practiceRoutes.answers, {
       method: 'POST',
       json: { answers: entries.map((entry) => entry.data), sentAt },
       keepalive,
-      headers,
     }),
 };

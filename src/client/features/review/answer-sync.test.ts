@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WRITER, writerOf } from '#client/test/writer-account';
 import { REVIEW_ANSWERS_MAX, type ReviewAnswer } from '#shared/contracts/review';
 import { reviewAnswerSync } from './answer-sync';
 
@@ -22,11 +21,11 @@ describe('review answers', () => {
   });
 
   it('are sent as one batch with the send time and the learner’s time zone', async () => {
-    const calls: Array<[string, string | null, unknown]> = [];
+    const calls: Array<[string, unknown]> = [];
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init: RequestInit) => {
-        calls.push([url, writerOf(init), JSON.parse(init.body as string)]);
+        calls.push([url, JSON.parse(init.body as string)]);
         return Response.json({ results: [], items: [], counts: {} });
       }),
     );
@@ -36,11 +35,10 @@ describe('review answers', () => {
       madeAt: data.reviewedAt,
       data,
     }));
-    await reviewAnswerSync.send(entries, { sentAt: 5_000, keepalive: false, headers: WRITER });
+    await reviewAnswerSync.send(entries, { sentAt: 5_000, keepalive: false });
     expect(calls).toEqual([
       [
         `/api/me/review/answers?timezoneOffset=${new Date().getTimezoneOffset()}`,
-        'learner-1',
         { answers: [answer(1), answer(2)], sentAt: 5_000 },
       ],
     ]);

@@ -18,11 +18,10 @@ export const reviewAnswerSync: BatchedKind<ReviewAnswer, ReviewAnswersResult> = 
   keyOf: (answer) => answer.answerId,
   max: REVIEW_ANSWERS_MAX,
   gatherMs: ANSWER_GATHER_MS,
-  send: (entries, { sentAt, keepalive, headers }) =>
+  send: (entries, { sentAt, keepalive }) =>
     apiFetch<ReviewAnswersResult>(`${reviewRoutes.answers}?${timezoneOffsetQuery()}`, {
       method: 'POST',
       json: { answers: entries.map((entry) => entry.data), sentAt },
       keepalive,
-      headers,
     }),
 };

@@ -1,8 +1,9 @@
 /*
  * The account signed in on this page, as the auth provider last knew it (null: nobody, or not
  * known yet). The learner-sync engine sends only that account's entries (decision 057): what
- * another account left on the device waits until it signs in again. Kept apart from the engine so
- * the auth provider, on every page, carries only these lines.
+ * another account left on the device waits until it signs in again; every change the page sends
+ * names it (api-client.ts, decision 076). Kept apart from the engine so the auth provider and the
+ * API client, on every page, carry only these lines.
  */
 
 let signedIn: string | null = null;
@@ -17,10 +18,10 @@ export const syncAccount = (): string | null => signedIn;
 const sessionDoubts = new Set<() => void>();
 
 /**
- * The server refused a waiting write as not this account's (decision 076): the session ended or
- * another account signed in elsewhere on the device. The auth provider checks the session at once
- * rather than at its next 30-second check, so the page shows who is signed in now and the engine
- * of the account that left stops sending.
+ * The server refused a change as not this account's (decision 076; api-client.ts): the session
+ * ended or another account signed in elsewhere on the device. The auth provider checks the session
+ * at once rather than at its next 30-second check, so the page shows who is signed in now and the
+ * learner-sync engine of the account that left stops sending.
  */
 export function doubtSession(): void {
   for (const listener of sessionDoubts) listener();

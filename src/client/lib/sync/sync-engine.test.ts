@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WRITER_ACCOUNT_HEADER } from '#shared/offline/account-stamp';
 import { syncStoreKey } from '#shared/offline/offline-storage';
 import { ApiError } from '#client/lib/api-client';
 import { getErrorLog } from '#client/lib/error-log';
@@ -180,41 +179,6 @@ describe('nothing is lost', () => {
       [{ step: 'recorded for A as its page closed' }],
     ]);
     expect(stored('user-a')).toEqual([]);
-  });
-
-  it("a stale page: A's entries name A, and when B's session refuses them they wait for A and the page asks who is signed in", async () => {
-    // This page still believes A is signed in; B signed in from another tab meanwhile. The
-    // server refuses a write that names another account than its session's (401).
-    const doubts = vi.fn();
-    const a = new SyncEngine({
-      userId: 'user-a',
-      store: new SyncStore(syncStoreKey('user-a'), localStorage),
-      isSignedIn: () => signedIn === 'user-a',
-      isHidden: () => false,
-      onSessionRefused: doubts,
-    });
-    failure = refused(401);
-    a.add(newestKind, { chapter: 'c1', position: 42 });
-    await settle();
-    expect(requests.map((request) => request.context.headers)).toEqual([
-      { [WRITER_ACCOUNT_HEADER]: 'user-a' },
-    ]);
-    expect(doubts).toHaveBeenCalledTimes(1);
-    expect(stored('user-a')).toHaveLength(1);
-
-    // The page learns B is signed in: A's retry sends nothing, and A's entry stays for A.
-    signedIn = 'user-b';
-    requests = [];
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(requests).toEqual([]);
-    expect(stored('user-a')).toEqual([
-      expect.objectContaining({ data: { chapter: 'c1', position: 42 } }),
-    ]);
-    // A refusal for good is not a doubt about the session.
-    failure = refused(422);
-    signedIn = 'user-a';
-    await a.retryNow();
-    expect(doubts).toHaveBeenCalledTimes(1);
   });
 
   it.each([400, 403, 404, 409, 422])(

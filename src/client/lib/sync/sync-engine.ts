@@ -1,4 +1,3 @@
-import { WRITER_ACCOUNT_HEADER } from '#shared/offline/account-stamp';
 import { isApiError } from '#client/lib/api-client';
 import { logClientError } from '#client/lib/error-log';
 import { randomUuid } from '#client/lib/random-uuid';
@@ -51,11 +50,6 @@ export interface SyncEngineOptions extends RetryTimerOptions {
   isSignedIn: () => boolean;
   /** The page is hidden or being left: every request must outlive it (keepalive, at once). */
   isHidden?: () => boolean;
-  /**
-   * The server did not take a request as this account's (401: the session ended, or another
-   * account signed in elsewhere on the device): the page should learn who is signed in now.
-   */
-  onSessionRefused?: () => void;
   now?: () => number;
   newId?: () => string;
 }
@@ -70,7 +64,6 @@ export class SyncEngine {
   private readonly store: SyncStore;
   private readonly isSignedIn: () => boolean;
   private readonly isHidden: () => boolean;
-  private readonly onSessionRefused: () => void;
   private readonly now: () => number;
   private readonly newId: () => string;
   private readonly retry: RetryTimer;
@@ -94,7 +87,6 @@ export class SyncEngine {
     this.store = options.store;
     this.isSignedIn = options.isSignedIn;
     this.isHidden = options.isHidden ?? documentHidden;
-    this.onSessionRefused = options.onSessionRefused ?? (() => undefined);
     this.now = options.now ?? Date.now;
     this.newId = options.newId ?? randomUuid;
     this.retry = new RetryTimer(options);
@@ -316,7 +308,6 @@ export class SyncEngine {
     const context: SendContext = {
       sentAt: this.now(),
       keepalive: kind.combine !== 'batched' || this.isHidden(),
-      headers: { [WRITER_ACCOUNT_HEADER]: this.userId },
     };
     try {
       const answer =
@@ -329,8 +320,6 @@ export class SyncEngine {
     } catch (error) {
       if (isRetryable(error)) {
         this.setPaused(kind, true);
-        // Kept for this account; it is sent once this account is signed in again.
-        if (isApiError(error) && error.status === 401) this.onSessionRefused();
         return 'retry';
       }
       if (this.settle(kind, group, { sent: false, error })) {

@@ -1,6 +1,6 @@
 import { syncStoreKey } from '#shared/offline/offline-storage';
 import { convertLegacyQueues } from './legacy-queues';
-import { doubtSession, syncAccount } from './sync-account';
+import { syncAccount } from './sync-account';
 import { SyncEngine } from './sync-engine';
 import { browserStorage, SyncStore } from './sync-store';
 
@@ -41,7 +41,6 @@ export function getSyncEngine(userId: string): SyncEngine {
     store: new SyncStore(key, storage),
     isSignedIn: () => syncAccount() === userId,
     isHidden: pageGoingAway,
-    onSessionRefused: doubtSession,
   });
   engines.set(userId, engine);
   // Another tab recorded or sent something: what is shown here follows.

@@ -5,8 +5,8 @@
  * Adding a kind (the practice exercises' answers, say) is three small steps:
  * 1. In the feature, define it: `export const exerciseAnswerSync: SyncKind<ExerciseAnswer, Result>
  *    = { name: 'exercise-answer', combine: 'batched', keyOf, max, gatherMs, send }` — `send` calls
- *    the feature's endpoint with `apiFetch`, passing `keepalive` and `headers` on and `sentAt` in
- *    the body when the server corrects client times.
+ *    the feature's endpoint with `apiFetch`, passing `keepalive` on and `sentAt` in the body when
+ *    the server corrects client times.
  * 2. List it in `learnerSyncKinds` (src/client/app/learner-sync.ts), so what a closed tab left is
  *    sent from any page of the app.
  * 3. Record with `getSyncEngine(userId).add(exerciseAnswerSync, answer)` (or `submit` to learn the
@@ -32,11 +32,6 @@ export interface SendContext {
   sentAt: number;
   /** Pass to fetch: the request outlives the page (it is being hidden, left or closed). */
   keepalive: boolean;
-  /**
-   * Pass to fetch: names the account that made the entries, so a session of another account
-   * refuses them (decision 076) rather than taking them as its own.
-   */
-  headers: Record<string, string>;
 }
 
 interface KindBase {

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WRITER, writerOf } from '#client/test/writer-account';
 import type { SyncEntry } from '#client/lib/sync/sync-kind';
 import { bookmarkSync, type BookmarkChange } from './bookmark-sync';
 
@@ -10,19 +9,19 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('bookmark changes', () => {
   it('are sent with the shared contracts: client id, when made (editedAt) and when sent', async () => {
-    const calls: Array<[string, string, unknown, boolean | undefined, string | null]> = [];
+    const calls: Array<[string, string, unknown, boolean | undefined]> = [];
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init: RequestInit) => {
         const body = init.body ? JSON.parse(init.body as string) : null;
-        calls.push([init.method!, url, body, init.keepalive, writerOf(init)]);
+        calls.push([init.method!, url, body, init.keepalive]);
         if (init.method === 'DELETE') return new Response(null, { status: 204 });
         return Response.json({ bookmark: { id: bookmarkId } });
       }),
     );
     const send = (data: BookmarkChange) => {
       const entry: SyncEntry<BookmarkChange> = { id: 'e', kind: 'bookmark', madeAt: 100, data };
-      return bookmarkSync.send(entry, { sentAt: 200, keepalive: true, headers: WRITER });
+      return bookmarkSync.send(entry, { sentAt: 200, keepalive: true });
     };
     const created = await send({
       op: 'create',
@@ -48,16 +47,14 @@ describe('bookmark changes', () => {
           sentAt: 200,
         },
         true,
-        'learner-1',
       ],
       [
         'PATCH',
         `/api/bookmarks/${bookmarkId}`,
         { note: 'mejor', editedAt: 100, sentAt: 200 },
         true,
-        'learner-1',
       ],
-      ['DELETE', `/api/bookmarks/${bookmarkId}`, null, true, 'learner-1'],
+      ['DELETE', `/api/bookmarks/${bookmarkId}`, null, true],
     ]);
   });
 });

@@ -26,21 +26,21 @@ const bookmarkUrl = (id: string) => `/api/bookmarks/${encodeURIComponent(id)}`;
 export const bookmarkSync: OrderedKind<BookmarkChange, Bookmark | null> = {
   name: 'bookmark',
   combine: 'ordered',
-  send: async ({ data, madeAt }, { sentAt, keepalive, headers }) => {
+  send: async ({ data, madeAt }, { sentAt, keepalive }) => {
     switch (data.op) {
       case 'create': {
         const { id, chapterId, positionSeconds, segmentId, note } = data;
         const json = { id, chapterId, positionSeconds, segmentId, note, editedAt: madeAt, sentAt };
-        const init = { method: 'POST', json, keepalive, headers };
+        const init = { method: 'POST', json, keepalive };
         return (await apiFetch<{ bookmark: Bookmark }>('/api/bookmarks', init)).bookmark;
       }
       case 'note': {
         const json = { note: data.note, editedAt: madeAt, sentAt };
-        const init = { method: 'PATCH', json, keepalive, headers };
+        const init = { method: 'PATCH', json, keepalive };
         return (await apiFetch<{ bookmark: Bookmark }>(bookmarkUrl(data.id), init)).bookmark;
       }
       case 'delete':
-        await apiFetch<void>(bookmarkUrl(data.id), { method: 'DELETE', keepalive, headers });
+        await apiFetch<void>(bookmarkUrl(data.id), { method: 'DELETE', keepalive });
         return null;
     }
   },

@@ -17,7 +17,7 @@ export const listeningSync: NewestWinsKind<ReportListeningBody, ReportListeningR
   name: 'listening',
   combine: 'newest',
   keyOf: (report) => report.sessionId,
-  send: ({ data }, { keepalive, headers }) => {
+  send: ({ data }, { keepalive }) => {
     const body: ReportListeningBody = {
       sessionId: data.sessionId,
       chapterId: data.chapterId,
@@ -27,7 +27,6 @@ export const listeningSync: NewestWinsKind<ReportListeningBody, ReportListeningR
       method: 'POST',
       json: body,
       keepalive,
-      headers,
     });
   },
 };

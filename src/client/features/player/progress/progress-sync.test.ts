@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WRITER, writerOf } from '#client/test/writer-account';
 import type { SyncEntry } from '#client/lib/sync/sync-kind';
 import { listeningSync } from './listening-sync';
 import { progressSync, type ProgressSave } from './progress-sync';
@@ -16,11 +15,11 @@ const save = (positionSeconds: number): ProgressSave => ({
 
 /** fetch answering `body`, recording each request. */
 function recordRequests(body: unknown) {
-  const calls: Array<{ url: string; init: RequestInit; writer: string | null; body: unknown }> = [];
+  const calls: Array<{ url: string; init: RequestInit; body: unknown }> = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, init, writer: writerOf(init), body: JSON.parse(init.body as string) });
+      calls.push({ url, init, body: JSON.parse(init.body as string) });
       return Response.json(body);
     }),
   );
@@ -48,11 +47,10 @@ describe('progress saves', () => {
       madeAt: 1_700_000_000_000,
       data: save(42.5),
     };
-    await progressSync.send(entry, { sentAt: 1_700_000_005_000, keepalive: true, headers: WRITER });
+    await progressSync.send(entry, { sentAt: 1_700_000_005_000, keepalive: true });
     expect(calls).toEqual([
       {
         url: '/api/progress',
-        writer: 'learner-1',
         init: expect.objectContaining({ method: 'POST', keepalive: true }),
         body: {
           chapterId,
@@ -79,12 +77,11 @@ describe('listening time', () => {
     const calls = recordRequests({ listenedSeconds: 95.5 });
     await listeningSync.send(
       { id: 'e1', kind: 'listening', madeAt: 1, data: report },
-      { sentAt: 2, keepalive: true, headers: WRITER },
+      { sentAt: 2, keepalive: true },
     );
     expect(calls).toEqual([
       {
         url: '/api/progress/listening',
-        writer: 'learner-1',
         init: expect.objectContaining({ method: 'POST', keepalive: true }),
         body: report,
       },

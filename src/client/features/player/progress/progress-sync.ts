@@ -25,7 +25,7 @@ export const progressSync: NewestWinsKind<ProgressSave, SaveProgressResponse> = 
   combine: 'newest',
   keyOf: ({ chapterId, positionSeconds, durationSeconds }) =>
     progressAt(positionSeconds, durationSeconds).completed ? `${chapterId} completed` : chapterId,
-  send: ({ data, madeAt }, { sentAt, keepalive, headers }) => {
+  send: ({ data, madeAt }, { sentAt, keepalive }) => {
     const body: SaveProgressBody = {
       chapterId: data.chapterId,
       positionSeconds: data.positionSeconds,
@@ -38,7 +38,6 @@ export const progressSync: NewestWinsKind<ProgressSave, SaveProgressResponse> = 
       method: 'POST',
       json: body,
       keepalive,
-      headers,
     });
   },
 };

@@ -15,16 +15,12 @@ export type SavedItemChange = { op: 'save'; body: SaveItemBody } | { op: 'delete
 export const savedItemSync: OrderedKind<SavedItemChange, SavedItem | null> = {
   name: 'saved-item',
   combine: 'ordered',
-  send: async ({ data }, { keepalive, headers }) => {
+  send: async ({ data }, { keepalive }) => {
     if (data.op === 'delete') {
-      await apiFetch<void>(savedItemRoutes.remove(data.id), {
-        method: 'DELETE',
-        keepalive,
-        headers,
-      });
+      await apiFetch<void>(savedItemRoutes.remove(data.id), { method: 'DELETE', keepalive });
       return null;
     }
-    const init = { method: 'POST', json: data.body, keepalive, headers };
+    const init = { method: 'POST', json: data.body, keepalive };
     return (await apiFetch<{ item: SavedItem }>(savedItemRoutes.create, init)).item;
   },
 };
