@@ -27,6 +27,7 @@
  *
  * BENCH_PORT (default 3312) is the instance's port; the external PostgreSQL listens on 3319.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBuild } from './lib/build.ts';
@@ -40,6 +41,7 @@ import {
   reapingTreeCpuMs,
   treeResidentMb,
 } from './lib/process-tree.ts';
+import { monotonicUs, writeProfileWindows, type ProfileWindow } from './lib/profile-windows.ts';
 import {
   createLearners,
   databaseCounters,
@@ -66,6 +68,12 @@ const ARRIVE_S = Number(process.env.CAPACITY_ARRIVE_SECONDS ?? 10);
 const SETTLE_S = LISTENER.saveEveryMs / 1000;
 const PORT = Number(process.env.BENCH_PORT ?? 3312);
 const MAX_REQUEST_CONNECTIONS = 8_000;
+/**
+ * Set: the instance runs with `--cpu-prof` and writes its profile here, beside windows.json (each
+ * step's measured window on the profile's clock); `node --import tsx bench/cpu-profile.ts <dir>`
+ * reads what the server did in a step.
+ */
+const CPU_PROFILE_DIR = process.env.CAPACITY_CPU_PROFILE_DIR;
 /** Saves sent one by one after the ramp, each by another learner, to count their statements. */
 const LONE_SAVES = 200;
 
@@ -150,7 +158,14 @@ export async function measureCapacity(
   log: (message: string) => void,
 ): Promise<CapacityRun> {
   const external = mode === 'external' ? await startExternalPostgres(log) : undefined;
-  const instance = await startProductionInstance({ port: PORT, databaseUrl: external?.url });
+  const cpuProfileDir = CPU_PROFILE_DIR && path.resolve(CPU_PROFILE_DIR, mode);
+  if (cpuProfileDir) fs.mkdirSync(cpuProfileDir, { recursive: true });
+  const instance = await startProductionInstance({
+    port: PORT,
+    databaseUrl: external?.url,
+    cpuProfileDir,
+  });
+  const profileWindows: ProfileWindow[] = [];
   const serverPid = instance.child.pid!;
   // Embedded: PostgreSQL's postmaster is the server's child; external: the bench started it.
   const postmaster = () => external?.pid() ?? childrenNamed(serverPid, 'postgres')[0] ?? serverPid;
@@ -188,8 +203,10 @@ export async function measureCapacity(
       await scrapeMetrics(instance);
       const cpuBefore = { server: processCpuMs(serverPid), postgres: postgresCpu() };
       const commitsBefore = (await databaseCounters(instance.databaseUrl)).commits;
+      const fromUs = monotonicUs();
       await sleep(WINDOW_S * 1000);
       const report = await generator.window();
+      profileWindows.push({ listeners, fromUs, toUs: monotonicUs(), report });
       const metrics = await scrapeMetrics(instance);
       const step: StepFigures = {
         listeners,
@@ -228,6 +245,8 @@ export async function measureCapacity(
     await generator?.stop().catch(() => undefined);
     await instance.stop();
     await external?.stop();
+    // After the stop: the instance writes its profile as it exits.
+    if (cpuProfileDir) writeProfileWindows(cpuProfileDir, profileWindows);
   }
 }
 

@@ -40,7 +40,16 @@ export interface InstanceOptions {
   /** Shared storage directory of instances behind one proxy; absent: a fresh one. */
   dataDir?: string;
   extraEnv?: NodeJS.ProcessEnv;
+  /**
+   * Writes a V8 CPU profile of the whole run into this directory when the instance exits
+   * (`--cpu-prof`, server.cpuprofile): bench/cpu-profile.ts reads the part of it measured in a
+   * window. The bench sets it from CAPACITY_CPU_PROFILE_DIR.
+   */
+  cpuProfileDir?: string;
 }
+
+/** The profile's file name in `cpuProfileDir`. */
+export const CPU_PROFILE_FILE = 'server.cpuprofile';
 
 async function waitForLive(child: ChildProcess, baseUrl: string, stderr: () => string) {
   const deadline = Date.now() + START_TIMEOUT_MS;
@@ -71,39 +80,54 @@ export async function startProductionInstance(
   const authSecret = options.authSecret ?? randomBytes(32).toString('base64url');
   const metricsToken = randomBytes(24).toString('base64url');
   const baseUrl = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, [path.join(projectRoot, 'dist/server/index.js')], {
-    cwd: projectRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(options.port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: options.databaseUrl ?? '',
-      EMBEDDED_PG_PORT: '0',
-      SEED_DEMO_CONTENT: 'true',
-      AUTH_SECRET: authSecret,
-      METRICS_TOKEN: metricsToken,
-      METRICS_PORT: '',
-      // Mail is kept, never sent: no learner of the bench signs up.
-      SMTP_URL: '',
-      DEV_MAILBOX: 'true',
-      S3_BUCKET: '',
-      S3_ACCESS_KEY_ID: '',
-      S3_SECRET_ACCESS_KEY: '',
-      ENABLE_PAYMENT_SERVICES: '',
-      STRIPE_SECRET_KEY: '',
-      ADMIN_EMAIL: '',
-      ADMIN_PASSWORD: '',
-      // One drained instance of a fault run must not hold the others' clients for seconds.
-      SHUTDOWN_DRAIN_DELAY_MS: '0',
-      ...options.extraEnv,
+  const profile = options.cpuProfileDir
+    ? [
+        '--cpu-prof',
+        `--cpu-prof-dir=${options.cpuProfileDir}`,
+        `--cpu-prof-name=${CPU_PROFILE_FILE}`,
+      ]
+    : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, path.join(projectRoot, 'dist/server/index.js')],
+    {
+      cwd: projectRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(options.port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: dataDir,
+        // Production's default: one line per request, read through a pipe as a supervisor
+        // (Docker, systemd) reads it. CAPACITY_LOG_LEVEL=warn measures without them.
+        LOG_LEVEL: process.env.CAPACITY_LOG_LEVEL ?? 'info',
+        DATABASE_URL: options.databaseUrl ?? '',
+        EMBEDDED_PG_PORT: '0',
+        SEED_DEMO_CONTENT: 'true',
+        AUTH_SECRET: authSecret,
+        METRICS_TOKEN: metricsToken,
+        METRICS_PORT: '',
+        // Mail is kept, never sent: no learner of the bench signs up.
+        SMTP_URL: '',
+        DEV_MAILBOX: 'true',
+        S3_BUCKET: '',
+        S3_ACCESS_KEY_ID: '',
+        S3_SECRET_ACCESS_KEY: '',
+        ENABLE_PAYMENT_SERVICES: '',
+        STRIPE_SECRET_KEY: '',
+        ADMIN_EMAIL: '',
+        ADMIN_PASSWORD: '',
+        // One drained instance of a fault run must not hold the others' clients for seconds.
+        SHUTDOWN_DRAIN_DELAY_MS: '0',
+        ...options.extraEnv,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  );
   let stderr = '';
+  // The log is read and dropped: what the instance pays for it is what it costs behind a pipe.
+  child.stdout?.resume();
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-8000);
   });
