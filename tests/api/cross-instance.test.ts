@@ -130,6 +130,24 @@ describe('a change made through instance A is served by instance B right after',
     await onB(storyTitlesOnB).not.toContain(story.title);
   });
 
+  it('a chapter: B reads it from its copy of the library, and refuses it once A unpublishes it', async () => {
+    const { story, chapters } = await insertStory(a.database.db);
+    const chapterOnB = async () =>
+      (await b.inject({ method: 'GET', url: `/api/chapters/${chapters[0]!.id}` })).statusCode;
+    expect(await chapterOnB()).toBe(200); // B has the library cached now
+    // Hidden behind every instance's back (no notice): B still answers from its copy, as it does
+    // for the story list. A chapter's page, audio and transcript asked the database on every
+    // request, and the player fetches audio every half minute (issue 26).
+    const setStatus = (status: 'draft' | 'published') =>
+      a.database.db.update(stories).set({ status }).where(eq(stories.id, story.id));
+    await setStatus('draft');
+    expect(await chapterOnB()).toBe(200);
+    await setStatus('published');
+    const res = await throughA('POST', `/api/admin/stories/${story.id}/status`);
+    expect(res.statusCode, res.body).toBe(200);
+    await onB(chapterOnB).toBe(404);
+  });
+
   it('Clear Cache: settings, tags and stories written behind their backs', async () => {
     const { story } = await insertStory(a.database.db);
     // B keeps these copies.

@@ -8,8 +8,8 @@ import type {
 import { correctClientTime, progressAt } from '#shared/player/progress-rules';
 import { messages } from '#shared/messages';
 import { notFound, validationError } from '../../lib/errors.ts';
-import { anonymousViewer, type SignedInViewer } from '../../lib/viewer.ts';
-import { publishedView, type ChapterView, type StoryView } from '../stories/published-revision.ts';
+import type { SignedInViewer } from '../../lib/viewer.ts';
+import { publishedView, type ChapterView } from '../stories/published-revision.ts';
 import { toChapter, toStorySummary } from '../stories/stories.mapper.ts';
 import type { StoriesService } from '../stories/stories.service.ts';
 import type { AchievementsRepository } from './achievements.repository.ts';
@@ -42,22 +42,11 @@ export function createProgressService(deps: {
 }) {
   const { progress, achievements, stories, vocabulary, events, listening } = deps;
 
-  /**
-   * The chapter as learners see it (its published revision), from the published library each
-   * instance keeps and drops on every change notice (decision 025), rather than a query per save:
-   * the player saves every few seconds. Indexed once per copy of the library.
-   */
-  const chapterIndexes = new WeakMap<StoryView[], Map<string, ChapterView>>();
+  /** The chapter as learners see it (its published revision), from the instance's library. */
   async function publishedChapter(chapterId: string): Promise<ChapterView> {
-    const { stories: library } = await stories.listStories(anonymousViewer);
-    let index = chapterIndexes.get(library);
-    if (!index) {
-      index = new Map(library.flatMap((story) => story.chapters.map((c) => [c.id, c] as const)));
-      chapterIndexes.set(library, index);
-    }
-    const chapter = index.get(chapterId);
-    if (!chapter) throw notFound(messages.stories.chapterNotFound);
-    return chapter;
+    const found = await stories.publishedChapter(chapterId);
+    if (!found) throw notFound(messages.stories.chapterNotFound);
+    return found.chapter;
   }
 
   /** Achievements a newly completed chapter earns, awarded once each. */

@@ -3,7 +3,12 @@ import type { ChangeNotices } from '../../lib/change-notices.ts';
 import { messages } from '#shared/messages';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import { isAdmin, type Viewer } from '../../lib/viewer.ts';
-import { publishedView, workingView, type StoryView } from './published-revision.ts';
+import {
+  publishedView,
+  workingView,
+  type ChapterView,
+  type StoryView,
+} from './published-revision.ts';
 import type { StoriesRepository, StoryWithChapters } from './stories.repository.ts';
 import type { TranscriptLoader } from './transcript-loader.ts';
 
@@ -63,12 +68,44 @@ export function createStoriesService(deps: {
     return published.stories;
   }
 
+  /**
+   * A published chapter and its story, from the published library this instance keeps (indexed
+   * once per copy of it) rather than a query: the player saves its progress every few seconds and
+   * fetches its audio every half minute, and each of those asked the database for the chapter
+   * (issue 26). Undefined when learners do not see such a chapter.
+   */
+  const chapterIndexes = new WeakMap<
+    StoryView[],
+    Map<string, { chapter: ChapterView; story: StoryView }>
+  >();
+  async function publishedChapter(chapterId: string) {
+    const library = await publishedList();
+    let index = chapterIndexes.get(library);
+    if (!index) {
+      index = new Map(
+        library.flatMap((story) =>
+          story.chapters.map((chapter) => [chapter.id, { chapter, story }] as const),
+        ),
+      );
+      chapterIndexes.set(library, index);
+    }
+    return index.get(chapterId);
+  }
+
+  /** The chapter as this reader sees it: the published library's, or an administrator's preview. */
+  async function chapterFor(chapterId: string, preview: boolean) {
+    if (!preview) return publishedChapter(chapterId);
+    const found = await stories.findChapterWithStory(chapterId, { includeDrafts: true });
+    const story = found && viewOf({ ...found.story, chapters: [found.chapter] }, true);
+    const chapter = story?.chapters[0];
+    return story && chapter && { chapter, story };
+  }
+
   async function getChapter(viewer: Viewer, chapterId: string, options: ReadOptions = {}) {
     const preview = readsWorkingCopy(viewer, options);
-    const found = await stories.findChapterWithStory(chapterId, { includeDrafts: preview });
-    const story = found && viewOf({ ...found.story, chapters: [found.chapter] }, preview);
-    const seen = story?.chapters[0];
-    if (!story || !seen) throw notFound(messages.stories.chapterNotFound);
+    const found = await chapterFor(chapterId, preview);
+    if (!found) throw notFound(messages.stories.chapterNotFound);
+    const { chapter: seen, story } = found;
     // The questions tell of the chapter's content: only for those who may listen to it.
     const chapter = mayListen(viewer, story) ? seen : { ...seen, questions: [] };
     return { chapter, story, preview };
@@ -122,6 +159,7 @@ export function createStoriesService(deps: {
       return { story, preview };
     },
 
+    publishedChapter,
     getChapter,
     getChapterMedia,
 
