@@ -1,6 +1,6 @@
 import { serializeSignedCookie } from 'better-call';
 import { describe, expect, it } from 'vitest';
-import { cookieValue, readSignedCookie } from './session-cookie.ts';
+import { cookieValue, readSignedCookie, signedCookieReader } from './session-cookie.ts';
 
 const SECRET = 'test-secret-test-secret-test-secret-123';
 const NAME = 'relatos.session_token';
@@ -29,6 +29,22 @@ describe('readSignedCookie', () => {
   it('takes the first of two cookies of the same name, as better-call does', async () => {
     const header = `${await signedHeader('first')}; ${await signedHeader('second')}`;
     expect(readSignedCookie(header, NAME, SECRET)).toBe('first');
+  });
+});
+
+describe('signedCookieReader', () => {
+  it('reads a cookie it has verified again, and still refuses one whose value or signature changed', async () => {
+    const read = signedCookieReader(SECRET);
+    const header = await signedHeader('token-abc');
+    expect(read(header, NAME)).toBe('token-abc');
+    expect(read(header, NAME)).toBe('token-abc');
+    expect(read(header.replace('token-abc', 'token-abd'), NAME)).toBeUndefined();
+    const signature = header.slice(header.lastIndexOf('.') + 1);
+    const otherSignature = `${signature.slice(0, 10)}${signature[10] === 'A' ? 'B' : 'A'}${signature.slice(11)}`;
+    expect(read(header.replace(signature, otherSignature), NAME)).toBeUndefined();
+    expect(
+      signedCookieReader('another-secret-another-secret-another')(header, NAME),
+    ).toBeUndefined();
   });
 });
 

@@ -2,12 +2,12 @@ import type { ChangeNotices, SessionsChanged } from '../../lib/change-notices.ts
 import { anonymousViewer, type Viewer } from '../../lib/viewer.ts';
 import type { Auth } from './auth-instance.ts';
 import { SESSION_LIFETIME_SECONDS, SESSION_REFRESH_AGE_SECONDS } from './auth-instance.ts';
-import { readSignedCookie } from './session-cookie.ts';
+import { signedCookieReader } from './session-cookie.ts';
 import type { ActiveSession, SessionsRepository } from './sessions.repository.ts';
 
 /** What better-auth signs its cookies with and calls them (read once from its context). */
 interface CookieSettings {
-  secret: string;
+  read: ReturnType<typeof signedCookieReader>;
   sessionToken: string;
   dontRemember: string;
 }
@@ -97,7 +97,7 @@ export function createSessionLookup(deps: {
     if (settings) return settings;
     const context = await deps.auth.$context;
     settings = {
-      secret: context.secret,
+      read: signedCookieReader(context.secret),
       sessionToken: context.authCookies.sessionToken.name,
       dontRemember: context.authCookies.dontRememberToken.name,
     };
@@ -107,8 +107,8 @@ export function createSessionLookup(deps: {
   /** The session token the request's cookie carries, when better-auth signed it. */
   async function tokenOf(cookieHeader: string | null | undefined) {
     if (!cookieHeader) return undefined;
-    const { secret, sessionToken } = await cookieSettings();
-    return readSignedCookie(cookieHeader, sessionToken, secret);
+    const { read, sessionToken } = await cookieSettings();
+    return read(cookieHeader, sessionToken);
   }
 
   return {
@@ -155,8 +155,8 @@ export function createSessionLookup(deps: {
       if (!session) return undefined;
       // better-auth extends only remembered sessions ("remember me" off leaves a dont_remember
       // cookie), and only once they are older than the refresh age.
-      const { secret, dontRemember } = await cookieSettings();
-      if (!readSignedCookie(cookieHeader, dontRemember, secret) && isDueForRefresh(session)) {
+      const { read, dontRemember } = await cookieSettings();
+      if (!read(cookieHeader, dontRemember) && isDueForRefresh(session)) {
         return undefined;
       }
       return session;
