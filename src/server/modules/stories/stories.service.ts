@@ -92,11 +92,16 @@ export function createStoriesService(deps: {
     return index.get(chapterId);
   }
 
-  /** The chapter as this reader sees it: the published library's, or an administrator's preview. */
+  /**
+   * The chapter as this reader sees it: from the published library when it is there, else from
+   * the database (a story published behind this instance's back, an unknown id), and always from
+   * the database for an administrator's preview (drafts included).
+   */
   async function chapterFor(chapterId: string, preview: boolean) {
-    if (!preview) return publishedChapter(chapterId);
-    const found = await stories.findChapterWithStory(chapterId, { includeDrafts: true });
-    const story = found && viewOf({ ...found.story, chapters: [found.chapter] }, true);
+    const kept = preview ? undefined : await publishedChapter(chapterId);
+    if (kept) return kept;
+    const found = await stories.findChapterWithStory(chapterId, { includeDrafts: preview });
+    const story = found && viewOf({ ...found.story, chapters: [found.chapter] }, preview);
     const chapter = story?.chapters[0];
     return story && chapter && { chapter, story };
   }
