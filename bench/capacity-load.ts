@@ -26,7 +26,9 @@ import {
 } from './lib/listener-model.ts';
 
 const plan = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as GeneratorPlan;
-const send = (message: GeneratorMessage) => process.send!(message);
+/** `sent` runs once the message has left (IPC writes are asynchronous). */
+const send = (message: GeneratorMessage, sent?: () => void) =>
+  process.send!(message, undefined, {}, sent);
 
 /**
  * Each listener sends its requests over one keep-alive connection of its own, as a browser tab
@@ -468,12 +470,17 @@ process.on('message', (command: GeneratorCommand) => {
   else if (command.type === 'window') send({ type: 'window', report: report() });
   else if (command.type === 'stop') {
     setTarget(0, 0);
-    send({ type: 'stopped', acknowledged: [...acknowledged.values()] });
-    void Promise.all([
+    const closed = Promise.all([
       ...requestClients.map((client) => client.destroy()),
       probe.destroy(),
       streams.destroy(),
-    ]).finally(() => process.exit(0));
+    ]);
+    // Exiting before the answer has left lost it past ~2,500 listeners (thousands of
+    // acknowledged saves): the bench then saw the generator exit without it and crashed, leaving
+    // its instance running.
+    send({ type: 'stopped', acknowledged: [...acknowledged.values()] }, () => {
+      void closed.finally(() => process.exit(0));
+    });
   }
 });
 // The bench went away: so does its load.

@@ -48,6 +48,8 @@ export class LoadGenerator {
   }
 
   private command(command: GeneratorCommand) {
+    // Sending to a generator that has exited raises an 'error' event nobody handles.
+    if (!this.child.connected) throw new Error('the load generator has exited');
     this.child.send(command);
   }
 
