@@ -82,21 +82,26 @@ export interface LogDestination {
  * exits short of being killed (kill -9 loses at most LOG_HOLD_MS of request lines).
  */
 export function logDestination(fd = 1): LogDestination {
-  const stream = pino.destination({
-    dest: fd,
-    sync: true,
-    minLength: LOG_HOLD_BYTES,
-    periodicFlush: LOG_HOLD_MS,
-  });
+  const stream = pino.destination({ dest: fd, sync: true, minLength: LOG_HOLD_BYTES });
   let open = true;
+  /** Set while request lines are held: writes them LOG_HOLD_MS after the first (none when idle). */
+  let holding: NodeJS.Timeout | undefined;
+  const writeHeld = () => {
+    clearTimeout(holding);
+    holding = undefined;
+    stream.flush();
+  };
   const flushSync = () => {
+    clearTimeout(holding);
+    holding = undefined;
     if (open) stream.flushSync();
   };
   process.on('exit', flushSync);
   return {
     write(line) {
       stream.write(line);
-      if (!line.endsWith(REQUEST_LINE_END)) stream.flush();
+      if (!line.endsWith(REQUEST_LINE_END)) writeHeld();
+      else holding ??= setTimeout(writeHeld, LOG_HOLD_MS).unref();
     },
     flushSync,
     close() {
