@@ -34,6 +34,7 @@ import { ensureBuild } from './lib/build.ts';
 import { startExternalPostgres } from './lib/external-postgres.ts';
 import { LoadGenerator } from './lib/load-generator.ts';
 import { LISTENER, type WindowReport } from './lib/listener-model.ts';
+import { measureStreamMemory, type StreamMemory } from './lib/stream-memory.ts';
 import {
   childrenNamed,
   processCpuMs,
@@ -74,6 +75,8 @@ const MAX_REQUEST_CONNECTIONS = 8_000;
  * reads what the server did in a step.
  */
 const CPU_PROFILE_DIR = process.env.CAPACITY_CPU_PROFILE_DIR;
+/** Streams opened alone after the ramp, to weigh one (bench/lib/stream-memory.ts). */
+const STREAM_MEMORY_STREAMS = 2_000;
 /** Saves sent one by one after the ramp, each by another learner, to count their statements. */
 const LONE_SAVES = 200;
 
@@ -109,6 +112,8 @@ export interface CapacityRun {
   idleServerRssMb: number;
   transactionsPerSave: number;
   statementsPerSave: number | null;
+  /** Open streams alone, after the ramp: what one costs the server (bench/lib/stream-memory.ts). */
+  streamMemory: StreamMemory;
 }
 
 /** Saves sent one at a time by learners who have not saved yet: what one save costs the database. */
@@ -233,6 +238,13 @@ export async function measureCapacity(
     await generator.stop();
     generator = undefined;
     const lone = await loneSaveCosts(instance, learners.slice(maxListeners), chapters[0]!);
+    const streamMemory = await measureStreamMemory(
+      instance,
+      learners.slice(0, Math.min(STREAM_MEMORY_STREAMS, maxListeners)),
+    );
+    log(
+      `${mode}: ${streamMemory.streams} streams alone: ${fixed(streamMemory.rssPerStreamKb, 1)} kB RSS, ${fixed(streamMemory.heapPerStreamKb, 1)} kB heap each`,
+    );
     const passing = steps.filter((step) => step.passed);
     return {
       mode,
@@ -240,6 +252,7 @@ export async function measureCapacity(
       capacity: passing.at(-1)?.listeners ?? 0,
       idleServerRssMb,
       ...lone,
+      streamMemory,
     };
   } finally {
     await generator?.stop().catch(() => undefined);
@@ -335,6 +348,7 @@ export function capacityRows(run: CapacityRun): { rows: Row[]; details: string[]
       `${fixed(costs.memoryPerListenerKb, 1)} kB of server memory per listener (RSS above idle ${fixed(run.idleServerRssMb)} MB / open streams); ` +
       `${fixed(costs.bytesPerListenerMinute / 1024, 1)} KiB per listener-minute from the server; ` +
       `${fixed(costs.transactionsPerSecond)} transactions/s for ${fixed(costs.savesPerSecond)} saves/s`,
+    `  memory per open stream (${run.streamMemory.streams} streams opened alone after the ramp, nothing else sent): ${fixed(run.streamMemory.rssPerStreamKb, 1)} kB of server RSS and ${fixed(run.streamMemory.heapPerStreamKb, 1)} kB of V8 heap`,
     `  one save alone (${LONE_SAVES} learners, one save each): ${fixed(run.transactionsPerSave, 2)} transactions` +
       (run.statementsPerSave === null
         ? ' (pg_stat_statements not loaded: statements not counted)'
