@@ -75,7 +75,7 @@ const MAX_REQUEST_CONNECTIONS = 8_000;
  * reads what the server did in a step.
  */
 const CPU_PROFILE_DIR = process.env.CAPACITY_CPU_PROFILE_DIR;
-/** Streams opened alone after the ramp, to weigh one (bench/lib/stream-memory.ts). */
+/** Streams opened alone before the ramp, to weigh one (bench/lib/stream-memory.ts). */
 const STREAM_MEMORY_STREAMS = 2_000;
 /** Saves sent one by one after the ramp, each by another learner, to count their statements. */
 const LONE_SAVES = 200;
@@ -112,7 +112,7 @@ export interface CapacityRun {
   idleServerRssMb: number;
   transactionsPerSave: number;
   statementsPerSave: number | null;
-  /** Open streams alone, after the ramp: what one costs the server (bench/lib/stream-memory.ts). */
+  /** Open streams alone, before the ramp: what one costs the server (bench/lib/stream-memory.ts). */
   streamMemory: StreamMemory;
 }
 
@@ -189,6 +189,15 @@ export async function measureCapacity(
     await scrapeMetrics(instance);
     await sleep(2000);
     const idleServerRssMb = processResidentMb(serverPid);
+    // Before the ramp: afterwards the process keeps the memory the ramp freed, and new streams
+    // fill it without its resident size growing.
+    const streamMemory = await measureStreamMemory(
+      instance,
+      learners.slice(0, Math.min(STREAM_MEMORY_STREAMS, maxListeners)),
+    );
+    log(
+      `${mode}: ${streamMemory.streams} streams alone: ${fixed(streamMemory.rssPerStreamKb, 1)} kB RSS, ${fixed(streamMemory.heapPerStreamKb, 1)} kB heap each`,
+    );
     generator = await LoadGenerator.start({
       baseUrl: instance.baseUrl,
       learners: learners.slice(0, maxListeners),
@@ -238,13 +247,6 @@ export async function measureCapacity(
     await generator.stop();
     generator = undefined;
     const lone = await loneSaveCosts(instance, learners.slice(maxListeners), chapters[0]!);
-    const streamMemory = await measureStreamMemory(
-      instance,
-      learners.slice(0, Math.min(STREAM_MEMORY_STREAMS, maxListeners)),
-    );
-    log(
-      `${mode}: ${streamMemory.streams} streams alone: ${fixed(streamMemory.rssPerStreamKb, 1)} kB RSS, ${fixed(streamMemory.heapPerStreamKb, 1)} kB heap each`,
-    );
     const passing = steps.filter((step) => step.passed);
     return {
       mode,
@@ -348,7 +350,7 @@ export function capacityRows(run: CapacityRun): { rows: Row[]; details: string[]
       `${fixed(costs.memoryPerListenerKb, 1)} kB of server memory per listener (RSS above idle ${fixed(run.idleServerRssMb)} MB / open streams); ` +
       `${fixed(costs.bytesPerListenerMinute / 1024, 1)} KiB per listener-minute from the server; ` +
       `${fixed(costs.transactionsPerSecond)} transactions/s for ${fixed(costs.savesPerSecond)} saves/s`,
-    `  memory per open stream (${run.streamMemory.streams} streams opened alone after the ramp, nothing else sent): ${fixed(run.streamMemory.rssPerStreamKb, 1)} kB of server RSS and ${fixed(run.streamMemory.heapPerStreamKb, 1)} kB of V8 heap`,
+    `  memory per open stream (${run.streamMemory.streams} streams opened alone before the ramp, nothing else sent): ${fixed(run.streamMemory.rssPerStreamKb, 1)} kB of server RSS and ${fixed(run.streamMemory.heapPerStreamKb, 1)} kB of V8 heap`,
     `  one save alone (${LONE_SAVES} learners, one save each): ${fixed(run.transactionsPerSave, 2)} transactions` +
       (run.statementsPerSave === null
         ? ' (pg_stat_statements not loaded: statements not counted)'

@@ -2,7 +2,8 @@
  * What one open live-progress stream costs the server in memory, alone (issue 26's unit costs):
  * `count` learners each open their stream and send nothing else; the server's resident memory
  * and V8 heap with them all open, less the same figures before, divided by the streams the server
- * says are open. Measured on an instance with no other load, so nothing else grows meanwhile.
+ * says are open. Measured on an idle instance before any load: nothing else grows meanwhile, and
+ * no memory freed by earlier load hides the growth from the resident size.
  */
 import { setMaxListeners } from 'node:events';
 import { Agent, request } from 'undici';
