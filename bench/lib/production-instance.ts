@@ -253,6 +253,8 @@ export interface ScrapedMetrics {
   openStreams: number;
   poolWaiting: number;
   cpuSeconds: number;
+  /** The V8 heap in use (MB). */
+  heapUsedMb: number;
 }
 
 export async function scrapeMetrics(instance: ProductionInstance): Promise<ScrapedMetrics> {
@@ -271,6 +273,7 @@ export async function scrapeMetrics(instance: ProductionInstance): Promise<Scrap
     openStreams: value(/^relatos_progress_streams_open (\S+)$/m),
     poolWaiting: value(/^relatos_db_pool_connections\{state="waiting"\} (\S+)$/m),
     cpuSeconds: value(/^relatos_process_cpu_seconds_total (\S+)$/m),
+    heapUsedMb: value(/^relatos_nodejs_heap_size_used_bytes (\S+)$/m) / 1024 / 1024,
   };
 }
 

@@ -18,16 +18,6 @@ export interface StreamMemory {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The server's V8 heap in use (MB), from its own metrics. */
-async function heapUsedMb(instance: ProductionInstance): Promise<number> {
-  const response = await fetch(`${instance.baseUrl}/metrics`, {
-    headers: { authorization: `Bearer ${instance.metricsToken}` },
-    signal: AbortSignal.timeout(10_000),
-  });
-  const match = /^relatos_nodejs_heap_size_used_bytes (\S+)$/m.exec(await response.text());
-  return match ? Number(match[1]) / 1024 / 1024 : Number.NaN;
-}
-
 /** Opens one learner's stream; resolves once the server said `ready`. */
 function openStream(
   baseUrl: string,
@@ -67,7 +57,10 @@ export async function measureStreamMemory(
   setMaxListeners(learners.length + 1, controller.signal);
   try {
     await sleep(2_000);
-    const before = { rss: processResidentMb(pid), heap: await heapUsedMb(instance) };
+    const before = {
+      rss: processResidentMb(pid),
+      heap: (await scrapeMetrics(instance)).heapUsedMb,
+    };
     // In batches, so the instance is not asked to open thousands in one moment.
     for (let start = 0; start < learners.length; start += 200) {
       await Promise.all(
@@ -79,8 +72,8 @@ export async function measureStreamMemory(
       );
     }
     await sleep(3_000);
-    const { openStreams } = await scrapeMetrics(instance);
-    const after = { rss: processResidentMb(pid), heap: await heapUsedMb(instance) };
+    const { openStreams, heapUsedMb } = await scrapeMetrics(instance);
+    const after = { rss: processResidentMb(pid), heap: heapUsedMb };
     const streams = Number.isFinite(openStreams) ? openStreams : learners.length;
     return {
       streams,
